@@ -1,0 +1,105 @@
+/**
+ * Database handle: embedded PGlite (real PostgreSQL in WASM) when no `DATABASE_URL` is given, a
+ * `pg` pool otherwise; the same Drizzle schema, SQL and migrations on both (ARCHITECTURE.md).
+ *
+ * @module
+ */
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsFolder } from "../paths";
+import * as schema from "./schema";
+
+/** Drizzle database over either driver, typed with the forum schema. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle, usable wherever a {@link Db} is. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** An open database and how to close it. */
+export interface Database {
+  /** Drizzle handle for queries and transactions. */
+  db: Db;
+  /** Which engine is behind `db`. */
+  kind: "pglite" | "postgres";
+  /** Applies every pending migration of `server/db/migrations`; idempotent. */
+  migrate(): Promise<void>;
+  /** Runs `SELECT 1`; resolves `true` when the database answers within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** Closes the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+/** Where to open the database. */
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder (created if missing), or `memory://` for an in-memory database. */
+  pgliteDir?: string;
+  /** Maximum pool size for `pg` (default 10). */
+  poolSize?: number;
+}
+
+/**
+ * Opens the database (does not migrate; call {@link Database.migrate}).
+ *
+ * @param options see {@link OpenOptions}
+ * @returns the open {@link Database}
+ * @throws when PGlite cannot open its folder or the `pg` pool cannot be created
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client's error (server restart) must not crash the process; the pool replaces it.
+    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder: folder });
+      },
+      ping: (timeoutMs = 2000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: folder });
+    },
+    ping: (timeoutMs = 2000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
+    close: () => client.close(),
+  };
+}
+
+async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      query().then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * Drizzle schema: better-auth's tables (user, session, account, verification, rate_limit) and
+ * every forum entity of SPEC §3 (profiles, categories, threads, comments, reactions, user_follows,
+ * blocked_users, notifications, reports).
+ *
+ * Counters (threads_count, comments_count, replies_count, reactions_count, reactions_given,
+ * reactions_received) are maintained by triggers in the custom migration `0001_forum_triggers.sql`,
+ * so every write path — including cascades — keeps them right in the same transaction and never
+ * below 0 (SPEC §4 Reaction, §7 Writes).
+ *
+ * @module
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const counter = (name: string) => integer(name).notNull().default(0);
+
+// ---------------------------------------------------------------------------------------------
+// better-auth (field names are better-auth's; columns are snake_case)
+// ---------------------------------------------------------------------------------------------
+
+/** better-auth user: login identity. `username` is the lower-cased nickname (unique). */
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  username: text("username").unique(),
+  displayUsername: text("display_username"),
+});
+
+/** better-auth session (cookie token). */
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+/** better-auth account: the credential (password hash) or an external provider link. */
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+/** better-auth verification tokens (e-mail verification, password reset, magic link). */
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth rate-limit counters, kept in the database so every instance shares them. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Forum (SPEC §3)
+// ---------------------------------------------------------------------------------------------
+
+/** Role ids of SPEC §5 Roles; any other stored value counts as member (SPEC §3 profiles). */
+export const ROLE_IDS = ["member", "moderator", "admin"] as const;
+/** Reaction types of SPEC §9. */
+export const REACTION_TYPES = ["bull", "bear", "like", "fire"] as const;
+/** Reaction/report target types of SPEC §3. */
+export const TARGET_TYPES = ["thread", "comment"] as const;
+/** Report reasons of SPEC §9. */
+export const REPORT_REASONS = [
+  "spam",
+  "harassment",
+  "misinformation",
+  "inappropriate",
+  "offensive",
+  "other",
+] as const;
+/** Notification types of SPEC §3. */
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment"] as const;
+
+/** Public member profile (SPEC §3 profiles); id equals the better-auth user id. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    nickname: text("nickname").notNull(),
+    avatarUrl: text("avatar_url"),
+    bannerUrl: text("banner_url"),
+    bio: text("bio"),
+    createdAt: createdAt(),
+    edgeLevel: real("edge_level").notNull().default(0),
+    roleId: text("role_id").notNull().default("member"),
+    threadsCount: counter("threads_count"),
+    commentsCount: counter("comments_count"),
+    reactionsGiven: counter("reactions_given"),
+    reactionsReceived: counter("reactions_received"),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("profiles_nickname_lower_idx").on(sql`lower(${t.nickname})`),
+    check("profiles_edge_level_range", sql`${t.edgeLevel} >= 0 AND ${t.edgeLevel} <= 1`),
+    check(
+      "profiles_counters_nonnegative",
+      sql`${t.threadsCount} >= 0 AND ${t.commentsCount} >= 0 AND ${t.reactionsGiven} >= 0 AND ${t.reactionsReceived} >= 0`,
+    ),
+    index("profiles_last_activity_idx").on(t.lastActivityAt),
+  ],
+);
+
+/** Forum category (SPEC §3 categories), listed newest first. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+    threadsCount: counter("threads_count"),
+  },
+  (t) => [
+    index("categories_created_at_idx").on(t.createdAt.desc()),
+    check("categories_threads_count_nonnegative", sql`${t.threadsCount} >= 0`),
+  ],
+);
+
+/** Thread: a titled post in a category (SPEC §3 threads). Author becomes null if deleted. */
+export const threads = pgTable(
+  "threads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    emotionTags: text("emotion_tags").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    commentsCount: counter("comments_count"),
+    reactionsCount: counter("reactions_count"),
+  },
+  (t) => [
+    index("threads_created_at_idx").on(t.createdAt.desc()),
+    index("threads_category_created_idx").on(t.categoryId, t.createdAt.desc()),
+    index("threads_author_idx").on(t.authorId),
+    check(
+      "threads_counters_nonnegative",
+      sql`${t.commentsCount} >= 0 AND ${t.reactionsCount} >= 0`,
+    ),
+    check("threads_title_length", sql`char_length(btrim(${t.title})) BETWEEN 1 AND 200`),
+    check("threads_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND 20000`),
+  ],
+);
+
+/** Comment or reply (parent_id set) on a thread; replies nest one level (SPEC §3 comments). */
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): any => comments.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    repliesCount: counter("replies_count"),
+    reactionsCount: counter("reactions_count"),
+  },
+  (t) => [
+    index("comments_thread_created_idx").on(t.threadId, t.createdAt),
+    index("comments_parent_created_idx").on(t.parentId, t.createdAt),
+    index("comments_author_idx").on(t.authorId),
+    check(
+      "comments_counters_nonnegative",
+      sql`${t.repliesCount} >= 0 AND ${t.reactionsCount} >= 0`,
+    ),
+    check("comments_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND 10000`),
+  ],
+);
+
+/** One user's reaction of one type on one thread or comment (SPEC §3 reactions). */
+export const reactions = pgTable(
+  "reactions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    targetType: text("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    reactionType: text("reaction_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({
+      name: "reactions_pkey",
+      columns: [t.userId, t.targetType, t.targetId, t.reactionType],
+    }),
+    index("reactions_target_idx").on(t.targetType, t.targetId),
+    index("reactions_created_at_idx").on(t.createdAt),
+    check("reactions_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
+    check(
+      "reactions_reaction_type_check",
+      sql`${t.reactionType} IN ('bull', 'bear', 'like', 'fire')`,
+    ),
+  ],
+);
+
+/** Follow edge: follower follows following (SPEC §3 user_follows); one per pair. */
+export const userFollows = pgTable(
+  "user_follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    followingId: text("following_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "user_follows_pkey", columns: [t.followerId, t.followingId] }),
+    index("user_follows_following_idx").on(t.followingId),
+    check("user_follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+/** A blocked member (SPEC §3 blocked_users); one row per blocked user. */
+export const blockedUsers = pgTable("blocked_users", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  blockedBy: text("blocked_by").references(() => profiles.id, { onDelete: "set null" }),
+  reason: text("reason"),
+  createdAt: createdAt(),
+});
+
+/** In-app notification (SPEC §3 notifications). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    referenceId: uuid("reference_id"),
+    title: text("title"),
+    actorNickname: text("actor_nickname"),
+    read: boolean("read").notNull().default(false),
+    categoryId: uuid("category_id"),
+    threadId: uuid("thread_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`${t.read} = false`),
+    check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment')`),
+  ],
+);
+
+/** A member's report of a thread or comment (SPEC §3 reports), created with status open. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    targetType: text("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("reports_target_idx").on(t.targetType, t.targetId),
+    check("reports_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
+    check(
+      "reports_reason_check",
+      sql`${t.reason} IN ('spam', 'harassment', 'misinformation', 'inappropriate', 'offensive', 'other')`,
+    ),
+  ],
+);

@@ -1,0 +1,164 @@
+/**
+ * Forum writes: create thread, comment, reply; delete thread or comment (SPEC §4, §6, §7 Writes).
+ * Each command checks its policy, writes in one transaction, and lets the database triggers keep
+ * every counter right in that same transaction.
+ *
+ * @module
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { forum as f, toasts as t } from "../../app/i18n/sv";
+import { commentSchema, threadSchema } from "../../app/lib/validation";
+import type { Db } from "../db/client";
+import { blockedUsers, categories, comments, notifications, threads, userFollows } from "../db/schema";
+import { ForumError } from "../errors";
+import { canDeleteComment, canDeleteThread, type Actor } from "./policy";
+import { isUuid } from "./queries";
+
+/** A logged-in actor (commands that need a member take this). */
+export type Member = NonNullable<Actor> & { nickname: string };
+
+async function assertNotBlocked(db: Db, userId: string): Promise<void> {
+  const rows = await db
+    .select({ userId: blockedUsers.userId })
+    .from(blockedUsers)
+    .where(eq(blockedUsers.userId, userId))
+    .limit(1);
+  if (rows.length > 0) throw new ForumError(403, f.blocked);
+}
+
+/**
+ * Creates a thread and one `new_thread` notification per follower of the author (SPEC §7 Writes).
+ *
+ * @param actor the logged-in author
+ * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
+ * @returns the new thread's id and category id
+ * @throws {ForumError} 400 invalid input (Swedish field message), 403 blocked author,
+ *   404 'Kategorin hittades inte'
+ */
+export async function createThread(
+  db: Db,
+  actor: Member,
+  input: unknown,
+): Promise<{ id: string; categoryId: string }> {
+  const parsed = threadSchema.safeParse(input);
+  if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, t.threadFailed);
+  const { categoryId, title, body } = parsed.data;
+  await assertNotBlocked(db, actor.id);
+  return db.transaction(async (tx) => {
+    const [category] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, categoryId))
+      .limit(1);
+    if (!category) throw new ForumError(404, f.categoryNotFound, t.threadFailed);
+    const [thread] = await tx
+      .insert(threads)
+      .values({ categoryId, authorId: actor.id, title, body })
+      .returning({ id: threads.id });
+    await tx.execute(sql`
+      INSERT INTO ${notifications} (user_id, actor_id, type, reference_id, title, actor_nickname, category_id, thread_id)
+      SELECT ${userFollows.followerId}, ${actor.id}, 'new_thread', ${thread!.id}::uuid, ${title}, ${actor.nickname},
+             ${categoryId}::uuid, ${thread!.id}::uuid
+      FROM ${userFollows} WHERE ${userFollows.followingId} = ${actor.id}`);
+    return { id: thread!.id, categoryId };
+  });
+}
+
+/**
+ * Adds a comment, or a reply when `parentId` is given; replies nest one level only
+ * (SPEC §2 Thread page, §7 add_comment_transaction).
+ *
+ * @param actor the logged-in author
+ * @param threadId the thread commented on
+ * @param input `{ body, parentId? }` as submitted; validated with `commentSchema`
+ * @returns the new comment's id and whether it is a reply
+ * @throws {ForumError} 400 invalid input or reply to a reply, 403 blocked author,
+ *   404 thread or parent comment missing
+ */
+export async function createComment(
+  db: Db,
+  actor: Member,
+  threadId: string,
+  input: unknown,
+): Promise<{ id: string; isReply: boolean }> {
+  const parsed = commentSchema.safeParse(input);
+  const failTitle = (input as { parentId?: unknown } | null)?.parentId ? t.replyFailed : t.commentFailed;
+  if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, failTitle);
+  const { body, parentId } = parsed.data;
+  if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
+  await assertNotBlocked(db, actor.id);
+  return db.transaction(async (tx) => {
+    const [thread] = await tx
+      .select({ id: threads.id })
+      .from(threads)
+      .where(eq(threads.id, threadId))
+      .limit(1)
+      .for("share");
+    if (!thread) throw new ForumError(404, t.threadNotFound, failTitle);
+    if (parentId) {
+      const [parent] = await tx
+        .select({ threadId: comments.threadId, parentId: comments.parentId })
+        .from(comments)
+        .where(eq(comments.id, parentId))
+        .limit(1);
+      if (!parent || parent.threadId !== threadId) throw new ForumError(404, t.commentNotFound, failTitle);
+      if (parent.parentId) throw new ForumError(400, f.replyDepth, failTitle);
+    }
+    const [row] = await tx
+      .insert(comments)
+      .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body })
+      .returning({ id: comments.id });
+    return { id: row!.id, isReply: Boolean(parentId) };
+  });
+}
+
+/**
+ * Deletes a thread with its comments and reactions; counters follow (SPEC §6 Thread deletion).
+ *
+ * @param actor the logged-in member; author, moderator or admin
+ * @returns the deleted thread's category id
+ * @throws {ForumError} 404 'Kunde inte hitta tråden', 403 'Du kan bara ta bort dina egna trådar'
+ */
+export async function deleteThread(db: Db, actor: NonNullable<Actor>, threadId: string): Promise<{ categoryId: string }> {
+  if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
+  return db.transaction(async (tx) => {
+    const [thread] = await tx
+      .select({ authorId: threads.authorId, categoryId: threads.categoryId })
+      .from(threads)
+      .where(eq(threads.id, threadId))
+      .limit(1)
+      .for("update");
+    if (!thread) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
+    if (!canDeleteThread(actor, thread)) throw new ForumError(403, t.ownThreadsOnly, t.deleteThreadFailed);
+    await tx.delete(threads).where(eq(threads.id, threadId));
+    return { categoryId: thread.categoryId };
+  });
+}
+
+/**
+ * Deletes a comment (and its replies, and their reactions); thread comments_count, parent
+ * replies_count and author comments_count follow, never below 0 (SPEC §7 Writes).
+ *
+ * @param actor the logged-in member; author, moderator or admin
+ * @param threadId the thread the comment must belong to
+ * @throws {ForumError} 404 'Kunde inte hitta kommentaren', 403 'Du kan bara ta bort dina egna kommentarer'
+ */
+export async function deleteComment(
+  db: Db,
+  actor: NonNullable<Actor>,
+  threadId: string,
+  commentId: string,
+): Promise<void> {
+  if (!isUuid(commentId) || !isUuid(threadId)) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
+  await db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ authorId: comments.authorId })
+      .from(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.threadId, threadId)))
+      .limit(1)
+      .for("update");
+    if (!comment) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
+    if (!canDeleteComment(actor, comment)) throw new ForumError(403, t.ownCommentsOnly, t.deleteFailed);
+    await tx.delete(comments).where(eq(comments.id, commentId));
+  });
+}

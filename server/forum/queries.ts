@@ -1,0 +1,367 @@
+/**
+ * Forum reads, each shaped for one screen (ARCHITECTURE.md "a query returns exactly what the
+ * screen shows"): category grid, thread lists, thread page (SPEC §2, §7 Reads).
+ *
+ * Timestamps are returned as ISO 8601 strings so they serialise unchanged to the browser.
+ *
+ * @module
+ */
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { categories, comments, profiles, reactions, threads } from "../db/schema";
+import type { ReactionType } from "../reactions/types";
+
+/** A category card (SPEC §2 Forum home: name, description, thread count). */
+export interface CategoryCard {
+  id: string;
+  name: string;
+  description: string;
+  threadsCount: number;
+}
+
+/** A thread row (SPEC §2 Thread row). */
+export interface ThreadRow {
+  id: string;
+  categoryId: string;
+  categoryName: string;
+  title: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  commentsCount: number;
+  reactionsCount: number;
+  /** Null when the author account was deleted (shown as 'Okänd'). */
+  author: { id: string; nickname: string } | null;
+}
+
+/** Embedded author of a post or comment on the thread page. */
+export interface AuthorView {
+  id: string;
+  nickname: string;
+  avatarUrl: string | null;
+  /** 0..1 */
+  edgeLevel: number;
+  roleId: string;
+}
+
+/** Reaction state of one target: count per type and which types the viewer has on. */
+export interface ReactionSummary {
+  counts: Record<ReactionType, number>;
+  mine: ReactionType[];
+}
+
+/** A comment with its replies (one level, SPEC §2 Thread page). */
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  body: string;
+  createdAt: string;
+  repliesCount: number;
+  reactionsCount: number;
+  author: AuthorView | null;
+  reactions: ReactionSummary;
+  /** Replies oldest first; always empty on a reply. */
+  replies: CommentView[];
+}
+
+/** Everything the thread page shows. */
+export interface ThreadPage {
+  thread: {
+    id: string;
+    title: string;
+    body: string;
+    createdAt: string;
+    commentsCount: number;
+    reactionsCount: number;
+    author: AuthorView | null;
+    reactions: ReactionSummary;
+  };
+  category: { id: string; name: string };
+  /** Top-level comments oldest first, each with its replies. */
+  comments: CommentView[];
+}
+
+const authorColumns = {
+  id: profiles.id,
+  nickname: profiles.nickname,
+  avatarUrl: profiles.avatarUrl,
+  edgeLevel: profiles.edgeLevel,
+  roleId: profiles.roleId,
+};
+
+/** Page size of category thread lists (docs/decisions/001-limits.md). */
+export const CATEGORY_PAGE_SIZE = 30;
+/** SPEC §9 Recent threads. */
+export const RECENT_THREADS = 10;
+
+/**
+ * All categories, newest first (SPEC §7 Reads categories).
+ *
+ * @returns category cards
+ */
+export async function listCategories(db: Db): Promise<CategoryCard[]> {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      threadsCount: categories.threadsCount,
+    })
+    .from(categories)
+    .orderBy(desc(categories.createdAt), asc(categories.name));
+}
+
+/**
+ * One category by id.
+ *
+ * @param id category id; a value that is not a UUID simply finds nothing
+ * @returns the card, or `null` when missing
+ */
+export async function getCategory(db: Db, id: string): Promise<CategoryCard | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      threadsCount: categories.threadsCount,
+    })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+function threadRowQuery(db: Db) {
+  return db
+    .select({
+      id: threads.id,
+      categoryId: threads.categoryId,
+      categoryName: categories.name,
+      title: threads.title,
+      createdAt: threads.createdAt,
+      commentsCount: threads.commentsCount,
+      reactionsCount: threads.reactionsCount,
+      authorId: profiles.id,
+      authorNickname: profiles.nickname,
+    })
+    .from(threads)
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .leftJoin(profiles, eq(profiles.id, threads.authorId));
+}
+
+type RawThreadRow = Awaited<ReturnType<ReturnType<typeof threadRowQuery>["execute"]>>[number];
+
+function toThreadRow(r: RawThreadRow): ThreadRow {
+  return {
+    id: r.id,
+    categoryId: r.categoryId,
+    categoryName: r.categoryName,
+    title: r.title,
+    createdAt: r.createdAt.toISOString(),
+    commentsCount: r.commentsCount,
+    reactionsCount: r.reactionsCount,
+    author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
+  };
+}
+
+/**
+ * Newest threads across the forum (SPEC §7: recent, limit 10, newest first, with author).
+ *
+ * @param limit maximum rows (default {@link RECENT_THREADS})
+ * @returns thread rows, newest first
+ */
+export async function listRecentThreads(db: Db, limit = RECENT_THREADS): Promise<ThreadRow[]> {
+  const rows = await threadRowQuery(db).orderBy(desc(threads.createdAt), desc(threads.id)).limit(limit);
+  return rows.map(toThreadRow);
+}
+
+/**
+ * One page of a category's threads, newest first (SPEC §7: by category_id, newest first).
+ *
+ * @param categoryId category id
+ * @param page 1-based page number; out-of-range pages are empty
+ * @returns the rows and whether a next page exists
+ */
+export async function listCategoryThreads(
+  db: Db,
+  categoryId: string,
+  page = 1,
+): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
+  if (!isUuid(categoryId)) return { threads: [], hasMore: false };
+  const offset = (Math.max(1, Math.floor(page)) - 1) * CATEGORY_PAGE_SIZE;
+  const rows = await threadRowQuery(db)
+    .where(eq(threads.categoryId, categoryId))
+    .orderBy(desc(threads.createdAt), desc(threads.id))
+    .limit(CATEGORY_PAGE_SIZE + 1)
+    .offset(offset);
+  return {
+    threads: rows.slice(0, CATEGORY_PAGE_SIZE).map(toThreadRow),
+    hasMore: rows.length > CATEGORY_PAGE_SIZE,
+  };
+}
+
+/**
+ * Where a thread lives, for `/forum/post/{id}` (SPEC §2 route table).
+ *
+ * @returns `{ categoryId }`, or `null` when the thread does not exist
+ */
+export async function findThreadLocation(db: Db, threadId: string): Promise<{ categoryId: string } | null> {
+  if (!isUuid(threadId)) return null;
+  const [row] = await db
+    .select({ categoryId: threads.categoryId })
+    .from(threads)
+    .where(eq(threads.id, threadId))
+    .limit(1);
+  return row ?? null;
+}
+
+const emptyCounts = (): Record<ReactionType, number> => ({ bull: 0, bear: 0, like: 0, fire: 0 });
+
+/**
+ * The thread page: thread with author and category, comments oldest first with their replies,
+ * and reaction counts per type with the viewer's own (SPEC §2 Thread page, §7 Reads).
+ *
+ * @param categoryId the category in the URL; the thread must belong to it
+ * @param threadId the thread id
+ * @param viewerId the logged-in member's id, or null
+ * @returns the page, or `null` when the thread or category is missing (SPEC: 'Tråden eller
+ *   kategorin hittades inte')
+ */
+export async function getThreadPage(
+  db: Db,
+  categoryId: string,
+  threadId: string,
+  viewerId: string | null,
+): Promise<ThreadPage | null> {
+  if (!isUuid(categoryId) || !isUuid(threadId)) return null;
+  const [row] = await db
+    .select({
+      id: threads.id,
+      title: threads.title,
+      body: threads.body,
+      createdAt: threads.createdAt,
+      commentsCount: threads.commentsCount,
+      reactionsCount: threads.reactionsCount,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      author: authorColumns,
+    })
+    .from(threads)
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .leftJoin(profiles, eq(profiles.id, threads.authorId))
+    .where(and(eq(threads.id, threadId), eq(threads.categoryId, categoryId)))
+    .limit(1);
+  if (!row) return null;
+
+  const commentRows = await db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      repliesCount: comments.repliesCount,
+      reactionsCount: comments.reactionsCount,
+      author: authorColumns,
+    })
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.id, comments.authorId))
+    .where(eq(comments.threadId, threadId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+
+  const reactionRows = await db
+    .select({
+      targetType: reactions.targetType,
+      targetId: reactions.targetId,
+      reactionType: reactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: viewerId
+        ? sql<boolean>`bool_or(${reactions.userId} = ${viewerId})`
+        : sql<boolean>`false`,
+    })
+    .from(reactions)
+    .where(
+      or(
+        and(eq(reactions.targetType, "thread"), eq(reactions.targetId, threadId)),
+        and(
+          eq(reactions.targetType, "comment"),
+          inArray(
+            reactions.targetId,
+            db.select({ id: comments.id }).from(comments).where(eq(comments.threadId, threadId)),
+          ),
+        ),
+      ),
+    )
+    .groupBy(reactions.targetType, reactions.targetId, reactions.reactionType);
+
+  const summaries = new Map<string, ReactionSummary>();
+  const summaryOf = (key: string) => {
+    let s = summaries.get(key);
+    if (!s) summaries.set(key, (s = { counts: emptyCounts(), mine: [] }));
+    return s;
+  };
+  for (const r of reactionRows) {
+    const s = summaryOf(`${r.targetType}:${r.targetId}`);
+    const type = r.reactionType as ReactionType;
+    s.counts[type] = r.count;
+    if (r.mine) s.mine.push(type);
+  }
+  const nullAuthor = (a: AuthorView | { id: null } | null): AuthorView | null =>
+    a && a.id ? (a as AuthorView) : null;
+
+  const byId = new Map<string, CommentView>();
+  const top: CommentView[] = [];
+  for (const c of commentRows) {
+    const view: CommentView = {
+      id: c.id,
+      parentId: c.parentId,
+      body: c.body,
+      createdAt: c.createdAt.toISOString(),
+      repliesCount: c.repliesCount,
+      reactionsCount: c.reactionsCount,
+      author: nullAuthor(c.author as AuthorView | null),
+      reactions: summaryOf(`comment:${c.id}`),
+      replies: [],
+    };
+    byId.set(c.id, view);
+  }
+  for (const view of byId.values()) {
+    const parent = view.parentId ? byId.get(view.parentId) : undefined;
+    if (parent) parent.replies.push(view);
+    else if (!view.parentId) top.push(view);
+  }
+
+  return {
+    thread: {
+      id: row.id,
+      title: row.title,
+      body: row.body,
+      createdAt: row.createdAt.toISOString(),
+      commentsCount: row.commentsCount,
+      reactionsCount: row.reactionsCount,
+      author: nullAuthor(row.author as AuthorView | null),
+      reactions: summaryOf(`thread:${row.id}`),
+    },
+    category: { id: row.categoryId, name: row.categoryName },
+    comments: top,
+  };
+}
+
+/**
+ * Whether a nickname is taken, case-insensitively (SPEC §5 Nickname availability).
+ *
+ * @param nickname the nickname as typed
+ * @returns true when a member already has it in any letter case
+ */
+export async function isNicknameTaken(db: Db, nickname: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.nickname}) = lower(${nickname})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** True for a canonical UUID string (ids in URLs are checked before they reach SQL). */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,74 @@
+/**
+ * Outgoing mail through nodemailer (ARCHITECTURE.md mail): to `SMTP_URL` when set; otherwise
+ * every message is written to `DATA_DIR/mail/<time>-<to>.eml` and its links are printed in the
+ * server log, so a local user can click them.
+ *
+ * @module
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+
+/** A message to send. */
+export interface MailMessage {
+  /** Recipient address. */
+  to: string;
+  /** Subject line. */
+  subject: string;
+  /** HTML body (already escaped by the template). */
+  html: string;
+  /** Plain-text body. */
+  text: string;
+}
+
+/** Sends mail; resolves when the transport has accepted the message. */
+export interface Mailer {
+  /**
+   * @param message the message
+   * @throws when the SMTP server refuses the message or cannot be reached
+   */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Mailer settings, taken from {@link import("../config").AppConfig}. */
+export interface MailerOptions {
+  /** SMTP URL; without it mail goes to `mailDir`. */
+  smtpUrl: string | undefined;
+  /** Sender address. */
+  from: string;
+  /** Folder for `.eml` files when there is no SMTP server. */
+  mailDir: string;
+  /** Where to print the links of dropped mail (default `console.log`). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Creates the mailer.
+ *
+ * @param options see {@link MailerOptions}
+ * @returns a {@link Mailer}
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      mkdirSync(options.mailDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = path.join(options.mailDir, `${Date.now()}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const links = [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])];
+      log(`[mail] till ${message.to}: "${message.subject}" sparat i ${file}`);
+      for (const link of links) log(`[mail]   länk: ${link}`);
+    },
+  };
+}

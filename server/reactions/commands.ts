@@ -1,0 +1,81 @@
+/**
+ * Reaction toggle (SPEC §4 Reaction, §5 Reactions): per user, per target, per type on or off.
+ * The server enforces every rule the UI shows: login, valid types, existing target, not one's
+ * own content (also refused by a database trigger as a check violation).
+ *
+ * @module
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { reactions as r } from "../../app/i18n/sv";
+import { reactionSchema } from "../../app/lib/validation";
+import type { Db } from "../db/client";
+import { comments, reactions, threads } from "../db/schema";
+import { ForumError, pgCode } from "../errors";
+import { reactionPermission, type Actor } from "../forum/policy";
+
+/** Result of a toggle: whether the reaction is now on, and the new count of that type. */
+export interface ToggleResult {
+  active: boolean;
+  /** Count of this reaction type on the target after the toggle. */
+  count: number;
+}
+
+/**
+ * Turns the actor's reaction of one type on a target on when off, off when on.
+ *
+ * @param actor the acting member, or null for a visitor
+ * @param input `{ targetType, targetId, reactionType }` as submitted
+ * @returns {@link ToggleResult}
+ * @throws {ForumError} 401 'Du måste vara inloggad för att reagera', 400 invalid type or target,
+ *   404 target missing, 403 'Du kan inte reagera på ditt eget innehåll'
+ */
+export async function toggleReaction(db: Db, actor: Actor, input: unknown): Promise<ToggleResult> {
+  if (actor === null) throw new ForumError(401, r.loginToReact, r.notLoggedIn);
+  const parsed = reactionSchema.safeParse(input);
+  if (!parsed.success) throw new ForumError(400, r.invalid, r.handleFailed);
+  const { targetType, targetId, reactionType } = parsed.data;
+
+  const table = targetType === "thread" ? threads : comments;
+  const [target] = await db
+    .select({ authorId: table.authorId })
+    .from(table)
+    .where(eq(table.id, targetId))
+    .limit(1);
+  if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
+  const permission = reactionPermission(actor, target);
+  if (permission === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
+
+  const match = and(
+    eq(reactions.userId, actor.id),
+    eq(reactions.targetType, targetType),
+    eq(reactions.targetId, targetId),
+    eq(reactions.reactionType, reactionType),
+  );
+  try {
+    return await db.transaction(async (tx) => {
+      const removed = await tx.delete(reactions).where(match).returning({ userId: reactions.userId });
+      if (removed.length === 0) {
+        await tx
+          .insert(reactions)
+          .values({ userId: actor.id, targetType, targetId, reactionType })
+          .onConflictDoNothing();
+      }
+      const [{ n }] = (await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(reactions)
+        .where(
+          and(
+            eq(reactions.targetType, targetType),
+            eq(reactions.targetId, targetId),
+            eq(reactions.reactionType, reactionType),
+          ),
+        )) as [{ n: number }];
+      return { active: removed.length === 0, count: n };
+    });
+  } catch (error) {
+    const code = pgCode(error);
+    if (code === "23514") throw new ForumError(403, r.ownContent, r.handleFailed);
+    if (code === "23503") throw new ForumError(404, r.handleFailed, r.handleFailed);
+    throw error;
+  }
+}

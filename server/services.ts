@@ -1,0 +1,57 @@
+/**
+ * The server's long-lived services, created once at start-up and handed to every loader and
+ * action through the router context (ARCHITECTURE.md, React Router's node-postgres template).
+ *
+ * @module
+ */
+import path from "node:path";
+import { createContext } from "react-router";
+import { createAuth, type Auth } from "./auth";
+import type { AppConfig } from "./config";
+import { openDatabase, type Database, type Db } from "./db/client";
+import { ensureDefaultCategories } from "./forum/default-categories";
+import { createMailer, type Mailer } from "./mail/mailer";
+
+/** Everything a loader or action may use. */
+export interface Services {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+/** Router-context key under which {@link Services} are stored. */
+export const servicesContext = createContext<Services>();
+
+/**
+ * Opens the database, applies migrations, creates the default categories on an empty forum,
+ * and builds the auth and mail services.
+ *
+ * @param config parsed configuration
+ * @param overrides replacements (tests pass their own mailer or database)
+ * @returns the services
+ * @throws when the database cannot be opened or a migration fails
+ */
+export async function createServices(
+  config: AppConfig,
+  overrides: Partial<Pick<Services, "mailer" | "database">> = {},
+): Promise<Services> {
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, "pglite"),
+    }));
+  await database.migrate();
+  await ensureDefaultCategories(database.db);
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, "mail"),
+    });
+  const auth = createAuth({ config, db: database.db, mailer });
+  return { config, database, db: database.db, auth, mailer };
+}

@@ -1,0 +1,135 @@
+/**
+ * Test harness: real databases for integration tests (ARCHITECTURE.md tests; lobe-chat's PGlite
+ * by default, PostgreSQL when a variable says so). Nothing here is mocked.
+ *
+ * - Without `TEST_DATABASE_URL`: a fresh in-memory PGlite per call.
+ * - With `TEST_DATABASE_URL` (e.g. `postgres://postgres@127.0.0.1:5432/test`): a fresh database
+ *   `bs_test_<random>` is created on that server per call and dropped on close.
+ *
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { parseConfig } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import { profiles, user } from "../db/schema";
+import type { MailMessage, Mailer } from "../mail/mailer";
+import type { Role } from "../roles";
+import { createServices, type Services } from "../services";
+
+/** A test forum: services over a fresh database, the mail it sent, and cleanup. */
+export interface TestForum {
+  services: Services;
+  /** Every message the forum sent, oldest first. */
+  mails: MailMessage[];
+  /** Closes the database and drops it (PostgreSQL) or discards it (PGlite). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a fresh, migrated database (PGlite, or PostgreSQL when `TEST_DATABASE_URL` is set).
+ *
+ * @returns the database and a function that closes and removes it
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ pgliteDir: "memory://" });
+    return { database, drop: () => database.close() };
+  }
+  const name = `bs_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Creates a whole forum for a test file: fresh database, migrations, default categories,
+ * better-auth, and a mailer that records what it sends.
+ *
+ * @returns the {@link TestForum}
+ */
+export async function createTestForum(): Promise<TestForum> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "borssnack-test-"));
+  const config = parseConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+  });
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
+  const { database, drop } = await openTestDatabase();
+  const services = await createServices(config, { mailer, database });
+  return {
+    services,
+    mails,
+    async close() {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A member created for a test. */
+export interface TestMember {
+  id: string;
+  nickname: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+let counter = 0;
+
+/**
+ * Registers a member through better-auth (the real sign-up path), marks the e-mail verified in
+ * the database and sets the role.
+ *
+ * @param forum the test forum
+ * @param options nickname (default unique), role (default member), verified (default true)
+ * @returns the member with the password used
+ */
+export async function createMember(
+  forum: TestForum,
+  options: { nickname?: string; role?: Role; verified?: boolean } = {},
+): Promise<TestMember> {
+  counter += 1;
+  const nickname = options.nickname ?? `medlem${counter}_${randomBytes(2).toString("hex")}`;
+  const email = `${nickname.toLowerCase().replace(/[^a-z0-9]/g, "x")}-${counter}@exempel.se`;
+  const password = "hemligt123";
+  const result = await forum.services.auth.api.signUpEmail({
+    body: { email, password, name: nickname, username: nickname },
+  });
+  const id = result.user.id;
+  if (options.verified !== false) {
+    await forum.services.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+  }
+  const role = options.role ?? "member";
+  if (role !== "member") {
+    await forum.services.db.update(profiles).set({ roleId: role }).where(eq(profiles.id, id));
+  }
+  return { id, nickname, email, password, role };
+}

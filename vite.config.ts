@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+/**
+ * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/app.ts`, which wraps the
+ * React Router build in the Express app (React Router's custom-server template).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
+  plugins: [tailwindcss(), reactRouter()],
+}));
