@@ -6,7 +6,9 @@ import { defineConfig } from "vite";
  * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/app.ts`, which wraps the
  * React Router build in the Express app (React Router's custom-server template).
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
+export default defineConfig({
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

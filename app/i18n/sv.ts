@@ -35,6 +35,11 @@ export const nav = {
   closeMenu: "Stäng meny",
   home: "Till startsidan",
   skipToContent: "Hoppa till innehållet",
+  mainMenu: "Huvudmeny",
+  breadcrumb: "Brödsmulor",
+  pages: "Sidor",
+  newer: "← Nyare",
+  older: "Äldre →",
 } as const;
 
 /** Auth screens (SPEC §2 /auth/*, §5, §8 Authentication). */

@@ -1,0 +1,87 @@
+/**
+ * Comment and reply form (SPEC §5 Comment: non-empty trimmed text; button disabled while empty
+ * or sending, 'Skickar...'). Keeps the typed text when the server refuses it.
+ *
+ * @module
+ */
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { forum as f } from "../../i18n/sv";
+import { LIMITS } from "../../lib/validation";
+import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { Button } from "../ui/button";
+
+/** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
+export interface CommentFormProps {
+  parentId?: string;
+  /** Initial text, e.g. '@author ' for a reply (SPEC §2 Thread page). */
+  initialText?: string;
+  /** Called after the server accepted the comment (closes a reply form). */
+  onDone?: () => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}
+
+/** The form; posts `intent=comment` to the thread route's action. */
+export function CommentForm({ parentId, initialText = "", onDone, onCancel, autoFocus }: CommentFormProps) {
+  const fetcher = useFetcher<ActionAnswer & { intent?: string }>();
+  const [text, setText] = useState(initialText);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useActionToast(fetcher.data);
+  const sending = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      setText("");
+      onDone?.();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (autoFocus && ref.current) {
+      ref.current.focus();
+      const end = ref.current.value.length;
+      ref.current.setSelectionRange(end, end);
+    }
+  }, [autoFocus]);
+
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const id = parentId ? `reply-${parentId}` : "comment-body";
+  return (
+    <fetcher.Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="comment" />
+      {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      <label htmlFor={id} className="sr-only">
+        {parentId ? f.replyPlaceholder : f.commentPlaceholder}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        name="body"
+        rows={parentId ? 2 : 3}
+        maxLength={LIMITS.comment}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={parentId ? f.replyPlaceholder : f.commentPlaceholder}
+        aria-invalid={error ? true : undefined}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+      />
+      {error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={sending || text.trim().length === 0}>
+          {sending ? f.sending : parentId ? f.reply : f.send}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            {f.cancel}
+          </Button>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}

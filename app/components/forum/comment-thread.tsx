@@ -1,0 +1,135 @@
+/**
+ * Comments with their replies (SPEC §2 Thread page): oldest first, one level only (a reply has
+ * no Svara button), 'Dölj N svar' / 'Visa N svar', reply form prefilled with '@author ',
+ * `#comment-{id}` anchors. Plain elements per comment.
+ *
+ * @module
+ */
+import { useState } from "react";
+import type { CommentView } from "../../../server/forum/queries";
+import { forum as f } from "../../i18n/sv";
+import type { ClientViewer } from "../../lib/viewer";
+import { CommentForm } from "./comment-form";
+import { ModerationMenu } from "./moderation";
+import { PostBody } from "./post-body";
+import { ReactionBar } from "./reaction-bar";
+import { RelativeTime } from "./relative-time";
+
+function canModerate(viewer: ClientViewer | null, authorId: string | undefined): boolean {
+  if (!viewer) return false;
+  return viewer.role !== "member" || viewer.id === authorId;
+}
+
+function Avatar({ nickname }: { nickname: string }) {
+  return (
+    <span
+      aria-hidden
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold uppercase text-slate-700"
+    >
+      {nickname.slice(0, 2)}
+    </span>
+  );
+}
+
+/** One comment or reply. */
+function CommentItem({
+  comment,
+  viewer,
+  onReply,
+}: {
+  comment: CommentView;
+  viewer: ClientViewer | null;
+  onReply?: () => void;
+}) {
+  const nickname = comment.author?.nickname ?? f.unknownAuthor;
+  return (
+    <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-3 rounded-lg p-2">
+      <Avatar nickname={nickname} />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="font-semibold text-slate-900">{nickname}</span>
+            <RelativeTime iso={comment.createdAt} className="text-slate-500" />
+          </div>
+          {canModerate(viewer, comment.author?.id) ? <ModerationMenu request={{ kind: "comment", id: comment.id }} /> : null}
+        </div>
+        <PostBody text={comment.body} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ReactionBar
+            targetType="comment"
+            targetId={comment.id}
+            summary={comment.reactions}
+            own={viewer !== null && viewer.id === comment.author?.id}
+            loggedIn={viewer !== null}
+          />
+          {onReply ? (
+            <button type="button" onClick={onReply} className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              {f.reply}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A top-level comment, its replies and its reply form. */
+function CommentBlock({ comment, viewer }: { comment: CommentView; viewer: ClientViewer | null }) {
+  const [showReplies, setShowReplies] = useState(true);
+  const [replying, setReplying] = useState(false);
+  const n = comment.replies.length;
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-2 md:p-3">
+      <CommentItem comment={comment} viewer={viewer} onReply={viewer ? () => setReplying(true) : undefined} />
+      {n > 0 ? (
+        <div className="ml-6 border-l-2 border-slate-100 pl-3 md:ml-12">
+          <button
+            type="button"
+            onClick={() => setShowReplies((v) => !v)}
+            aria-expanded={showReplies}
+            className="mb-1 rounded-md px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
+          >
+            {showReplies ? f.hideReplies(n) : f.showReplies(n)}
+          </button>
+          {showReplies ? (
+            <ul className="space-y-1">
+              {comment.replies.map((reply) => (
+                <li key={reply.id}>
+                  <CommentItem comment={reply} viewer={viewer} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {replying && viewer ? (
+        <div className="ml-6 pl-3 md:ml-12">
+          <CommentForm
+            parentId={comment.id}
+            initialText={comment.author ? `@${comment.author.nickname} ` : ""}
+            autoFocus
+            onDone={() => {
+              setReplying(false);
+              setShowReplies(true);
+            }}
+            onCancel={() => setReplying(false)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** All comments of a thread, or the empty state. */
+export function CommentThread({ comments, viewer }: { comments: CommentView[]; viewer: ClientViewer | null }) {
+  if (comments.length === 0) {
+    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{f.noComments}</p>;
+  }
+  return (
+    <ul className="space-y-3">
+      {comments.map((c) => (
+        <CommentBlock key={c.id} comment={c} viewer={viewer} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Moderation menu on posts and comments (SPEC §2 Thread page: moderators/admins and owners see
+ * it; SPEC §6). Each item's menu is plain elements; the one confirmation dialog per page mounts
+ * only while open (ARCHITECTURE.md: no overlay widget per row).
+ *
+ * @module
+ */
+import { AlertDialog } from "radix-ui";
+import { MoreHorizontal, Trash2 } from "lucide-react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { forum as f } from "../../i18n/sv";
+import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { buttonClass } from "../ui/button";
+
+/** What the user asked to delete. */
+export type DeleteRequest = { kind: "thread" | "comment"; id: string };
+
+const DeleteContext = createContext<(request: DeleteRequest) => void>(() => {});
+
+/** Provides the page's single delete confirmation. */
+export function ModerationProvider({ children }: { children: React.ReactNode }) {
+  const [request, setRequest] = useState<DeleteRequest | null>(null);
+  const fetcher = useFetcher<ActionAnswer>();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  return (
+    <DeleteContext.Provider value={setRequest}>
+      {children}
+      {request ? (
+        <AlertDialog.Root open onOpenChange={(open) => (!open && !busy ? setRequest(null) : undefined)}>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+            <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
+              <AlertDialog.Title className="text-lg font-bold">
+                {request.kind === "thread" ? f.deleteThread : f.deleteComment}
+              </AlertDialog.Title>
+              <AlertDialog.Description className="text-sm text-slate-600">
+                {request.kind === "thread" ? f.confirmDeleteThread : f.confirmDeleteComment}
+              </AlertDialog.Description>
+              <div className="flex justify-end gap-2">
+                <AlertDialog.Cancel className={buttonClass("secondary")}>{f.cancel}</AlertDialog.Cancel>
+                <fetcher.Form
+                  method="post"
+                  onSubmit={() => {
+                    // Close after the answer; the page revalidates by itself.
+                    setTimeout(() => setRequest(null), 0);
+                  }}
+                >
+                  <input type="hidden" name="intent" value={request.kind === "thread" ? "delete-thread" : "delete-comment"} />
+                  <input type="hidden" name="id" value={request.id} />
+                  <button type="submit" className={buttonClass("danger")} disabled={busy}>
+                    {f.confirm}
+                  </button>
+                </fetcher.Form>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      ) : null}
+    </DeleteContext.Provider>
+  );
+}
+
+/** The 'Åtgärder' menu of one item: a plain disclosure with the delete action. */
+export function ModerationMenu({ request }: { request: DeleteRequest }) {
+  const ask = useContext(DeleteContext);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-label={f.actions}
+        aria-expanded={open}
+        title={f.actions}
+        onClick={() => setOpen((v) => !v)}
+        className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+      >
+        <MoreHorizontal className="size-5" aria-hidden />
+      </button>
+      {open ? (
+        <div role="menu" className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{f.actions}</p>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              ask(request);
+            }}
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 hover:bg-red-50"
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {request.kind === "thread" ? f.deleteThread : f.deleteComment}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Reaction buttons bull/bear/like/fire with counts (SPEC §4 Reaction, §5 Reactions, §9 labels).
+ * One toggle at a time; disabled on one's own content with the spec's hint; visitors are asked
+ * to log in. The server enforces the same rules.
+ *
+ * @module
+ */
+import { Link, useFetcher, useLocation } from "react-router";
+import { toast } from "sonner";
+import type { ReactionSummary } from "../../../server/forum/queries";
+import type { ReactionType, TargetType } from "../../../server/reactions/types";
+import { nav, reactions as r } from "../../i18n/sv";
+import { loginPath } from "../../lib/paths";
+import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+
+const EMOJI: Record<ReactionType, string> = { bull: "🐂", bear: "🐻", like: "👍", fire: "🔥" };
+const ORDER: ReactionType[] = ["bull", "bear", "like", "fire"];
+
+/** Props: the target, its reaction state, and who is looking. */
+export interface ReactionBarProps {
+  targetType: TargetType;
+  targetId: string;
+  summary: ReactionSummary;
+  /** True when the viewer wrote the target. */
+  own: boolean;
+  /** True when somebody is logged in. */
+  loggedIn: boolean;
+}
+
+/** The bar of four reaction toggles. */
+export function ReactionBar({ targetType, targetId, summary, own, loggedIn }: ReactionBarProps) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const location = useLocation();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const pendingType = busy ? (fetcher.formData?.get("reactionType") as ReactionType | null) : null;
+  const hintId = `reaction-hint-${targetType}-${targetId}`;
+
+  const promptLogin = () =>
+    toast.info(r.notLoggedIn, {
+      description: r.loginToReact,
+      action: { label: nav.login, onClick: () => window.location.assign(loginPath(location.pathname)) },
+    });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <fetcher.Form method="post" className="flex flex-wrap gap-2" aria-label="Reaktioner">
+        <input type="hidden" name="intent" value="react" />
+        <input type="hidden" name="targetType" value={targetType} />
+        <input type="hidden" name="targetId" value={targetId} />
+        {ORDER.map((type) => {
+          const mineNow = summary.mine.includes(type);
+          // Optimistic: the pending toggle shows its outcome at once.
+          const active = pendingType === type ? !mineNow : mineNow;
+          const count = summary.counts[type] + (pendingType === type ? (mineNow ? -1 : 1) : 0);
+          return (
+            <button
+              key={type}
+              type={loggedIn ? "submit" : "button"}
+              name="reactionType"
+              value={type}
+              disabled={own || busy}
+              onClick={loggedIn ? undefined : promptLogin}
+              aria-pressed={active}
+              aria-describedby={own ? hintId : undefined}
+              title={own ? r.ownContent : r.labels[type]}
+              className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors disabled:cursor-not-allowed ${
+                active
+                  ? "border-brand-600 bg-brand-50 text-brand-800"
+                  : "border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50"
+              } ${own ? "opacity-60" : ""}`}
+            >
+              <span aria-hidden>{EMOJI[type]}</span>
+              <span>{r.labels[type]}</span>
+              <span className="tabular-nums text-slate-500">{Math.max(0, count)}</span>
+            </button>
+          );
+        })}
+      </fetcher.Form>
+      {own ? (
+        <span id={hintId} className="text-xs text-slate-500">
+          {r.ownContent}
+        </span>
+      ) : null}
+      {!loggedIn ? (
+        <noscript>
+          <Link to={loginPath(location.pathname)} className="text-xs text-brand-700 underline">
+            {r.loginToReact}
+          </Link>
+        </noscript>
+      ) : null}
+    </div>
+  );
+}

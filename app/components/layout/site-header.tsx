@@ -1,0 +1,193 @@
+/**
+ * Sticky forum header (SPEC §2 Shared forum layout): logo, Forum link, and a user menu or a
+ * 'Logga in' button; below 768 px a menu button opens a sheet with the same links.
+ * The bell and the search box arrive with their issues.
+ *
+ * @module
+ */
+import { Dialog, DropdownMenu } from "radix-ui";
+import { ChevronDown, LogOut, Menu, User, X, KeyRound } from "lucide-react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { nav } from "../../i18n/sv";
+import type { ClientViewer } from "../../lib/viewer";
+import { buttonClass } from "../ui/button";
+
+/** The logo: bull and product name, linking to the start page. */
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
+      <span aria-hidden className="text-2xl">
+        🐂
+      </span>
+      <span>
+        Börs<span className="text-brand-700">snack</span>
+      </span>
+    </Link>
+  );
+}
+
+function Initials({ nickname }: { nickname: string }) {
+  return (
+    <span
+      aria-hidden
+      className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800"
+    >
+      {nickname.slice(0, 2)}
+    </span>
+  );
+}
+
+function LogoutForm({ className, children }: { className: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" action="/auth/logout">
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function UserMenu({ viewer }: { viewer: ClientViewer }) {
+  const item =
+    "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        aria-label={nav.userMenu}
+      >
+        <Initials nickname={viewer.nickname} />
+        <span className="max-w-40 truncate">{viewer.nickname}</span>
+        <ChevronDown className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Item asChild>
+            <Link to={`/forum/profil/${viewer.id}`} className={item}>
+              <User className="size-4" aria-hidden /> {nav.myProfile}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/auth/set-password" className={item}>
+              <KeyRound className="size-4" aria-hidden /> {nav.setPassword}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <LogoutForm className={item}>
+            <LogOut className="size-4" aria-hidden /> {nav.logout}
+          </LogoutForm>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
+  const link = "block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label={nav.openMenu}>
+        <Menu className="size-6" aria-hidden />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-1 bg-white p-4 shadow-xl">
+          <div className="mb-2 flex items-center justify-between">
+            <Dialog.Title className="text-base font-bold">{viewer ? viewer.nickname : "Börssnack"}</Dialog.Title>
+            <Dialog.Close className="rounded-lg p-2 hover:bg-slate-100" aria-label={nav.closeMenu}>
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{nav.openMenu}</Dialog.Description>
+          <Dialog.Close asChild>
+            <Link to="/forum" className={link}>
+              {nav.forum}
+            </Link>
+          </Dialog.Close>
+          {viewer ? (
+            <>
+              <Dialog.Close asChild>
+                <Link to="/forum/notifications" className={link}>
+                  {nav.notifications}
+                </Link>
+              </Dialog.Close>
+              <Dialog.Close asChild>
+                <Link to={`/forum/profil/${viewer.id}`} className={link}>
+                  {nav.myProfile}
+                </Link>
+              </Dialog.Close>
+              <Dialog.Close asChild>
+                <Link to="/auth/set-password" className={link}>
+                  {nav.setPassword}
+                </Link>
+              </Dialog.Close>
+              <LogoutForm className={`${link} w-full text-left`}>{nav.logout}</LogoutForm>
+            </>
+          ) : (
+            <>
+              <Dialog.Close asChild>
+                <Link to="/auth/login" className={link}>
+                  {nav.login}
+                </Link>
+              </Dialog.Close>
+              <Dialog.Close asChild>
+                <Link to="/auth/register" className={link}>
+                  {nav.register}
+                </Link>
+              </Dialog.Close>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The sticky header; `viewer` null shows 'Logga in'. */
+export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <div className="flex items-center gap-6">
+          <Logo />
+          <nav className="hidden md:block" aria-label={nav.mainMenu}>
+            <NavLink
+              to="/forum"
+              className={({ isActive }) =>
+                `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900"}`
+              }
+            >
+              {nav.forum}
+            </NavLink>
+          </nav>
+        </div>
+        <div className="flex items-center gap-2">
+          <div className="hidden md:block">
+            {viewer ? (
+              <UserMenu viewer={viewer} />
+            ) : (
+              <Link
+                to={back.startsWith("/auth") ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(back)}`}
+                className={buttonClass("primary")}
+              >
+                {nav.login}
+              </Link>
+            )}
+          </div>
+          {!viewer ? (
+            <Link to="/auth/login" className={buttonClass("primary", "md:hidden")}>
+              {nav.login}
+            </Link>
+          ) : null}
+          <MobileMenu viewer={viewer} />
+        </div>
+      </div>
+    </header>
+  );
+}

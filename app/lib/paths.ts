@@ -1,0 +1,16 @@
+/**
+ * URLs of forum pages (SPEC §2 route table), built in one place.
+ *
+ * @module
+ */
+
+/** `/forum/kategori/{categoryId}` */
+export const categoryPath = (categoryId: string) => `/forum/kategori/${categoryId}`;
+/** `/forum/kategori/{categoryId}/trad/{threadId}` with an optional `#comment-{id}` anchor. */
+export const threadPath = (categoryId: string, threadId: string, commentId?: string) =>
+  `/forum/kategori/${categoryId}/trad/${threadId}${commentId ? `#comment-${commentId}` : ""}`;
+/** `/forum/ny-trad/{categoryId}` */
+export const newThreadPath = (categoryId: string) => `/forum/ny-trad/${categoryId}`;
+/** Login URL that returns to `back` afterwards. */
+export const loginPath = (back?: string) =>
+  back ? `/auth/login?redirectTo=${encodeURIComponent(back)}` : "/auth/login";

@@ -1,0 +1,24 @@
+/**
+ * The logged-in member as the browser knows them (from the root loader).
+ *
+ * @module
+ */
+import { useRouteLoaderData } from "react-router";
+
+/** Public fields of the logged-in member; no e-mail, no secrets. */
+export interface ClientViewer {
+  id: string;
+  nickname: string;
+  role: "member" | "moderator" | "admin";
+  avatarUrl: string | null;
+}
+
+/**
+ * The logged-in member, or `null` for a visitor.
+ *
+ * @returns {@link ClientViewer} | null
+ */
+export function useViewer(): ClientViewer | null {
+  const data = useRouteLoaderData("root") as { viewer: ClientViewer | null } | undefined;
+  return data?.viewer ?? null;
+}

@@ -1,0 +1,119 @@
+/**
+ * Document shell: `<html lang="sv">`, meta, styles, the single toast outlet (SPEC §4 Toast: one
+ * at a time) and the error boundary with the spec's Swedish texts (SPEC §8).
+ *
+ * @module
+ */
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { toast, Toaster } from "sonner";
+import { getViewer } from "../server/session";
+import { readFlash, type Flash } from "../server/flash";
+import { servicesContext } from "../server/services";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "./components/layout/not-found";
+import { app, errors } from "./i18n/sv";
+import type { ClientViewer } from "./lib/viewer";
+
+/** Root data: the logged-in member's public fields and a one-shot flash message. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
+  const { flash, clear } = await readFlash(request);
+  const clientViewer: ClientViewer | null = viewer
+    ? { id: viewer.id, nickname: viewer.nickname, role: viewer.role, avatarUrl: viewer.avatarUrl }
+    : null;
+  return data(
+    { viewer: clientViewer, flash, publicUrl: services.config.publicUrl },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+/** Passes the flash-clearing cookie on document requests. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** Default title and description (SPEC §1 Document title). */
+export const meta: Route.MetaFunction = () => [
+  { title: app.title },
+  { name: "description", content: app.description },
+];
+
+/** The `<html>` document around every page and error. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="sv">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <link rel="icon" href="data:image/svg+xml,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 100 100%22><text y=%22.9em%22 font-size=%2290%22>🐂</text></svg>" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function FlashToast({ flash }: { flash: Flash | null }) {
+  useEffect(() => {
+    if (!flash?.toast) return;
+    const { title, description, kind } = flash.toast;
+    const show = kind === "error" ? toast.error : kind === "info" ? toast.info : toast.success;
+    show(title, description ? { description } : undefined);
+  }, [flash]);
+  return null;
+}
+
+/** Every page, plus the flash toast of the previous redirect. */
+export default function Root({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Unexpected errors and thrown 4xx responses: 404 gets the spec's 404 page, anything else the
+ * generic Swedish text; details are logged on the server, never shown.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData("root");
+  void root;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+      ? error.data
+      : errors.genericUnknown;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl" aria-hidden>
+        📉
+      </p>
+      <h1 className="text-2xl font-bold">{errors.genericTitle}</h1>
+      <p className="text-slate-600">{message}</p>
+      <a href="/" className="font-semibold text-brand-700 underline">
+        {errors.backToStart}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Route table: SPEC §2 "Route table", line for line (routes of later issues are added by them),
+ * plus the API and health routes the server needs.
+ *
+ * @module
+ */
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  // Start page and forum share the forum layout (SPEC §2 Shared forum layout).
+  layout("routes/forum-layout.tsx", [
+    index("routes/forum-home.tsx", { id: "start" }),
+    ...prefix("forum", [
+      index("routes/forum-home.tsx", { id: "forum-home" }),
+      route("kategori/:categoryId", "routes/category.tsx", { id: "category-sv" }),
+      route("category/:categoryId", "routes/category.tsx", { id: "category-en" }),
+      route("kategori/:categoryId/trad/:threadId", "routes/thread.tsx"),
+      route("post/:postId", "routes/post-redirect.tsx"),
+      route("ny-trad/:categoryId", "routes/new-thread.tsx", { id: "new-thread" }),
+      route("create", "routes/new-thread.tsx", { id: "new-thread-picker" }),
+      route("edit/:postId", "routes/edit-placeholder.tsx"),
+    ]),
+  ]),
+  // SPEC §2 /auth layout.
+  route("auth", "routes/auth-layout.tsx", [
+    route("register", "routes/auth-register.tsx"),
+    route("login", "routes/auth-login.tsx"),
+    route("email-verification", "routes/auth-email-verification.tsx"),
+    route("logout", "routes/auth-logout.tsx"),
+  ]),
+  // Server endpoints.
+  route("api/auth/*", "routes/api-auth.ts"),
+  route("api/nickname-available", "routes/api-nickname-available.ts"),
+  route("healthz", "routes/healthz.ts"),
+  // SPEC §2 "any other path": 404 page.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

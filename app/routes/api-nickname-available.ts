@@ -1,0 +1,25 @@
+/**
+ * `GET /api/nickname-available?nickname=…`: live nickname check of the register form
+ * (SPEC §5 Nickname: availability after a 500 ms pause).
+ *
+ * @module
+ */
+import { isNicknameTaken } from "../../server/forum/queries";
+import { servicesContext } from "../../server/services";
+import { auth as t } from "../i18n/sv";
+import { nicknameError } from "../lib/validation";
+import type { Route } from "./+types/api-nickname-available";
+
+/** Answer of the check: `available`, or `taken`/`invalid` with the Swedish message. */
+export type NicknameCheck = { status: "available" } | { status: "taken" | "invalid"; message: string };
+
+/** Validates the nickname, then looks it up case-insensitively. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const nickname = new URL(request.url).searchParams.get("nickname") ?? "";
+  const headers = { "Cache-Control": "no-store" };
+  const invalid = nicknameError(nickname);
+  if (invalid) return Response.json({ status: "invalid", message: invalid } satisfies NicknameCheck, { headers });
+  const taken = await isNicknameTaken(context.get(servicesContext).db, nickname);
+  const body: NicknameCheck = taken ? { status: "taken", message: t.nicknameTaken } : { status: "available" };
+  return Response.json(body, { headers });
+}

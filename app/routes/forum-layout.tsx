@@ -1,0 +1,40 @@
+/**
+ * Shared forum layout (SPEC §2): sticky header, page content, footer. While a client navigation
+ * loads, the page shows the skeleton of the page it is going to (SPEC §2 loading skeletons).
+ *
+ * @module
+ */
+import { Outlet, useNavigation } from "react-router";
+import { SiteFooter } from "../components/layout/site-footer";
+import { SiteHeader } from "../components/layout/site-header";
+import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
+import { nav } from "../i18n/sv";
+import { useViewer } from "../lib/viewer";
+
+function pendingSkeleton(pathname: string): React.ReactNode {
+  if (pathname === "/" || pathname === "/forum" || pathname === "/forum/") return <HomeSkeleton />;
+  if (/^\/forum\/(kategori|category)\/[^/]+\/?$/.test(pathname)) return <CategoryPageSkeleton />;
+  return null;
+}
+
+/** Layout around `/` and every `/forum/*` page. */
+export default function ForumLayout() {
+  const viewer = useViewer();
+  const navigation = useNavigation();
+  const skeleton =
+    navigation.state === "loading" && navigation.location && !navigation.formMethod
+      ? pendingSkeleton(navigation.location.pathname)
+      : null;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {nav.skipToContent}
+      </a>
+      <SiteHeader viewer={viewer} />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:py-8">
+        {skeleton ?? <Outlet />}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

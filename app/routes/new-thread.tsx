@@ -1,0 +1,158 @@
+/**
+ * New thread (SPEC §2 New thread page): `/forum/ny-trad/{categoryId}` with the heading
+ * 'Skapa nytt inlägg i {category}', and `/forum/create` with a category picker. Fields Rubrik
+ * and Innehåll, tips about $TICKER and @username, 'Skapar...' while sending.
+ *
+ * @module
+ */
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { createThread } from "../../server/forum/commands";
+import { getCategory, listCategories } from "../../server/forum/queries";
+import { setFlash } from "../../server/flash";
+import { failure, readForm } from "../../server/http";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { Button } from "../components/ui/button";
+import { FormError, TextAreaField, TextField } from "../components/ui/field";
+import { app, auth as a, forum as f, toasts as t } from "../i18n/sv";
+import { loginPath, threadPath } from "../lib/paths";
+import { LIMITS } from "../lib/validation";
+import { NotFoundBox } from "./category";
+import type { Route } from "./+types/new-thread";
+
+/** The category (or all categories for the picker) and whether someone is logged in. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
+  if (params.categoryId !== undefined) {
+    const category = await getCategory(services.db, params.categoryId);
+    if (!category) throw data(f.categoryNotFound, { status: 404 });
+    return { category, categories: null, loggedIn: viewer !== null };
+  }
+  return { category: null, categories: await listCategories(services.db), loggedIn: viewer !== null };
+}
+
+/** Creates the thread and goes to it with 'Inlägg skapat!'; on failure keeps what was typed. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readForm(request);
+  const values = { title: form.title ?? "", body: form.body ?? "", categoryId: params.categoryId ?? form.categoryId ?? "" };
+  const viewer = await getViewer(services, request);
+  if (!viewer) {
+    return data({ ok: false as const, error: f.loginToCreate, title: t.notLoggedIn, values }, { status: 401 });
+  }
+  try {
+    const thread = await createThread(
+      services.db,
+      { id: viewer.id, role: viewer.role, nickname: viewer.nickname },
+      values,
+    );
+    return redirect(threadPath(thread.categoryId, thread.id), {
+      headers: {
+        "Set-Cookie": await setFlash({ toast: { title: t.threadCreated, description: t.threadCreatedDescription } }),
+      },
+    });
+  } catch (error) {
+    return failure(error, { values });
+  }
+}
+
+/** Title of the form page. */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.category ? f.createHeading(loaderData.category.name) : f.createHeadingNoCategory} – ${app.name}`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+/** The form, or the logged-out text. */
+export default function NewThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { category, categories, loggedIn } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const values = actionData && !actionData.ok ? actionData.values : undefined;
+  const error = actionData && !actionData.ok ? actionData.error : undefined;
+  const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
+
+  if (!loggedIn) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6 text-center">
+        <h1 className="text-xl font-bold">{heading}</h1>
+        <p className="text-slate-700">{f.loginToCreate}</p>
+        <div className="flex justify-center gap-3">
+          <Link to={loginPath(category ? `/forum/ny-trad/${category.id}` : "/forum/create")} className="font-semibold text-brand-700 underline">
+            {a.loginLink}
+          </Link>
+          <Link to="/auth/register" className="font-semibold text-brand-700 underline">
+            {a.registerLink}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
+      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
+        <FormError message={error} />
+        {categories ? (
+          <div className="space-y-1">
+            <label htmlFor="categoryId" className="block text-sm font-medium text-slate-700">
+              {f.chooseCategory}
+            </label>
+            <select
+              id="categoryId"
+              name="categoryId"
+              required
+              defaultValue={values?.categoryId ?? ""}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
+            >
+              <option value="" disabled>
+                {f.chooseCategoryPlaceholder}
+              </option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <TextField
+          label={f.titleLabel}
+          name="title"
+          required
+          maxLength={LIMITS.title}
+          defaultValue={values?.title}
+          placeholder={f.titlePlaceholder}
+          autoComplete="off"
+        />
+        <TextAreaField
+          label={f.bodyLabel}
+          name="body"
+          required
+          rows={10}
+          maxLength={LIMITS.body}
+          defaultValue={values?.body}
+          placeholder={f.bodyPlaceholder}
+        />
+        <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+          <p className="font-semibold text-slate-700">{f.tipsTitle}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            <li>{f.tipTicker}</li>
+            <li>{f.tipMention}</li>
+          </ul>
+        </div>
+        <Button type="submit" disabled={sending}>
+          {sending ? f.creating : f.create}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** Missing category: 'Kategorin hittades inte'. */
+export function ErrorBoundary() {
+  return <NotFoundBox text={f.categoryNotFound} />;
+}

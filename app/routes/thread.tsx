@@ -1,0 +1,211 @@
+/**
+ * Thread page `/forum/kategori/{c}/trad/{t}` (SPEC §2 Thread page): breadcrumb, main post,
+ * reactions, 'N Kommentarer', comments with replies, comment form or the logged-out text.
+ * Its action takes every write of the page: comment/reply, react, delete comment, delete thread.
+ *
+ * @module
+ */
+import { useEffect } from "react";
+import { data, Link, redirect, useLocation } from "react-router";
+import { createComment, deleteComment, deleteThread } from "../../server/forum/commands";
+import { getThreadPage } from "../../server/forum/queries";
+import { setFlash } from "../../server/flash";
+import { badRequest, failure, readForm } from "../../server/http";
+import { toggleReaction } from "../../server/reactions/commands";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { CommentForm } from "../components/forum/comment-form";
+import { CommentThread } from "../components/forum/comment-thread";
+import { ModerationMenu, ModerationProvider } from "../components/forum/moderation";
+import { PostBody } from "../components/forum/post-body";
+import { ReactionBar } from "../components/forum/reaction-bar";
+import { RelativeTime } from "../components/forum/relative-time";
+import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
+import { categoryPath, loginPath, threadPath } from "../lib/paths";
+import { useViewer } from "../lib/viewer";
+import { NotFoundBox } from "./category";
+import type { Route } from "./+types/thread";
+
+/** The thread, its comments and reactions, as the viewer sees them. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
+  const page = await getThreadPage(services.db, params.categoryId, params.threadId, viewer?.id ?? null);
+  if (!page) throw data(f.threadNotFound, { status: 404 });
+  const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
+  return { ...page, url };
+}
+
+/**
+ * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
+ * `react` (targetType, targetId, reactionType), `delete-comment` (id), `delete-thread`.
+ * Visitors get 401; rules are enforced by the commands (403/404/400 with Swedish messages).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const viewer = await getViewer(services, request);
+  if (!viewer) {
+    const message = intent === "react" ? r.loginToReact : f.loginToComment;
+    return data({ ok: false as const, intent, error: message, title: t.notLoggedIn }, { status: 401 });
+  }
+  const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
+  try {
+    switch (intent) {
+      case "comment": {
+        const result = await createComment(services.db, actor, params.threadId, {
+          body: form.body ?? "",
+          parentId: form.parentId ?? "",
+        });
+        return {
+          ok: true as const,
+          intent,
+          commentId: result.id,
+          toast: result.isReply
+            ? { title: t.replyAdded, description: t.replyAddedDescription }
+            : { title: t.commentAdded, description: t.commentAddedDescription },
+        };
+      }
+      case "react": {
+        const result = await toggleReaction(services.db, actor, {
+          targetType: form.targetType,
+          targetId: form.targetId,
+          reactionType: form.reactionType,
+        });
+        return { ok: true as const, intent, ...result };
+      }
+      case "delete-comment": {
+        await deleteComment(services.db, actor, params.threadId, form.id ?? "");
+        return { ok: true as const, intent, toast: { title: t.commentDeleted } };
+      }
+      case "delete-thread": {
+        const { categoryId } = await deleteThread(services.db, actor, params.threadId);
+        return redirect(categoryPath(categoryId), {
+          headers: { "Set-Cookie": await setFlash({ toast: { title: t.threadDeleted } }) },
+        });
+      }
+      default:
+        return badRequest({ intent });
+    }
+  } catch (error) {
+    return failure(error, { intent, values: form.body ? { body: form.body } : {} });
+  }
+}
+
+/** Title, description and OpenGraph tags, so a shared link previews the thread. */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `${f.threadNotFound} – ${app.name}` }];
+  const { thread, category, url } = loaderData;
+  const description = thread.body.replace(/\s+/g, " ").trim().slice(0, 160);
+  const title = `${thread.title} – ${category.name} – ${app.name}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: thread.title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: app.name },
+    { property: "article:published_time", content: thread.createdAt },
+    { name: "twitter:card", content: "summary" },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+};
+
+/** SPEC §2: a URL hash scrolls to that element and highlights it for 2 s after 300 ms. */
+function useHashHighlight(ready: boolean) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!ready || !location.hash) return;
+    const id = decodeURIComponent(location.hash.slice(1));
+    let clear: ReturnType<typeof setTimeout> | undefined;
+    const start = setTimeout(() => {
+      const el = document.getElementById(id);
+      if (!el) return;
+      el.scrollIntoView({ behavior: "smooth", block: "center" });
+      el.classList.add("highlight-target");
+      clear = setTimeout(() => el.classList.remove("highlight-target"), 2000);
+    }, 300);
+    return () => {
+      clearTimeout(start);
+      clearTimeout(clear);
+    };
+  }, [location.hash, ready]);
+}
+
+/** The thread page. */
+export default function ThreadPage({ loaderData }: Route.ComponentProps) {
+  const { thread, category, comments } = loaderData;
+  const viewer = useViewer();
+  const location = useLocation();
+  useHashHighlight(true);
+  const author = thread.author?.nickname ?? f.unknownAuthor;
+  const canModerate = viewer !== null && (viewer.role !== "member" || viewer.id === thread.author?.id);
+  return (
+    <ModerationProvider>
+      <div className="mx-auto max-w-3xl space-y-6">
+        <nav aria-label={nav.breadcrumb} className="flex flex-wrap gap-1 text-sm text-slate-500">
+          <Link to="/forum" className="hover:text-slate-800 hover:underline">
+            {f.breadcrumbForum}
+          </Link>
+          <span aria-hidden>/</span>
+          <Link to={categoryPath(category.id)} className="hover:text-slate-800 hover:underline">
+            {category.name}
+          </Link>
+          <span aria-hidden>/</span>
+          <span className="max-w-full truncate text-slate-700">{thread.title}</span>
+        </nav>
+
+        <article className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] md:text-3xl">
+              {thread.title}
+            </h1>
+            {canModerate ? <ModerationMenu request={{ kind: "thread", id: thread.id }} /> : null}
+          </div>
+          <p className="text-sm text-slate-500">
+            <span className="font-semibold text-slate-800">{author}</span> · <RelativeTime iso={thread.createdAt} />
+          </p>
+          <PostBody text={thread.body} className="text-base md:text-lg" />
+          <ReactionBar
+            targetType="thread"
+            targetId={thread.id}
+            summary={thread.reactions}
+            own={viewer !== null && viewer.id === thread.author?.id}
+            loggedIn={viewer !== null}
+          />
+        </article>
+
+        <section aria-labelledby="comments-heading" className="space-y-4">
+          <h2 id="comments-heading" className="text-xl font-bold text-slate-900">
+            {f.commentsHeading(thread.commentsCount)}
+          </h2>
+          {viewer ? (
+            <div className="rounded-xl border border-slate-200 bg-white p-4">
+              <CommentForm />
+            </div>
+          ) : (
+            <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
+              {f.loginToComment}.{" "}
+              <Link to={loginPath(location.pathname)} className="font-semibold text-brand-700 underline">
+                {a.loginLink}
+              </Link>{" "}
+              {f.orWord}{" "}
+              <Link to="/auth/register" className="font-semibold text-brand-700 underline">
+                {a.registerLink.toLowerCase()}
+              </Link>
+              .
+            </p>
+          )}
+          <CommentThread comments={comments} viewer={viewer} />
+        </section>
+      </div>
+    </ModerationProvider>
+  );
+}
+
+/** Missing thread or category: the spec's text. */
+export function ErrorBoundary() {
+  return <NotFoundBox text={f.threadNotFound} />;
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * Starts Börssnack: `node server.js` serves the production build (`npm run build` first);
+ * `node server.js --dev` serves the app through Vite with hot reload.
+ *
+ * Configuration comes from the environment (see server/config.ts and README.md). The operator's
+ * NODE_ENV decides how strict configuration is (production: every variable required); the
+ * compiled app always runs React's production build.
+ */
+import compression from "compression";
+import express from "express";
+
+const dev = process.argv.includes("--dev");
+const configEnv = process.env.NODE_ENV ?? "development";
+process.env.NODE_ENV = dev ? "development" : "production";
+const env = { ...process.env, NODE_ENV: configEnv };
+
+const app = express();
+app.disable("x-powered-by");
+
+let services;
+try {
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    const load = () => viteServer.ssrLoadModule("./server/app.ts");
+    services = await (await load()).startServices(env);
+    app.use(async (req, res, next) => {
+      try {
+        const mod = await load();
+        return mod.createApp(services)(req, res, next);
+      } catch (error) {
+        if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    const mod = await import("./build/server/index.js");
+    services = await mod.startServices(env);
+    app.use(compression());
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(mod.createApp(services));
+  }
+} catch (error) {
+  if (error && error.name === "ConfigError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (error && error.code === "ERR_MODULE_NOT_FOUND" && !dev) {
+    console.error("Hittar inte build/: kör 'npm run build' först (eller 'npm start').");
+    process.exit(1);
+  }
+  throw error;
+}
+
+const port = services.config.port;
+const server = app.listen(port, () => {
+  const db = services.database.kind === "pglite" ? `PGlite i ${services.config.dataDir}` : "PostgreSQL";
+  console.log(`Börssnack lyssnar på http://localhost:${port} (${dev ? "utveckling" : "produktionsbygge"}, ${db})`);
+});
+
+let closing = false;
+async function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: stänger ner...`);
+  server.close();
+  server.closeAllConnections?.();
+  try {
+    await services.database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,0 +1,47 @@
+/**
+ * The HTTP application: React Router's request handler inside Express, with the services put in
+ * the router context (React Router's node-postgres template). This module is the entry of the SSR
+ * build (`vite.config.ts`), so `build/server/index.js` exports it.
+ *
+ * @module
+ */
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { parseConfig } from "./config";
+import { createServices, servicesContext, type Services } from "./services";
+
+export { ConfigError } from "./config";
+
+/**
+ * Parses the environment and starts every service (database, migrations, categories, auth, mail).
+ *
+ * @param env environment variables (normally `process.env`)
+ * @returns the services
+ * @throws {import("./config").ConfigError} on a missing or invalid variable
+ */
+export async function startServices(env: Record<string, string | undefined>): Promise<Services> {
+  return createServices(parseConfig(env));
+}
+
+/**
+ * The Express handler serving every page and API route of the forum.
+ *
+ * @param services started services
+ * @returns an Express application (use as middleware or `listen` it)
+ */
+export function createApp(services: Services): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext() {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        return context;
+      },
+    }),
+  );
+  return app;
+}
