@@ -13,6 +13,9 @@ import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
 
+/** Request header carrying the client's socket address to better-auth's rate limiter. */
+export const CLIENT_IP_HEADER = "x-borssnack-client-ip";
+
 /**
  * Parses the environment and starts every service (database, migrations, categories, auth, mail).
  *
@@ -33,6 +36,12 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 export function createApp(services: Services): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  // better-auth rate-limits per client IP and reads it from this header only. Whatever a client
+  // sent under that name is replaced by the socket's address, so it cannot be spoofed.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    next();
+  });
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

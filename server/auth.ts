@@ -84,6 +84,8 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     },
     advanced: {
       cookiePrefix: "borssnack",
+      // Set by server/app.ts from the socket address; never taken from the client.
+      ipAddress: { ipAddressHeaders: ["x-borssnack-client-ip"] },
     },
     plugins: [
       username({

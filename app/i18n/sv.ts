@@ -266,7 +266,9 @@ export const cli = {
   usage: `Användning:
   forum set-role <nickname> <member|moderator|admin>   Ändra en medlems roll
   forum migrate                                         Kör databasmigreringar
-  forum seed-demo                                       Fyll forumet med demoinnehåll`,
+  forum seed-demo [--force]                             Fyll forumet med demoinnehåll
+                                                        (--force krävs när NODE_ENV=production)
+  forum help                                            Visa den här hjälpen`,
   unknownCommand: (c: string) => `Okänt kommando: ${c}`,
   unknownNickname: (n: string) => `Hittar ingen medlem med nickname "${n}"`,
   unknownRole: (r: string) => `Okänd roll "${r}". Välj member, moderator eller admin.`,
@@ -275,6 +277,12 @@ export const cli = {
   seeded: (users: number, threads: number, comments: number) =>
     `Demoinnehåll skapat: ${users} användare, ${threads} trådar, ${comments} kommentarer.`,
   alreadySeeded: "Demoinnehållet finns redan.",
+  demoLogins: (password: string) =>
+    `Logga in som någon av demoanvändarna (samma lösenord för alla: ${password}):`,
+  demoLogin: (nickname: string, email: string) => `  ${nickname.padEnd(18)} ${email}`,
+  seedInProduction:
+    "Vägrar skapa demoinnehåll när NODE_ENV=production: demokontona har ett känt lösenord. Lägg till --force om du verkligen vill.",
+  failed: (message: string) => `Kommandot misslyckades: ${message}`,
 } as const;
 
 /** Role labels (SPEC §9). */

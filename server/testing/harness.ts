@@ -62,6 +62,34 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 }
 
 /**
+ * Creates a fresh, empty database on the PostgreSQL server named by `TEST_DATABASE_URL`, for tests
+ * that let the code under test open the database itself (e.g. the CLI through `DATABASE_URL`).
+ *
+ * @returns the new database's connection URL and a function that drops it (ending any connection
+ *   left open), or `null` when `TEST_DATABASE_URL` is not set (such tests use PGlite instead)
+ */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `bs_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
  * Creates a whole forum for a test file: fresh database, migrations, default categories,
  * better-auth, and a mailer that records what it sends.
  *

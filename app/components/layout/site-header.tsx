@@ -7,7 +7,7 @@
  */
 import { Dialog, DropdownMenu } from "radix-ui";
 import { ChevronDown, LogOut, Menu, User, X, KeyRound } from "lucide-react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { nav } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
@@ -48,6 +48,7 @@ function LogoutForm({ className, children }: { className: string; children: Reac
 }
 
 function UserMenu({ viewer }: { viewer: ClientViewer }) {
+  const submit = useSubmit();
   const item =
     "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
   return (
@@ -77,9 +78,12 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <LogoutForm className={item}>
+          <DropdownMenu.Item
+            className={item}
+            onSelect={() => submit(null, { method: "post", action: "/auth/logout" })}
+          >
             <LogOut className="size-4" aria-hidden /> {nav.logout}
-          </LogoutForm>
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

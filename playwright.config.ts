@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser journeys against the production build, in Debian's Chromium (/usr/bin/chromium).
+ * The server gets a fresh database: PGlite in a temp dir, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set (tests/e2e/support/start-server.mjs). Mail goes to a real SMTP
+ * receiver that the tests run (tests/e2e/support/mailbox.ts).
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "sv-SE",
+    timezoneId: "Europe/Stockholm",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "npm run build && node tests/e2e/support/start-server.mjs",
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port), E2E_SMTP_PORT: String(smtpPort) },
+  },
+});

@@ -1,0 +1,157 @@
+/**
+ * The `forum` command-line tool for operators (`bin/forum.mjs` runs {@link main}):
+ *
+ * - `forum set-role <nickname> <member|moderator|admin>` changes a member's role (SPEC §5 Roles,
+ *   §6: admins change roles; this is how the first admin is made).
+ * - `forum migrate` applies pending database migrations.
+ * - `forum seed-demo [--force]` fills the forum with Swedish demo content (`server/demo/seed.ts`);
+ *   refused in production unless `--force` is given, because the demo accounts share a known
+ *   password.
+ * - `forum help` prints the usage.
+ *
+ * The database is the one the server uses: `DATABASE_URL`, or PGlite in `DATA_DIR/pglite`
+ * (see `server/config.ts`). A PGlite folder can be open in one process only, so stop the server
+ * before running a command against it. Every message is Swedish, from the `cli` group of
+ * `app/i18n/sv.ts`.
+ *
+ * @module
+ */
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { cli, roles } from "../app/i18n/sv";
+import { ConfigError, parseConfig, type AppConfig } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { profiles } from "./db/schema";
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo/seed";
+import type { Mailer } from "./mail/mailer";
+import { isRole } from "./roles";
+import { createServices } from "./services";
+
+/** Where the CLI writes: `console`, or a test's collector. */
+export interface CliOutput {
+  /** Normal output (stdout). */
+  log(message: string): void;
+  /** Errors and usage after a mistake (stderr). */
+  error(message: string): void;
+}
+
+/** Demo accounts are verified directly, so no verification mail should leave the machine. */
+const discardingMailer: Mailer = {
+  async send() {},
+};
+
+function openFromConfig(config: AppConfig): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+    poolSize: 2,
+  });
+}
+
+async function withDatabase<T>(config: AppConfig, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openFromConfig(config);
+  try {
+    await database.migrate();
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function setRole(config: AppConfig, nickname: string, role: string, out: CliOutput): Promise<number> {
+  const wanted = role.toLowerCase();
+  if (!isRole(wanted)) {
+    out.error(cli.unknownRole(role));
+    return 1;
+  }
+  const name = nickname.replace(/^@/, "");
+  return withDatabase(config, async ({ db }) => {
+    const updated = await db
+      .update(profiles)
+      .set({ roleId: wanted })
+      .where(sql`lower(${profiles.nickname}) = lower(${name})`)
+      .returning({ nickname: profiles.nickname });
+    if (updated.length === 0) {
+      out.error(cli.unknownNickname(name));
+      return 1;
+    }
+    out.log(cli.roleSet(updated[0]!.nickname, roles[wanted]));
+    return 0;
+  });
+}
+
+async function migrate(config: AppConfig, out: CliOutput): Promise<number> {
+  await withDatabase(config, async () => undefined);
+  out.log(cli.migrated);
+  return 0;
+}
+
+async function seed(config: AppConfig, force: boolean, out: CliOutput): Promise<number> {
+  if (config.nodeEnv === "production" && !force) {
+    out.error(cli.seedInProduction);
+    return 1;
+  }
+  const services = await createServices(config, { mailer: discardingMailer });
+  try {
+    const result = await seedDemo(services);
+    out.log(result ? cli.seeded(result.users, result.threads, result.comments) : cli.alreadySeeded);
+    out.log(cli.demoLogins(DEMO_PASSWORD));
+    for (const u of DEMO_USERS) out.log(cli.demoLogin(u.nickname, u.email));
+    return 0;
+  } finally {
+    await services.database.close();
+  }
+}
+
+function usage(out: CliOutput): number {
+  out.error(cli.usage);
+  return 1;
+}
+
+/**
+ * Runs one `forum` command.
+ *
+ * @param argv the arguments after the program name, e.g. `["set-role", "Aktie-Åsa", "admin"]`
+ * @param env environment to configure from (`DATABASE_URL`, `DATA_DIR`, `NODE_ENV`, …; see
+ *   `server/config.ts`), normally `process.env`
+ * @param out where messages go, normally `console`
+ * @returns the exit code: 0 on success (also `help`, and `seed-demo` when the demo content already
+ *   exists), 1 on a usage mistake (usage printed), an unknown nickname or role, a seed refused in
+ *   production, an invalid configuration or a database failure (Swedish message printed). Never
+ *   throws.
+ */
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: CliOutput = console,
+): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case "set-role":
+        if (args.length !== 2) return usage(out);
+        return await setRole(parseConfig(env), args[0]!, args[1]!, out);
+      case "migrate":
+        if (args.length !== 0) return usage(out);
+        return await migrate(parseConfig(env), out);
+      case "seed-demo": {
+        const force = args.includes("--force");
+        if (args.some((a) => a !== "--force")) return usage(out);
+        return await seed(parseConfig(env), force, out);
+      }
+      case "help":
+      case "--help":
+      case "-h":
+        out.log(cli.usage);
+        return 0;
+      case undefined:
+        return usage(out);
+      default:
+        out.error(cli.unknownCommand(command));
+        return usage(out);
+    }
+  } catch (error) {
+    out.error(error instanceof ConfigError ? error.message : cli.failed((error as Error)?.message ?? String(error)));
+    return 1;
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * parseConfig as an operator meets it: defaults in development, and a one-line message naming the
+ * variable when production is missing something or a value is invalid.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "borssnack-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = "produktionshemlighet-som-ar-lang-nog-0123456789";
+
+function production(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    NODE_ENV: "production",
+    DATA_DIR: tempDir(),
+    PUBLIC_URL: "https://borssnack.se",
+    AUTH_SECRET: SECRET,
+    MAIL_FROM: "Börssnack <noreply@borssnack.se>",
+    ...overrides,
+  };
+}
+
+/** Runs parseConfig expecting a ConfigError; returns it. */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  let caught: unknown;
+  try {
+    parseConfig(env);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `parseConfig(${JSON.stringify(env)}) should throw`).toBeInstanceOf(ConfigError);
+  return caught as ConfigError;
+}
+
+function expectNamed(error: ConfigError, variable: string) {
+  expect(error.variable).toBe(variable);
+  expect(error.message).toContain(variable);
+  expect(error.message).not.toMatch(/[\r\n]/);
+  expect(error.message.length).toBeGreaterThan(variable.length);
+}
+
+describe("development defaults", () => {
+  it("runs with nothing but a data directory: port 3000, embedded database, local links", () => {
+    const dir = tempDir();
+    const config = parseConfig({ DATA_DIR: dir });
+    expect(config.nodeEnv).toBe("development");
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.dataDir).toBe(dir);
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.mailFrom.length).toBeGreaterThan(0);
+  });
+
+  it("resolves a relative DATA_DIR to an absolute path", () => {
+    const dir = tempDir();
+    const relative = path.relative(process.cwd(), path.join(dir, "data"));
+    expect(path.isAbsolute(relative)).toBe(false);
+    const config = parseConfig({ DATA_DIR: relative });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.dataDir).toBe(path.join(dir, "data"));
+  });
+
+  it("generates a secret once, stores it in DATA_DIR/auth-secret and reuses it", () => {
+    const dir = path.join(tempDir(), "ny-katalog");
+    const first = parseConfig({ DATA_DIR: dir });
+    const file = path.join(dir, "auth-secret");
+    expect(existsSync(file)).toBe(true);
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.authSecret);
+
+    const second = parseConfig({ DATA_DIR: dir });
+    expect(second.authSecret).toBe(first.authSecret);
+
+    const elsewhere = parseConfig({ DATA_DIR: tempDir() });
+    expect(elsewhere.authSecret).not.toBe(first.authSecret);
+  });
+
+  it("an AUTH_SECRET given in the environment wins and nothing is written", () => {
+    const dir = tempDir();
+    const config = parseConfig({ DATA_DIR: dir, AUTH_SECRET: SECRET });
+    expect(config.authSecret).toBe(SECRET);
+    expect(existsSync(path.join(dir, "auth-secret"))).toBe(false);
+  });
+
+  it("follows PORT in the default public URL and strips a trailing slash from PUBLIC_URL", () => {
+    expect(parseConfig({ DATA_DIR: tempDir(), PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(parseConfig({ DATA_DIR: tempDir(), PORT: "8080" }).port).toBe(8080);
+    expect(parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://forum.exempel.se/" }).publicUrl).toBe(
+      "https://forum.exempel.se",
+    );
+  });
+
+  it("treats empty variables as unset", () => {
+    const config = parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: "", SMTP_URL: "  ", PUBLIC_URL: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("accepts PostgreSQL and SMTP URLs", () => {
+    const config = parseConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgresql://forum@db:5432/borssnack",
+      SMTP_URL: "smtps://user:pw@smtp.exempel.se:465",
+    });
+    expect(config.databaseUrl).toBe("postgresql://forum@db:5432/borssnack");
+    expect(config.smtpUrl).toBe("smtps://user:pw@smtp.exempel.se:465");
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://x@y/z" }).databaseUrl).toBe(
+      "postgres://x@y/z",
+    );
+  });
+});
+
+describe("production", () => {
+  it("starts with everything given, using the values as given", () => {
+    const env = production({ PORT: "8080" });
+    const config = parseConfig(env);
+    expect(config.nodeEnv).toBe("production");
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe("https://borssnack.se");
+    expect(config.authSecret).toBe(SECRET);
+    expect(config.mailFrom).toBe("Börssnack <noreply@borssnack.se>");
+    expect(existsSync(path.join(env.DATA_DIR!, "auth-secret"))).toBe(false);
+  });
+
+  for (const variable of ["PUBLIC_URL", "AUTH_SECRET", "MAIL_FROM"]) {
+    it(`stops with a one-line message naming ${variable} when it is missing`, () => {
+      expectNamed(configError(production({ [variable]: undefined })), variable);
+      expectNamed(configError(production({ [variable]: "" })), variable);
+    });
+  }
+
+  it("does not fall back to a generated secret", () => {
+    const env = production({ AUTH_SECRET: undefined });
+    configError(env);
+    expect(existsSync(path.join(env.DATA_DIR!, "auth-secret"))).toBe(false);
+  });
+});
+
+describe("invalid values", () => {
+  for (const port of ["abc", "70000", "0", "-1", "3.5"]) {
+    it(`PORT=${port} stops with a message naming PORT`, () => {
+      expectNamed(configError({ DATA_DIR: tempDir(), PORT: port }), "PORT");
+      expectNamed(configError(production({ PORT: port })), "PORT");
+    });
+  }
+
+  it("DATABASE_URL that is not PostgreSQL stops with a message naming DATABASE_URL", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x" }), "DATABASE_URL");
+    expectNamed(configError(production({ DATABASE_URL: "mysql://x" })), "DATABASE_URL");
+  });
+
+  it("a short AUTH_SECRET stops with a message naming AUTH_SECRET", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), AUTH_SECRET: "kort" }), "AUTH_SECRET");
+    expectNamed(configError(production({ AUTH_SECRET: "x".repeat(31) })), "AUTH_SECRET");
+    expect(parseConfig(production({ AUTH_SECRET: "x".repeat(32) })).authSecret).toBe("x".repeat(32));
+  });
+
+  it("a PUBLIC_URL that is not a URL stops with a message naming PUBLIC_URL", () => {
+    expectNamed(configError(production({ PUBLIC_URL: "borssnack" })), "PUBLIC_URL");
+  });
+
+  it("an SMTP_URL that is not smtp:// or smtps:// stops with a message naming SMTP_URL", () => {
+    expectNamed(configError(production({ SMTP_URL: "http://mail.exempel.se" })), "SMTP_URL");
+  });
+
+  it("an unknown NODE_ENV stops with a message naming NODE_ENV", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), NODE_ENV: "staging" }), "NODE_ENV");
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Browser helpers: register through the UI, follow the verification mail, log in.
+ *
+ * @module
+ */
+import { expect, type Page } from "@playwright/test";
+import { auth as t } from "../../../app/i18n/sv";
+import { verificationLink, type Mailbox } from "./mailbox";
+
+/** A member as the tests know them. */
+export interface Account {
+  email: string;
+  nickname: string;
+  password: string;
+}
+
+/** A fresh account with a unique e-mail; `nickname` as given (å, ä, ö welcome). */
+export function newAccount(nickname: string): Account {
+  const tag = Math.random().toString(36).slice(2, 8);
+  return { email: `${tag}.${nickname.toLowerCase().replace(/[^a-z0-9]/g, "")}@exempel.se`, nickname: `${nickname}${tag.slice(0, 3)}`, password: "hemligt123" };
+}
+
+/**
+ * Registers through /auth/register, reads the verification mail from the SMTP receiver and
+ * follows its link; ends on the login page showing the verified notice.
+ */
+export async function registerAndVerify(page: Page, mailbox: Mailbox, account: Account): Promise<void> {
+  const started = Date.now();
+  await page.goto("/auth/register");
+  await page.getByLabel(t.email).fill(account.email);
+  await page.getByLabel(t.nickname).fill(account.nickname);
+  await expect(page.getByText(t.nicknameAvailable)).toBeVisible();
+  await page.getByLabel(t.password).fill(account.password);
+  await page.getByRole("button", { name: t.submitRegister }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByText(t.confirmEmailMessage)).toBeVisible();
+  const mail = await mailbox.waitFor(account.email, { after: started });
+  await page.goto(verificationLink(mail));
+  await expect(page).toHaveURL(/\/auth\/login\?verified=1/);
+  await expect(page.getByText(t.verified)).toBeVisible();
+}
+
+/** Logs in through the password tab and waits for the 'Inloggad' toast. */
+export async function login(page: Page, account: Account): Promise<void> {
+  if (!page.url().includes("/auth/login")) await page.goto("/auth/login");
+  await page.getByLabel(t.email).fill(account.email);
+  await page.getByLabel(t.password, { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: t.submitLogin }).click();
+  await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * Starts the production server for the browser tests on a fresh database: a temp PGlite folder,
+ * or, when TEST_DATABASE_URL is set, a new database `bs_e2e_<random>` on that PostgreSQL server
+ * (older `bs_e2e_*` databases are dropped first). Mail goes to the tests' SMTP receiver.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const port = process.env.E2E_PORT ?? "3210";
+const smtpPort = process.env.E2E_SMTP_PORT ?? "2526";
+const env = {
+  ...process.env,
+  PORT: port,
+  PUBLIC_URL: `http://localhost:${port}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: "Börssnack <noreply@borssnack.test>",
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "borssnack-e2e-")),
+};
+delete env.DATABASE_URL;
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const old = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'bs_e2e_%'");
+  for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  const name = `bs_e2e_${randomBytes(5).toString("hex")}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const child = spawn(process.execPath, ["server.js"], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
