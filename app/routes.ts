@@ -20,6 +20,8 @@ export default [
       route("create", "routes/new-thread.tsx", { id: "new-thread-picker" }),
       route("edit/:postId", "routes/edit-placeholder.tsx"),
     ]),
+    // SPEC §2 "any other path": 404 page, inside the forum layout.
+    route("*", "routes/not-found.tsx"),
   ]),
   // SPEC §2 /auth layout.
   route("auth", "routes/auth-layout.tsx", [
@@ -32,6 +34,4 @@ export default [
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/nickname-available", "routes/api-nickname-available.ts"),
   route("healthz", "routes/healthz.ts"),
-  // SPEC §2 "any other path": 404 page.
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -191,6 +191,7 @@ export const forum = {
 /** Reactions (SPEC §5 Reactions, §8 Reactions, §9 labels). */
 export const reactions = {
   labels: { bull: "Bullish", bear: "Bearish", like: "Like", fire: "Hot" },
+  barLabel: "Reaktioner",
   ownContent: "Du kan inte reagera på ditt eget innehåll",
   notLoggedIn: "Ej inloggad",
   loginToReact: "Du måste vara inloggad för att reagera",

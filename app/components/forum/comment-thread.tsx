@@ -24,7 +24,7 @@ function Avatar({ nickname }: { nickname: string }) {
   return (
     <span
       aria-hidden
-      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold uppercase text-slate-700"
+      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-bold uppercase text-slate-700 md:size-9 md:text-sm"
     >
       {nickname.slice(0, 2)}
     </span>
@@ -43,7 +43,7 @@ function CommentItem({
 }) {
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
   return (
-    <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-3 rounded-lg p-2">
+    <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-2 rounded-lg p-1.5 md:gap-3 md:p-2">
       <Avatar nickname={nickname} />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start justify-between gap-2">
@@ -82,7 +82,7 @@ function CommentBlock({ comment, viewer }: { comment: CommentView; viewer: Clien
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-2 md:p-3">
       <CommentItem comment={comment} viewer={viewer} onReply={viewer ? () => setReplying(true) : undefined} />
       {n > 0 ? (
-        <div className="ml-6 border-l-2 border-slate-100 pl-3 md:ml-12">
+        <div className="ml-2 border-l-2 border-slate-100 pl-2 md:ml-12 md:pl-3">
           <button
             type="button"
             onClick={() => setShowReplies((v) => !v)}
@@ -103,7 +103,7 @@ function CommentBlock({ comment, viewer }: { comment: CommentView; viewer: Clien
         </div>
       ) : null}
       {replying && viewer ? (
-        <div className="ml-6 pl-3 md:ml-12">
+        <div className="ml-2 pl-2 md:ml-12 md:pl-3">
           <CommentForm
             parentId={comment.id}
             initialText={comment.author ? `@${comment.author.nickname} ` : ""}

@@ -44,7 +44,7 @@ export function ReactionBar({ targetType, targetId, summary, own, loggedIn }: Re
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <fetcher.Form method="post" className="flex flex-wrap gap-2" aria-label="Reaktioner">
+      <fetcher.Form method="post" className="flex flex-wrap gap-1.5 sm:gap-2" aria-label={r.barLabel}>
         <input type="hidden" name="intent" value="react" />
         <input type="hidden" name="targetType" value={targetType} />
         <input type="hidden" name="targetId" value={targetId} />
@@ -64,14 +64,15 @@ export function ReactionBar({ targetType, targetId, summary, own, loggedIn }: Re
               aria-pressed={active}
               aria-describedby={own ? hintId : undefined}
               title={own ? r.ownContent : r.labels[type]}
-              className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors disabled:cursor-not-allowed ${
+              aria-label={`${r.labels[type]} ${Math.max(0, count)}`}
+              className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-2.5 py-1 sm:px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed ${
                 active
                   ? "border-brand-600 bg-brand-50 text-brand-800"
                   : "border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50"
               } ${own ? "opacity-60" : ""}`}
             >
               <span aria-hidden>{EMOJI[type]}</span>
-              <span>{r.labels[type]}</span>
+              <span className="hidden sm:inline">{r.labels[type]}</span>
               <span className="tabular-nums text-slate-500">{Math.max(0, count)}</span>
             </button>
           );
