@@ -13,7 +13,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
 } from "react-router";
 import { toast, Toaster } from "sonner";
 import { getViewer } from "../server/session";
@@ -97,8 +96,6 @@ export default function Root({ loaderData }: Route.ComponentProps) {
  * generic Swedish text; details are logged on the server, never shown.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const root = useRouteLoaderData("root");
-  void root;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500

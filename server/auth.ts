@@ -9,6 +9,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { username } from "better-auth/plugins";
 import { NICKNAME_MAX, NICKNAME_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "../app/lib/validation";
+import { app } from "../app/i18n/sv";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import * as schema from "./db/schema";
@@ -34,7 +35,7 @@ export const VERIFICATION_TTL_S = 24 * 60 * 60;
  */
 export function createAuth({ config, db, mailer }: AuthDeps) {
   return betterAuth({
-    appName: "Börssnack",
+    appName: app.name,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { config as m } from "../app/i18n/sv";
 
 /** The parsed configuration every server module reads instead of `process.env`. */
 export interface AppConfig {
@@ -40,7 +41,7 @@ export class ConfigError extends Error {
     public readonly variable: string,
     problem: string,
   ) {
-    super(`Ogiltig konfiguration: ${variable} ${problem}`);
+    super(m.invalid(variable, problem));
     this.name = "ConfigError";
   }
 }
@@ -57,7 +58,7 @@ const schema = z.object({
   DATABASE_URL: optionalString.pipe(
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, "måste börja med postgres:// eller postgresql://")
+      .regex(/^postgres(ql)?:\/\//, m.postgresUrl)
       .optional(),
   ),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -65,11 +66,11 @@ const schema = z.object({
   SMTP_URL: optionalString.pipe(
     z
       .string()
-      .regex(/^smtps?:\/\//, "måste börja med smtp:// eller smtps://")
+      .regex(/^smtps?:\/\//, m.smtpUrl)
       .optional(),
   ),
   MAIL_FROM: optionalString,
-  AUTH_SECRET: optionalString.pipe(z.string().min(32, "måste vara minst 32 tecken").optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, m.secretLength).optional()),
 });
 
 /**
@@ -91,9 +92,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const production = e.NODE_ENV === "production";
   const dataDir = path.resolve(e.DATA_DIR);
   if (production) {
-    if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", "saknas (krävs i produktion)");
-    if (!e.AUTH_SECRET) throw new ConfigError("AUTH_SECRET", "saknas (krävs i produktion)");
-    if (!e.MAIL_FROM) throw new ConfigError("MAIL_FROM", "saknas (krävs i produktion)");
+    if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", m.missingInProduction);
+    if (!e.AUTH_SECRET) throw new ConfigError("AUTH_SECRET", m.missingInProduction);
+    if (!e.MAIL_FROM) throw new ConfigError("MAIL_FROM", m.missingInProduction);
   }
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {

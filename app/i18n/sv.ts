@@ -286,5 +286,14 @@ export const cli = {
   failed: (message: string) => `Kommandot misslyckades: ${message}`,
 } as const;
 
+/** Start-up configuration errors shown to the operator (server/config.ts). */
+export const config = {
+  invalid: (variable: string, problem: string) => `Ogiltig konfiguration: ${variable} ${problem}`,
+  missingInProduction: "saknas (krävs i produktion)",
+  postgresUrl: "måste börja med postgres:// eller postgresql://",
+  smtpUrl: "måste börja med smtp:// eller smtps://",
+  secretLength: "måste vara minst 32 tecken",
+} as const;
+
 /** Role labels (SPEC §9). */
 export const roles = { member: "Medlem", moderator: "Moderator", admin: "Admin" } as const;

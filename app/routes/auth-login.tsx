@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { login, resendVerification } from "../../server/accounts";
 import { setFlash, type Flash } from "../../server/flash";
 import { readForm } from "../../server/http";
@@ -54,12 +54,10 @@ export const meta: Route.MetaFunction = () => [{ title: `${t.loginTitle} – ${a
 /** The login form. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [params] = useSearchParams();
   const root = useRouteLoaderData("root") as { flash: Flash | null } | undefined;
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
   const resending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
   const notice = root?.flash?.notice ?? loaderData.notice;
-  const redirectTo = params.get("redirectTo");
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -110,7 +108,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t.registerLink}
         </Link>
       </p>
-      {redirectTo ? null : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { data, Link } from "react-router";
 import { getCategory, listCategoryThreads } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { ThreadList } from "../components/forum/thread-row";
+import { NotFoundBox } from "../components/layout/not-found";
 import { ButtonLink } from "../components/ui/button";
 import { app, forum as f, nav } from "../i18n/sv";
 import { categoryPath, newThreadPath } from "../lib/paths";
@@ -83,19 +84,4 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 /** Missing category: the spec's text, status 404. */
 export function ErrorBoundary() {
   return <NotFoundBox text={f.categoryNotFound} />;
-}
-
-/** A not-found box inside the forum layout. */
-export function NotFoundBox({ text }: { text: string }) {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
-      <p className="text-5xl" aria-hidden>
-        🐂
-      </p>
-      <h1 className="text-xl font-bold">{text}</h1>
-      <Link to="/forum" className="font-semibold text-brand-700 underline">
-        {f.breadcrumbForum}
-      </Link>
-    </div>
-  );
 }

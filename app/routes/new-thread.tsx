@@ -17,7 +17,7 @@ import { FormError, TextAreaField, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../i18n/sv";
 import { loginPath, threadPath } from "../lib/paths";
 import { LIMITS } from "../lib/validation";
-import { NotFoundBox } from "./category";
+import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 
 /** The category (or all categories for the picker) and whether someone is logged in. */

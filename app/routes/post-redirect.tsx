@@ -8,7 +8,7 @@ import { findThreadLocation } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { forum as f } from "../i18n/sv";
 import { threadPath } from "../lib/paths";
-import { NotFoundBox } from "./category";
+import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/post-redirect";
 
 /** 301 to the thread URL, or 404. */

@@ -23,7 +23,7 @@ import { RelativeTime } from "../components/forum/relative-time";
 import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
 import { categoryPath, loginPath, threadPath } from "../lib/paths";
 import { useViewer } from "../lib/viewer";
-import { NotFoundBox } from "./category";
+import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
 
 /** The thread, its comments and reactions, as the viewer sees them. */

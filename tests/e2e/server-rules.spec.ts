@@ -4,31 +4,13 @@
  * a member cannot react to their own thread, a bad nickname is refused (SPEC §5, §6).
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { memberByHttp } from "./support/accounts";
 import { smtpPort } from "../../playwright.config";
 import { auth as a, forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
-import { startMailbox, verificationLink, type Mailbox } from "./support/mailbox";
+import { startMailbox, type Mailbox } from "./support/mailbox";
 
 let mailbox: Mailbox;
 let baseURL: string;
-
-/** Registers, verifies and logs in with plain HTTP; returns a request context holding the session. */
-async function member(nickname: string): Promise<{ api: APIRequestContext; nickname: string }> {
-  const tag = Math.random().toString(36).slice(2, 7);
-  const email = `${tag}@exempel.se`;
-  const nick = `${nickname}${tag}`;
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const started = Date.now();
-  const reg = await api.post("/auth/register", {
-    form: { email, nickname: nick, password: "hemligt123" },
-    maxRedirects: 0,
-  });
-  expect(reg.status()).toBe(302);
-  const link = verificationLink(await mailbox.waitFor(email, { after: started }));
-  expect((await api.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  const login = await api.post("/auth/login", { form: { intent: "login", email, password: "hemligt123" }, maxRedirects: 0 });
-  expect(login.status()).toBe(302);
-  return { api, nickname: nick };
-}
 
 /** The first category's id, read from the forum home HTML. */
 async function firstCategoryId(api: APIRequestContext): Promise<string> {
@@ -46,8 +28,8 @@ test.afterAll(async () => {
 
 test("hand-made requests cannot get past the server's rules", async () => {
   const visitor = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const anna = await member("Anna");
-  const bertil = await member("Bertil");
+  const anna = await memberByHttp(baseURL, mailbox, "Anna");
+  const bertil = await memberByHttp(baseURL, mailbox, "Bertil");
   const categoryId = await firstCategoryId(visitor);
 
   // A visitor cannot create a thread.

@@ -4,7 +4,7 @@
  * @module
  */
 import { Link } from "react-router";
-import { errors } from "../../i18n/sv";
+import { errors, forum as f } from "../../i18n/sv";
 
 /** 404 content, used by the catch-all route and the error boundary. */
 export function NotFound() {
@@ -18,5 +18,20 @@ export function NotFound() {
         {errors.backToStart}
       </Link>
     </main>
+  );
+}
+
+/** A not-found box inside the forum layout, with the given spec text and a link to /forum. */
+export function NotFoundBox({ text }: { text: string }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
+      <p className="text-5xl" aria-hidden>
+        🐂
+      </p>
+      <h1 className="text-xl font-bold">{text}</h1>
+      <Link to="/forum" className="font-semibold text-brand-700 underline">
+        {f.breadcrumbForum}
+      </Link>
+    </div>
   );
 }

@@ -8,7 +8,7 @@
 import { Dialog, DropdownMenu } from "radix-ui";
 import { ChevronDown, LogOut, Menu, User, X, KeyRound } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
-import { nav } from "../../i18n/sv";
+import { app, nav } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
 
@@ -101,7 +101,7 @@ function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-1 bg-white p-4 shadow-xl">
           <div className="mb-2 flex items-center justify-between">
-            <Dialog.Title className="text-base font-bold">{viewer ? viewer.nickname : "Börssnack"}</Dialog.Title>
+            <Dialog.Title className="text-base font-bold">{viewer ? viewer.nickname : app.name}</Dialog.Title>
             <Dialog.Close className="rounded-lg p-2 hover:bg-slate-100" aria-label={nav.closeMenu}>
               <X className="size-5" aria-hidden />
             </Dialog.Close>

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { expect, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { auth as t } from "../../../app/i18n/sv";
 import { verificationLink, type Mailbox } from "./mailbox";
 
@@ -47,4 +47,30 @@ export async function login(page: Page, account: Account): Promise<void> {
   await page.getByLabel(t.password, { exact: true }).fill(account.password);
   await page.getByRole("button", { name: t.submitLogin }).click();
   await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+}
+
+/**
+ * Registers, verifies and logs in with plain HTTP requests (no UI), like a script would.
+ *
+ * @param baseURL the server's origin
+ * @param nickname nickname prefix; a random suffix keeps it unique
+ * @returns a request context holding the session cookie, and the nickname used
+ */
+export async function memberByHttp(
+  baseURL: string,
+  mailbox: Mailbox,
+  nickname: string,
+): Promise<{ api: APIRequestContext; nickname: string }> {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const email = `${tag}@exempel.se`;
+  const nick = `${nickname}${tag}`;
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const started = Date.now();
+  const reg = await api.post("/auth/register", { form: { email, nickname: nick, password: "hemligt123" }, maxRedirects: 0 });
+  expect(reg.status()).toBe(302);
+  const link = verificationLink(await mailbox.waitFor(email, { after: started }));
+  expect((await api.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  const login = await api.post("/auth/login", { form: { intent: "login", email, password: "hemligt123" }, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  return { api, nickname: nick };
 }
