@@ -88,6 +88,13 @@ const authorColumns = {
   roleId: profiles.roleId,
 };
 
+const categoryCardColumns = {
+  id: categories.id,
+  name: categories.name,
+  description: categories.description,
+  threadsCount: categories.threadsCount,
+};
+
 /** Page size of category thread lists (docs/decisions/001-limits.md). */
 export const CATEGORY_PAGE_SIZE = 30;
 /** SPEC §9 Recent threads. */
@@ -100,12 +107,7 @@ export const RECENT_THREADS = 10;
  */
 export async function listCategories(db: Db): Promise<CategoryCard[]> {
   return db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      description: categories.description,
-      threadsCount: categories.threadsCount,
-    })
+    .select(categoryCardColumns)
     .from(categories)
     .orderBy(desc(categories.createdAt), asc(categories.name));
 }
@@ -119,12 +121,7 @@ export async function listCategories(db: Db): Promise<CategoryCard[]> {
 export async function getCategory(db: Db, id: string): Promise<CategoryCard | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      description: categories.description,
-      threadsCount: categories.threadsCount,
-    })
+    .select(categoryCardColumns)
     .from(categories)
     .where(eq(categories.id, id))
     .limit(1);

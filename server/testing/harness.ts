@@ -36,27 +36,17 @@ export interface TestForum {
  * @returns the database and a function that closes and removes it
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  const fresh = await createTestDatabaseUrl();
+  if (!fresh) {
     const database = await openDatabase({ pgliteDir: "memory://" });
     return { database, drop: () => database.close() };
   }
-  const name = `bs_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   return {
     database,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await fresh.drop();
     },
   };
 }

@@ -30,13 +30,17 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
   useActionToast(fetcher.data);
   const sending = fetcher.state !== "idle";
 
+  // Close and clear as soon as the server accepted the comment, before the page reloads its
+  // data, so the new comment never shows twice (in the list and still in the form).
+  const handled = useRef<unknown>(undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
+    if (fetcher.data?.ok && handled.current !== fetcher.data) {
+      handled.current = fetcher.data;
       setText("");
       onDone?.();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 
   useEffect(() => {
     if (autoFocus && ref.current) {

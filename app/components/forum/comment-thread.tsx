@@ -9,6 +9,7 @@ import { useState } from "react";
 import type { CommentView } from "../../../server/forum/queries";
 import { forum as f } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
+import { Avatar } from "../ui/avatar";
 import { CommentForm } from "./comment-form";
 import { ModerationMenu } from "./moderation";
 import { PostBody } from "./post-body";
@@ -18,17 +19,6 @@ import { RelativeTime } from "./relative-time";
 function canModerate(viewer: ClientViewer | null, authorId: string | undefined): boolean {
   if (!viewer) return false;
   return viewer.role !== "member" || viewer.id === authorId;
-}
-
-function Avatar({ nickname }: { nickname: string }) {
-  return (
-    <span
-      aria-hidden
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-bold uppercase text-slate-700 md:size-9 md:text-sm"
-    >
-      {nickname.slice(0, 2)}
-    </span>
-  );
 }
 
 /** One comment or reply. */

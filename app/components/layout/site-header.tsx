@@ -10,6 +10,7 @@ import { ChevronDown, LogOut, Menu, User, X, KeyRound } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { app, nav } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
+import { Avatar } from "../ui/avatar";
 import { buttonClass } from "../ui/button";
 
 /** The logo: bull and product name, linking to the start page. */
@@ -23,17 +24,6 @@ export function Logo() {
         Börs<span className="text-brand-700">snack</span>
       </span>
     </Link>
-  );
-}
-
-function Initials({ nickname }: { nickname: string }) {
-  return (
-    <span
-      aria-hidden
-      className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold uppercase text-brand-800"
-    >
-      {nickname.slice(0, 2)}
-    </span>
   );
 }
 
@@ -57,7 +47,7 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
         aria-label={nav.userMenu}
       >
-        <Initials nickname={viewer.nickname} />
+        <Avatar nickname={viewer.nickname} size="sm" tone="brand" />
         <span className="max-w-40 truncate">{viewer.nickname}</span>
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>

@@ -18,22 +18,20 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** An `<input>` with label, error and hint. `name` doubles as id unless `id` is given. */
-export function TextField({ label, error, hint, id, name, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const fieldId = id ?? name;
+/** Label, control, hint and error around one form control. */
+function FieldShell({
+  label,
+  error,
+  hint,
+  fieldId,
+  children,
+}: FieldProps & { fieldId: string | undefined; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={fieldId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={`${control} border-slate-300`}
-        {...props}
-      />
+      {children}
       {hint}
       {error ? (
         <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-600">
@@ -41,6 +39,26 @@ export function TextField({ label, error, hint, id, name, ...props }: FieldProps
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The `aria-*` and class props every control gets. */
+function controlProps(fieldId: string | undefined, error: string | undefined) {
+  return {
+    id: fieldId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${fieldId}-error` : undefined,
+    className: `${control} border-slate-300`,
+  };
+}
+
+/** An `<input>` with label, error and hint. `name` doubles as id unless `id` is given. */
+export function TextField({ label, error, hint, id, name, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const fieldId = id ?? name;
+  return (
+    <FieldShell label={label} error={error} hint={hint} fieldId={fieldId}>
+      <input name={name} {...controlProps(fieldId, error)} {...props} />
+    </FieldShell>
   );
 }
 
@@ -55,25 +73,9 @@ export function TextAreaField({
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const fieldId = id ?? name;
   return (
-    <div className="space-y-1">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={`${control} border-slate-300`}
-        {...props}
-      />
-      {hint}
-      {error ? (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell label={label} error={error} hint={hint} fieldId={fieldId}>
+      <textarea name={name} {...controlProps(fieldId, error)} {...props} />
+    </FieldShell>
   );
 }
 
