@@ -104,6 +104,13 @@ test("hand-made requests cannot get past the server's rules", async () => {
   const check = await visitor.get(`/api/nickname-available?nickname=${encodeURIComponent(anna.nickname.toLowerCase())}`);
   expect(await check.json()).toEqual({ status: "taken", message: a.nicknameTaken });
 
+  // better-auth's own endpoints cannot be used to go around the forum's rules.
+  for (const path of ["/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/forget-password"]) {
+    const res = await visitor.post(path, { data: { email: "x@exempel.se", password: "hemligt123", name: "x", username: "x" } });
+    expect(res.status()).toBe(404);
+  }
+  expect((await visitor.get("/api/auth/get-session")).status()).toBe(404);
+
   // The health check answers while the database is up.
   const health = await visitor.get("/healthz");
   expect(health.status()).toBe(200);
