@@ -3,6 +3,7 @@
  * Starts Börssnack: `node server.js` serves the production build (`npm run build` first);
  * `node server.js --dev` serves the app through Vite with hot reload.
  *
+ * BUILD_DIR (default "build") names the build folder.
  * Configuration comes from the environment (see server/config.ts and README.md). The operator's
  * NODE_ENV decides how strict configuration is (production: every variable required); the
  * compiled app always runs React's production build.
@@ -11,6 +12,7 @@ import compression from "compression";
 import express from "express";
 
 const dev = process.argv.includes("--dev");
+const buildDir = process.env.BUILD_DIR ?? "build";
 const configEnv = process.env.NODE_ENV ?? "development";
 process.env.NODE_ENV = dev ? "development" : "production";
 const env = { ...process.env, NODE_ENV: configEnv };
@@ -36,11 +38,11 @@ try {
       }
     });
   } else {
-    const mod = await import("./build/server/index.js");
+    const mod = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
     services = await mod.startServices(env);
     app.use(compression());
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
     app.use(mod.createApp(services));
   }
 } catch (error) {

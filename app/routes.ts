@@ -7,6 +7,8 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
+  // SPEC §2 Landing page.
+  route("landing", "routes/landing.tsx"),
   // Start page and forum share the forum layout (SPEC §2 Shared forum layout).
   layout("routes/forum-layout.tsx", [
     index("routes/forum-home.tsx", { id: "start" }),
@@ -19,6 +21,10 @@ export default [
       route("ny-trad/:categoryId", "routes/new-thread.tsx", { id: "new-thread" }),
       route("create", "routes/new-thread.tsx", { id: "new-thread-picker" }),
       route("edit/:postId", "routes/edit-placeholder.tsx"),
+      route("profil", "routes/profile-redirect.tsx"),
+      route("profil/:userId", "routes/profile.tsx"),
+      // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
+      route("konto", "routes/account.tsx"),
     ]),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
@@ -29,9 +35,17 @@ export default [
     route("login", "routes/auth-login.tsx"),
     route("email-verification", "routes/auth-email-verification.tsx"),
     route("logout", "routes/auth-logout.tsx"),
+    route("forgot-password", "routes/auth-forgot-password.tsx"),
+    route("reset-password", "routes/auth-reset-password.tsx"),
+    route("set-password", "routes/auth-set-password.tsx"),
+    route("magic", "routes/auth-magic.tsx"),
   ]),
+  // SPEC §2 /admin layout ('Admin Dashboard'); its pages arrive with the moderation issue.
+  route("admin", "routes/admin-layout.tsx", [index("routes/admin-dashboard.tsx")]),
   // Server endpoints.
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/nickname-available", "routes/api-nickname-available.ts"),
+  route("api/login", "routes/api-login.ts"),
+  route("api/my-data", "routes/api-my-data.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

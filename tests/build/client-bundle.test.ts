@@ -9,7 +9,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const clientDir = path.join(root, "build", "client");
+const clientDir = path.join(root, process.env.BUILD_DIR ?? "build", "client");
 
 /** Text that only server code contains, with what it would mean in the bundle. */
 const SERVER_MARKERS: Array<[RegExp, string]> = [

@@ -1,0 +1,4 @@
+/** Placeholder until this route is built. @module */
+export default function Placeholder() {
+  return null;
+}

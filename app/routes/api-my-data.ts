@@ -1,0 +1,4 @@
+/** Placeholder until this route is built. @module */
+export function loader() {
+  return new Response("Not Found", { status: 404 });
+}
