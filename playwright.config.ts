@@ -12,6 +12,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Parallel runs (other ports and BUILD_DIR) keep their results apart.
+  outputDir: process.env.E2E_OUTPUT ?? "test-results",
   fullyParallel: false,
   workers: 1,
   timeout: 90_000,

@@ -15,12 +15,13 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { toast, Toaster } from "sonner";
+import { hasPassword } from "../server/accounts";
 import { getViewer } from "../server/session";
 import { readFlash, type Flash } from "../server/flash";
 import { servicesContext } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NotFound } from "./components/layout/not-found";
+import { ConnectionProblem, NotFound } from "./components/layout/not-found";
 import { app, errors } from "./i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
 
@@ -30,7 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request);
   const { flash, clear } = await readFlash(request);
   const clientViewer: ClientViewer | null = viewer
-    ? { id: viewer.id, nickname: viewer.nickname, role: viewer.role, avatarUrl: viewer.avatarUrl }
+    ? {
+        id: viewer.id,
+        nickname: viewer.nickname,
+        role: viewer.role,
+        avatarUrl: viewer.avatarUrl,
+        hasPassword: await hasPassword(services, viewer.id),
+      }
     : null;
   return data(
     { viewer: clientViewer, flash, publicUrl: services.config.publicUrl },
@@ -97,6 +104,7 @@ export default function Root({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <ConnectionProblem />;
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
       ? error.data

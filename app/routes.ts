@@ -25,6 +25,7 @@ export default [
       route("profil/:userId", "routes/profile.tsx"),
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
+      route("konto/radera", "routes/account-delete-confirm.tsx"),
     ]),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),

@@ -177,7 +177,12 @@ describe("register", () => {
     expect(short).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordTooShort } });
     expect(await usersWithEmail("kort@exempel.se")).toBe(0);
 
-    const six = await doRegister({ email: "kort@exempel.se", nickname: "Kort_Losen", password: "123456" });
+    // "123456" is 6 characters but on the common-password list.
+    const common = await doRegister({ email: "kort@exempel.se", nickname: "Kort_Losen", password: "123456" });
+    expect(common).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordCommon } });
+    expect(await usersWithEmail("kort@exempel.se")).toBe(0);
+
+    const six = await doRegister({ email: "kort@exempel.se", nickname: "Kort_Losen", password: "Kx9#vQ" });
     expect(six).toEqual({ ok: true });
     expect(await usersWithEmail("kort@exempel.se")).toBe(1);
   });

@@ -1,15 +1,56 @@
 /**
- * Account actions on top of better-auth: register, log in, log out, resend verification
- * (SPEC §2 /auth/register, /auth/login; §5 Register, Login; §8 Authentication). Returns typed
- * results with Swedish messages; never throws for expected failures.
+ * Account actions on top of better-auth: register, log in (password or magic link), log out,
+ * resend verification, forgot/reset password, set or change password (SPEC §2 /auth/*; §5
+ * Register, Login, Forgot password, Reset password; §8 Authentication). Every action counts
+ * against the abuse limits (`server/limits.ts`) and answers without revealing whether an e-mail
+ * has an account. Returns typed results with Swedish messages; never throws for expected
+ * failures.
+ *
+ * `ip` is the client's address (`server/client-ip.ts`); `"unknown"` (direct calls from tests or
+ * the CLI, never HTTP requests) skips the per-IP limits, the per-e-mail limits still apply.
  *
  * @module
  */
+import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { auth as t } from "../app/i18n/sv";
-import { loginSchema, registerSchema, fieldErrors, emailOnlySchema } from "../app/lib/validation";
+import {
+  emailOnlySchema,
+  fieldErrors,
+  loginSchema,
+  newPasswordSchema,
+  registerSchema,
+} from "../app/lib/validation";
+import type { MagicLinkMetadata } from "./auth";
+import { account, profiles, user, verification } from "./db/schema";
 import { isNicknameTaken } from "./forum/queries";
+import type { LimitName, LimitResult } from "./limits";
+import { commonPasswordError } from "./passwords";
 import type { Services } from "./services";
+
+/** A refusal by the abuse limits: HTTP 429 with the Swedish text and the wait. */
+export interface Throttled {
+  status: 429;
+  error: string;
+  retryAfterS: number;
+}
+
+function throttled(result: Extract<LimitResult, { ok: false }>, message: string = t.tooManyAttempts): Throttled {
+  return { status: 429, error: `${message} ${t.retryIn(result.retryAfterS)}`, retryAfterS: result.retryAfterS };
+}
+
+/** Counts the request against the IP limit (skipped for `unknown`) and the e-mail limit. */
+async function hitLimits(
+  services: Services,
+  ip: string,
+  ipLimit: LimitName,
+  email?: { limit: LimitName; value: string },
+): Promise<LimitResult> {
+  const checks: Array<[LimitName, string]> = [];
+  if (ip !== "unknown") checks.push([ipLimit, ip]);
+  if (email) checks.push([email.limit, email.value]);
+  return checks.length ? services.limits.hit(...checks) : { ok: true };
+}
 
 /** Where verification links land: the login page with a confirmation notice. */
 export const VERIFIED_CALLBACK = "/auth/login?verified=1";
@@ -34,10 +75,19 @@ function errorCode(error: unknown): string | undefined {
  * @param headers the request's headers (forwarded to better-auth)
  * @returns {@link RegisterResult}; field errors are keyed by field, `form` for the whole form
  */
-export async function register(services: Services, input: Record<string, string>, headers: Headers): Promise<RegisterResult> {
+export async function register(
+  services: Services,
+  input: Record<string, string>,
+  headers: Headers,
+  ip = "unknown",
+): Promise<RegisterResult> {
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
   const { email, nickname, password } = parsed.data;
+  const common = commonPasswordError(password);
+  if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
+  const limit = await hitLimits(services, ip, "signUpIp");
+  if (!limit.ok) return { ok: false, status: 429, fieldErrors: { form: throttled(limit).error } };
   if (await isNicknameTaken(services.db, nickname)) {
     return { ok: false, status: 409, fieldErrors: { nickname: t.nicknameTaken } };
   }
@@ -74,37 +124,48 @@ export async function register(services: Services, input: Record<string, string>
 /** Outcome of {@link login}. */
 export type LoginResult =
   | { ok: true; setCookies: string[] }
-  | { ok: false; status: 400 | 401 | 403 | 429 | 500; error: string; unverified?: boolean };
+  | { ok: false; status: 400 | 401 | 403 | 500; error: string; unverified?: boolean }
+  | ({ ok: false; unverified?: undefined } & Throttled);
 
 /**
- * Logs in with e-mail and password (SPEC §2 /auth/login password tab). Unverified accounts are
- * refused with a Swedish message and `unverified: true` so the page can offer a new mail.
+ * Logs in with e-mail and password (SPEC §2 /auth/login password tab). Wrong e-mail and wrong
+ * password give the same message; unverified accounts are refused with `unverified: true` so
+ * the page can offer a new mail; 5 failed attempts lock the e-mail for 15 minutes.
  *
  * @param services server services
  * @param input raw form fields `{ email, password }`
  * @param headers the request's headers
+ * @param ip the client's address
  * @returns {@link LoginResult}; on success the `Set-Cookie` values of the new session
  */
-export async function login(services: Services, input: Record<string, string>, headers: Headers): Promise<LoginResult> {
+export async function login(
+  services: Services,
+  input: Record<string, string>,
+  headers: Headers,
+  ip = "unknown",
+): Promise<LoginResult> {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, status: 400, error: fieldErrors(parsed.error).form ?? t.fillEmailAndPassword };
   }
-  const response = await services.auth.api.signInEmail({
-    body: { email: parsed.data.email, password: parsed.data.password },
-    headers,
-    asResponse: true,
-  });
-  if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+  const { email, password } = parsed.data;
+  const limit = await hitLimits(services, ip, "signInIp");
+  if (!limit.ok) return { ok: false, ...throttled(limit) };
+  const locked = await services.limits.signInLocked(email);
+  if (!locked.ok) return { ok: false, ...throttled(locked, t.accountLocked) };
+  const response = await services.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  if (response.ok) {
+    await services.limits.signInSucceeded(email);
+    return { ok: true, setCookies: response.headers.getSetCookie() };
+  }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
   if (response.status === 403 && body.code === "EMAIL_NOT_VERIFIED") {
     return { ok: false, status: 403, error: t.notVerified, unverified: true };
   }
-  if (response.status === 401 || body.code === "INVALID_EMAIL_OR_PASSWORD") {
+  if (response.status === 401 || response.status === 400 || body.code === "INVALID_EMAIL_OR_PASSWORD") {
+    await services.limits.signInFailed(email);
     return { ok: false, status: 401, error: t.invalidCredentials };
   }
-  if (response.status === 429) return { ok: false, status: 429, error: t.tooManyAttempts };
-  if (response.status === 400) return { ok: false, status: 400, error: t.invalidCredentials };
   console.error("[auth] inloggning misslyckades:", response.status, body);
   return { ok: false, status: 500, error: t.unexpected };
 }
@@ -114,11 +175,19 @@ export async function login(services: Services, input: Record<string, string>, h
  * either way (no account enumeration).
  *
  * @param input raw form fields `{ email }`
- * @returns true when the input was a valid address (the mail may or may not have been sent)
+ * @param ip the client's address
+ * @returns true when the input was a valid address (the mail may or may not have been sent),
+ *   false for an invalid address, {@link Throttled} over the limits
  */
-export async function resendVerification(services: Services, input: Record<string, string>): Promise<boolean> {
+export async function resendVerification(
+  services: Services,
+  input: Record<string, string>,
+  ip = "unknown",
+): Promise<boolean | Throttled> {
   const parsed = emailOnlySchema.safeParse(input);
   if (!parsed.success) return false;
+  const limit = await hitLimits(services, ip, "resendIp", { limit: "resendEmail", value: parsed.data.email });
+  if (!limit.ok) return throttled(limit);
   try {
     await services.auth.api.sendVerificationEmail({
       body: { email: parsed.data.email, callbackURL: VERIFIED_CALLBACK },
@@ -137,4 +206,203 @@ export async function resendVerification(services: Services, input: Record<strin
 export async function logout(services: Services, headers: Headers): Promise<string[]> {
   const response = await services.auth.api.signOut({ headers, asResponse: true });
   return response.headers.getSetCookie();
+}
+
+/** Outcome of a request that mails a link: sent-or-not (same answer), bad input, or throttled. */
+export type MailLinkResult = { ok: true } | { ok: false; status: 400; error: string } | ({ ok: false } & Throttled);
+
+async function nicknameForEmail(services: Services, email: string): Promise<string | null> {
+  const [row] = await services.db
+    .select({ nickname: profiles.nickname })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.email, email))
+    .limit(1);
+  return row?.nickname ?? null;
+}
+
+/**
+ * Mails a magic link (SPEC §2 /auth/login magic tab; §5: e-mail lower-cased and trimmed; §9: valid
+ * 15 minutes). Only existing accounts get a mail — registration needs a nickname, so a link never
+ * creates an account — but the answer is the same for any address (docs/decisions/007).
+ *
+ * @param input raw form fields `{ email }`
+ * @param redirectTo local path to land on after signing in (already made safe by the caller)
+ * @param ip the client's address
+ * @returns {@link MailLinkResult}; 400 'Vänligen fyll i din e-postadress' or an invalid-address
+ *   message, 429 over the limits
+ */
+export async function requestMagicLink(
+  services: Services,
+  input: Record<string, string>,
+  headers: Headers,
+  redirectTo: string,
+  ip = "unknown",
+): Promise<MailLinkResult> {
+  if (!(input.email ?? "").trim()) return { ok: false, status: 400, error: t.fillEmail };
+  const parsed = emailOnlySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, error: t.invalidEmail };
+  const { email } = parsed.data;
+  const limit = await hitLimits(services, ip, "magicLinkIp", { limit: "magicLinkEmail", value: email });
+  if (!limit.ok) return { ok: false, ...throttled(limit) };
+  const nickname = await nicknameForEmail(services, email);
+  if (nickname !== null) {
+    const metadata: MagicLinkMetadata = { nickname, redirectTo };
+    await services.auth.api.signInMagicLink({ body: { email, callbackURL: redirectTo, metadata }, headers });
+  }
+  return { ok: true };
+}
+
+/** Outcome of {@link verifyMagicLink}. */
+export type MagicVerifyResult = { ok: true; setCookies: string[] } | { ok: false };
+
+/**
+ * Signs in with a magic-link token (SPEC §2 /auth/magic). A token works once and for 15 minutes;
+ * following it also confirms the e-mail address of an unverified account.
+ *
+ * @param token the `token` query parameter of the link
+ * @returns the new session's `Set-Cookie` values, or `{ ok: false }` for an invalid, used or
+ *   expired token
+ */
+export async function verifyMagicLink(services: Services, token: string, headers: Headers): Promise<MagicVerifyResult> {
+  if (!token || token.length > 200) return { ok: false };
+  const response = await services.auth.api.magicLinkVerify({
+    query: { token, callbackURL: "/forum", errorCallbackURL: "/auth/magic" },
+    headers,
+    asResponse: true,
+  });
+  const location = response.headers.get("location") ?? "";
+  const setCookies = response.headers.getSetCookie();
+  if (location.includes("error=") || !setCookies.some((c) => c.includes("session_token="))) return { ok: false };
+  return { ok: true, setCookies };
+}
+
+/**
+ * Mails a password-reset link (SPEC §2 /auth/forgot-password; §5: must contain @, lower-cased
+ * and trimmed). Same answer whether or not the address has an account.
+ *
+ * @param input raw form fields `{ email }`
+ * @param ip the client's address
+ * @returns {@link MailLinkResult}; 400 'Vänligen ange en giltig e-postadress.'; 429 over limits
+ */
+export async function requestPasswordReset(
+  services: Services,
+  input: Record<string, string>,
+  ip = "unknown",
+): Promise<MailLinkResult> {
+  const parsed = emailOnlySchema.safeParse(input);
+  if (!parsed.success || !parsed.data.email.includes("@")) return { ok: false, status: 400, error: t.invalidEmail };
+  const { email } = parsed.data;
+  const limit = await hitLimits(services, ip, "resetIp", { limit: "resetEmail", value: email });
+  if (!limit.ok) return { ok: false, ...throttled(limit) };
+  await services.auth.api.requestPasswordReset({ body: { email } });
+  return { ok: true };
+}
+
+/**
+ * Whether a reset token is still usable (SPEC §2 /auth/reset-password "verifying" step).
+ *
+ * @param token the token of the link
+ * @returns true when it exists and has not expired
+ */
+export async function isResetTokenValid(services: Services, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const rows = await services.db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Outcome of {@link resetPassword} and {@link savePassword}. */
+export type PasswordResult =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; status: 400 | 401 | 500; fieldErrors: Record<string, string>; invalidLink?: boolean };
+
+/**
+ * Sets a new password with a reset token (SPEC §5 Reset password: ≥ 8 characters, confirmation
+ * must match). The token works once; every session of the account ends.
+ *
+ * @param input raw form fields `{ token, password, confirm }`
+ * @returns {@link PasswordResult}; `invalidLink` when the token is unknown, used or expired
+ */
+export async function resetPassword(services: Services, input: Record<string, string>): Promise<PasswordResult> {
+  const parsed = newPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
+  const common = commonPasswordError(parsed.data.password);
+  if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
+  const token = input.token ?? "";
+  if (!token) return { ok: false, status: 400, fieldErrors: { form: t.resetNoToken }, invalidLink: true };
+  try {
+    await services.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token } });
+    return { ok: true, setCookies: [] };
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      return { ok: false, status: 400, fieldErrors: { form: t.resetInvalid }, invalidLink: true };
+    }
+    console.error("[auth] återställning misslyckades:", error);
+    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+  }
+}
+
+/**
+ * Whether an account has a password (SPEC §4 hasPassword), read from better-auth's credential
+ * account; the hash itself is never read out.
+ *
+ * @param userId the member's id
+ */
+export async function hasPassword(services: Services, userId: string): Promise<boolean> {
+  const rows = await services.db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Sets a first password (magic-link accounts) or changes the password (`current` required); a
+ * change ends the account's other sessions and renews this one (SPEC §2 'Ställ in lösenord').
+ *
+ * @param input raw form fields `{ current?, password, confirm }`
+ * @param headers the request's headers (carry the session)
+ * @returns {@link PasswordResult}; on a change the renewed session's `Set-Cookie` values
+ */
+export async function savePassword(
+  services: Services,
+  userId: string,
+  input: Record<string, string>,
+  headers: Headers,
+): Promise<PasswordResult> {
+  const parsed = newPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
+  const common = commonPasswordError(parsed.data.password);
+  if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
+  const newPassword = parsed.data.password;
+  try {
+    if (!(await hasPassword(services, userId))) {
+      await services.auth.api.setPassword({ body: { newPassword }, headers });
+      return { ok: true, setCookies: [] };
+    }
+    const currentPassword = input.current ?? "";
+    if (!currentPassword) return { ok: false, status: 400, fieldErrors: { current: t.wrongCurrentPassword } };
+    const response = await services.auth.api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+      headers,
+      asResponse: true,
+    });
+    if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+    if (response.status === 400 || response.status === 401) {
+      return { ok: false, status: 400, fieldErrors: { current: t.wrongCurrentPassword } };
+    }
+    console.error("[auth] lösenordsbyte misslyckades:", response.status);
+    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode === 401) {
+      return { ok: false, status: 401, fieldErrors: { form: t.unexpected } };
+    }
+    console.error("[auth] lösenord kunde inte sparas:", error);
+    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+  }
 }

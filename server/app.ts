@@ -8,13 +8,13 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
 import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
 
-/** Request header carrying the client's socket address to better-auth's rate limiter. */
-export const CLIENT_IP_HEADER = "x-borssnack-client-ip";
+
 
 /**
  * Parses the environment and starts every service (database, migrations, categories, auth, mail).

@@ -7,14 +7,15 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { username } from "better-auth/plugins";
+import { magicLink, username } from "better-auth/plugins";
 import { NICKNAME_MAX, NICKNAME_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "../app/lib/validation";
 import { app } from "../app/i18n/sv";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import * as schema from "./db/schema";
 import type { Mailer } from "./mail/mailer";
-import { verificationMail } from "./mail/templates";
+import { magicLinkMail, resetPasswordMail, verificationMail } from "./mail/templates";
 
 /** Dependencies of {@link createAuth}. */
 export interface AuthDeps {
@@ -25,6 +26,26 @@ export interface AuthDeps {
 
 /** Verification links are valid this long (s). */
 export const VERIFICATION_TTL_S = 24 * 60 * 60;
+/** Magic links are valid this long (s) (SPEC §9 Magic link validity: 15 minutes). */
+export const MAGIC_LINK_TTL_S = 15 * 60;
+/** Password-reset links are valid this long (s). */
+export const RESET_TTL_S = 60 * 60;
+
+/** Metadata the app passes when asking for a magic link. */
+export interface MagicLinkMetadata {
+  nickname: string;
+  /** Local path to go to after signing in. */
+  redirectTo: string;
+}
+
+/** Sends a mail and logs (never throws) when the transport fails: the request must not fail. */
+async function sendQuietly(mailer: Mailer, message: Parameters<Mailer["send"]>[0], what: string) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    console.error(`[mail] kunde inte skicka ${what}:`, (error as Error).message);
+  }
+}
 
 /**
  * Creates the better-auth instance.
@@ -56,6 +77,14 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_TTL_S,
+      // A reset ends every session of the account (issue "Accounts and privacy").
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const nickname = (user as { displayUsername?: string | null }).displayUsername ?? user.name ?? "";
+        const url = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+        await sendQuietly(mailer, resetPasswordMail(user.email, nickname, url), "återställningsmejl");
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -64,12 +93,8 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         const nickname =
           (user as { displayUsername?: string | null }).displayUsername ?? user.name ?? "";
-        try {
-          await mailer.send(verificationMail(user.email, nickname, url));
-        } catch (error) {
-          // The account is kept; the member can ask for a new mail from the login page.
-          console.error("[mail] kunde inte skicka bekräftelsemejl:", (error as Error).message);
-        }
+        // The account is kept when sending fails; the member can ask for a new mail.
+        await sendQuietly(mailer, verificationMail(user.email, nickname, url), "bekräftelsemejl");
       },
     },
     session: {
@@ -86,9 +111,21 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
     advanced: {
       cookiePrefix: "borssnack",
       // Set by server/app.ts from the socket address; never taken from the client.
-      ipAddress: { ipAddressHeaders: ["x-borssnack-client-ip"] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_S,
+        // Registration needs a nickname, so a magic link never creates an account.
+        disableSignUp: true,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, token, metadata }) => {
+          const meta = metadata as Partial<MagicLinkMetadata> | undefined;
+          const back = meta?.redirectTo && meta.redirectTo !== "/forum" ? `&redirectTo=${encodeURIComponent(meta.redirectTo)}` : "";
+          const url = `${config.publicUrl}/auth/magic?token=${encodeURIComponent(token)}${back}`;
+          await sendQuietly(mailer, magicLinkMail(email, meta?.nickname ?? "", url), "inloggningslänk");
+        },
+      }),
       username({
         minUsernameLength: NICKNAME_MIN,
         maxUsernameLength: NICKNAME_MAX,

@@ -10,6 +10,7 @@ import { createAuth, type Auth } from "./auth";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { ensureDefaultCategories } from "./forum/default-categories";
+import { createAbuseLimits, type AbuseLimits } from "./limits";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** Everything a loader or action may use. */
@@ -19,6 +20,8 @@ export interface Services {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  /** Abuse limits on the auth actions, shared by every instance through the database. */
+  limits: AbuseLimits;
 }
 
 /** Router-context key under which {@link Services} are stored. */
@@ -35,7 +38,7 @@ export const servicesContext = createContext<Services>();
  */
 export async function createServices(
   config: AppConfig,
-  overrides: Partial<Pick<Services, "mailer" | "database">> = {},
+  overrides: Partial<Pick<Services, "mailer" | "database" | "limits">> = {},
 ): Promise<Services> {
   const database =
     overrides.database ??
@@ -53,5 +56,6 @@ export async function createServices(
       mailDir: path.join(config.dataDir, "mail"),
     });
   const auth = createAuth({ config, db: database.db, mailer });
-  return { config, database, db: database.db, auth, mailer };
+  const limits = overrides.limits ?? createAbuseLimits(database.db);
+  return { config, database, db: database.db, auth, mailer, limits };
 }

@@ -5,7 +5,8 @@
  * @module
  */
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { errors as e } from "../app/i18n/sv";
 import { profiles } from "./db/schema";
 import { roleOf, type Role } from "./roles";
 import type { Services } from "./services";
@@ -58,14 +59,49 @@ export function loginUrlFor(request: Request): string {
   return `/auth/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
+/** SPEC §9 Protected-route auth check time-out (ms). */
+export const AUTH_CHECK_TIMEOUT_MS = 10_000;
+
+/** Status of the thrown 'Anslutningsproblem' answer (SPEC §8 Authentication). */
+export const CONNECTION_PROBLEM_STATUS = 503;
+
 /**
- * Requires a logged-in member for a page.
+ * Requires a logged-in member for a page (SPEC §6 Protected routes).
  *
- * @throws a redirect `Response` to the login page carrying the origin location
+ * @param timeoutMs how long the session check may take (default 10 s, SPEC §9)
+ * @throws a redirect `Response` to the login page carrying the origin location; a 503 answer
+ *   with the 'Anslutningsproblem' text when the check fails or times out
  */
-export async function requireViewer(services: Services, request: Request): Promise<Viewer> {
-  const viewer = await getViewer(services, request);
+export async function requireViewer(services: Services, request: Request, timeoutMs = AUTH_CHECK_TIMEOUT_MS): Promise<Viewer> {
+  let timer: NodeJS.Timeout | undefined;
+  let viewer: Viewer | null;
+  try {
+    viewer = await Promise.race([
+      getViewer(services, request),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("auth check timed out")), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    console.error("[auth] inloggningskontrollen misslyckades:", (error as Error).message);
+    throw data(e.connectionText, { status: CONNECTION_PROBLEM_STATUS });
+  } finally {
+    clearTimeout(timer);
+  }
   if (!viewer) throw redirect(loginUrlFor(request));
+  return viewer;
+}
+
+/**
+ * Requires a moderator or admin (SPEC §6 moderatorOnly) or an admin (adminOnly).
+ *
+ * @param role the least role that may pass
+ * @throws like {@link requireViewer}; a redirect to /forum for members without the role
+ */
+export async function requireRole(services: Services, request: Request, role: "moderator" | "admin"): Promise<Viewer> {
+  const viewer = await requireViewer(services, request);
+  const ok = role === "admin" ? viewer.role === "admin" : viewer.role !== "member";
+  if (!ok) throw redirect("/forum");
   return viewer;
 }
 

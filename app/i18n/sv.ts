@@ -27,6 +27,8 @@ export const nav = {
   logout: "Logga ut",
   myProfile: "Min profil",
   setPassword: "Ställ in lösenord",
+  changePassword: "Byt lösenord",
+  account: "Mitt konto",
   admin: "Admin",
   messages: "Meddelanden",
   notifications: "Notifieringar",
@@ -108,6 +110,56 @@ export const auth = {
   verified: "Din e-postadress är bekräftad. Välkommen till Börssnack!",
   verifyFailed: "Länken är ogiltig eller har gått ut. Logga in för att få ett nytt bekräftelsemejl.",
   clocks: { newYork: "New York", stockholm: "Stockholm", tokyo: "Tokyo" },
+  // Passwords and abuse limits (issue "Accounts and privacy")
+  passwordCommon: "Lösenordet är för vanligt och lätt att gissa. Välj ett annat.",
+  accountLocked:
+    "För många misslyckade inloggningar. Vänta 15 minuter och försök igen, eller återställ lösenordet.",
+  retryIn: (seconds: number) =>
+    seconds >= 120 ? `Försök igen om ${Math.ceil(seconds / 60)} minuter.` : `Försök igen om ${seconds} sekunder.`,
+  // Magic link (SPEC §2 /auth/login magic tab, §5, §9: 15 minutes)
+  magicIntro: "Ange din e-postadress så skickar vi en inloggningslänk. Länken gäller i 15 minuter.",
+  magicSubmit: "Skicka magisk länk",
+  magicSending: "Skickar...",
+  magicSent: "Magisk länk skickad",
+  magicSentDescription:
+    "Om adressen hör till ett konto på Börssnack har vi skickat en inloggningslänk. Den gäller i 15 minuter och kan användas en gång.",
+  fillEmail: "Vänligen fyll i din e-postadress",
+  magicInvalidTitle: "Inloggningslänken fungerar inte",
+  magicInvalid:
+    "Länken är ogiltig, redan använd eller har gått ut (en magisk länk gäller i 15 minuter och kan användas en gång).",
+  magicRequestNew: "Skicka en ny länk",
+  // Forgot / reset password (SPEC §2, §5, §8)
+  forgotTitle: "Glömt lösenordet?",
+  forgotIntro: "Ange din e-postadress så skickar vi en länk där du kan välja ett nytt lösenord.",
+  forgotSubmit: "Skicka återställningslänk",
+  resetLinkSent: "Återställningslänk skickad",
+  resetLinkSentDescription:
+    "Om adressen hör till ett konto på Börssnack har vi skickat en länk för att välja ett nytt lösenord. Kolla inkorgen, och skräpposten om den dröjer.",
+  useAnotherEmail: "Använd en annan e-postadress",
+  resetTitle: "Välj ett nytt lösenord",
+  resetVerifying: "Kontrollerar länken...",
+  newPassword: "Nytt lösenord",
+  confirmPassword: "Bekräfta lösenordet",
+  resetSubmit: "Spara nytt lösenord",
+  resetMinLength: "Lösenordet måste vara minst 8 tecken långt.",
+  passwordsDontMatch: "Lösenorden matchar inte.",
+  resetNoToken: "Ingen återställningslänk hittad. Begär en ny länk för att återställa ditt lösenord.",
+  resetInvalid: "Denna länk är ogiltig eller har utgått. Begär en ny länk för att återställa ditt lösenord.",
+  resetRestart: "Begär en ny länk",
+  passwordUpdated: "Lösenord uppdaterat",
+  passwordUpdatedDescription: "Du kan nu logga in med ditt nya lösenord.",
+  // Set / change password (SPEC §2 user menu 'Ställ in lösenord', §4 hasPassword)
+  setPasswordTitle: "Ställ in lösenord",
+  setPasswordIntro:
+    "Ditt konto har inget lösenord än, du loggar in med magisk länk. Välj ett lösenord så kan du logga in med det också.",
+  changePasswordTitle: "Byt lösenord",
+  changePasswordIntro: "När du byter lösenord loggas dina andra inloggade enheter ut.",
+  currentPassword: "Nuvarande lösenord",
+  wrongCurrentPassword: "Fel nuvarande lösenord.",
+  savePassword: "Spara lösenord",
+  saving: "Sparar...",
+  // E-mail verification screen (SPEC §2)
+  resendDone: "Om kontot finns och inte är bekräftat har vi skickat ett nytt bekräftelsemejl.",
 } as const;
 
 /** Forum home, category, thread and new-thread screens (SPEC §2). */
@@ -262,6 +314,44 @@ export const mail = {
   signature: "Hälsningar, Börssnack",
 } as const;
 
+/** Auth e-mails other than verification: magic link and password reset. */
+export const authMail = {
+  magicSubject: "Din inloggningslänk till Börssnack",
+  magicGreeting: (nickname: string) => `Hej ${nickname}!`,
+  magicBody: "Klicka på knappen nedan för att logga in på Börssnack. Länken gäller i 15 minuter och kan användas en gång.",
+  magicButton: "Logga in på Börssnack",
+  resetSubject: "Återställ ditt lösenord på Börssnack",
+  resetBody:
+    "Någon (förhoppningsvis du) har bett om att få välja ett nytt lösenord för ditt konto på Börssnack. Länken gäller i en timme och kan användas en gång. När du har bytt lösenord loggas alla inloggade enheter ut.",
+  resetButton: "Välj nytt lösenord",
+  linkFallback: "Fungerar inte knappen? Kopiera länken till din webbläsare:",
+  ignore: "Har du inte bett om det här kan du bortse från mejlet. Ingenting ändras då.",
+} as const;
+
+/** Admin area (SPEC §2 Admin dashboard, §6 Protected routes). */
+export const admin = {
+  title: "Admin Dashboard",
+  users: "Användare",
+  usersDescription: "Se medlemmar, vem som är aktiv och ta bort konton.",
+  messages: "Meddelanden",
+  messagesDescription: "Skicka e-post till alla eller utvalda medlemmar.",
+  roles: "Användarroller",
+  rolesDescription: "Ändra roller: Medlem, Moderator eller Admin.",
+  accessNote: (role: "administratör" | "moderator") => `Du har åtkomst som ${role}.`,
+  backToForum: "Till forumet",
+  comingSoon: "Kommer snart.",
+  footer: (year: number) => `© ${year} Börssnack – Admin`,
+} as const;
+
+/** Profile page (SPEC §2 Profile page; the full page arrives with the profiles issue). */
+export const profile = {
+  memberSince: (date: string) => `Medlem sedan ${date}`,
+  notFound: "Profilen hittades inte",
+  threads: "Trådar",
+  comments: "Kommentarer",
+  loading: "Laddar profil...",
+} as const;
+
 /** CLI messages (`forum` command). */
 export const cli = {
   usage: `Användning:
@@ -297,3 +387,237 @@ export const config = {
 
 /** Role labels (SPEC §9). */
 export const roles = { member: "Medlem", moderator: "Moderator", admin: "Admin" } as const;
+
+/** Landing page (SPEC §2 Landing page) and the auth layout's clocks and header (SPEC §2 Auth layout). */
+export const landing = {
+  metaTitle: "Börssnack är live – Sveriges nya forum för börssnack",
+  metaDescription:
+    "Börssnack är nu öppet: forumet där svenska traders och investerare diskuterar aktier, fonder, makro och krypto. Skapa konto, reservera ditt nickname och häng med i snacket.",
+  bannerTitle: "Börssnack är live!",
+  bannerText: "Sveriges nya forum för börssnack är nu öppet för alla.",
+  heroTitle: "Sveriges nya forum för börssnack",
+  heroText:
+    "Här möts svenska traders och investerare för att diskutera aktier, fonder, makro och krypto – från morgonens rapporter till kvällens stängningskurser.",
+  startTitle: "Kom igång direkt",
+  start: {
+    reserved: {
+      title: "Återställ lösenord",
+      text: "Har du redan reserverat ett nickname före lanseringen? Logga in genom att återställa lösenordet med samma e-postadress som du använde när du reserverade.",
+    },
+    register: {
+      title: "Skapa konto",
+      text: "Ny på Börssnack? Välj ett nickname, bekräfta din e-post och börja skriva på under en minut.",
+    },
+    login: {
+      title: "Logga in",
+      text: "Har du redan ett konto? Logga in med lösenord eller med en inloggningslänk via e-post.",
+    },
+    forum: {
+      title: "Utforska forumet",
+      text: "Läs trådar och sök bland diskussionerna direkt – du behöver inget konto för att läsa.",
+    },
+  },
+  aboutTitle: "Om Börssnack",
+  aboutText:
+    "Börssnack är en svensk mötesplats för traders och investerare. Diskussionerna samlas i trådar sorterade i kategorier, så att du snabbt hittar det som rör dina innehav och idéer.",
+  aboutPoints: [
+    "Skapa trådar och kommentera i kategorier för aktier, fonder, makro och mer.",
+    "Reagera med Bullish, Bearish, Like eller Hot.",
+    "Tagga andra medlemmar med @nickname och nämn aktier med $TICKER.",
+    "Följ medlemmar och få notifieringar när något händer.",
+  ],
+  poweredBy: "Drivs av Börssnack – byggt med öppen källkod",
+  clocksLabel: "Världsklockor",
+  toLanding: "Börssnack – till startsidan för lanseringen",
+} as const;
+
+/**
+ * Privacy: the 'GDPR och datapolicy' dialog (SPEC §2 Shared forum layout, 11 sections), the
+ * account page `/forum/konto` with data export and account deletion, the deletion mail and the
+ * deletion-link page (issue "GDPR"; docs/decisions/006-privacy.md).
+ */
+export const privacy = {
+  // Footer and dialog (SPEC §2)
+  footerButton: "GDPR och datapolicy",
+  footerNote: "Vi använder bara nödvändiga cookies – ingen spårning.",
+  dialogTitle: "GDPR och datapolicy",
+  dialogIntro:
+    "Så här behandlar Börssnack dina personuppgifter enligt dataskyddsförordningen (GDPR). Policyn gäller för forumet och ditt konto.",
+  close: "Stäng",
+  accept: "Acceptera",
+  alreadyAccepted: "Du har redan accepterat policyn.",
+  manageData: "Hantera dina data",
+  updated: "Senast uppdaterad 21 november 2026.",
+  sections: [
+    {
+      title: "Personuppgiftsansvarig",
+      paragraphs: [
+        "Börssnack är personuppgiftsansvarig för de personuppgifter som behandlas i forumet. Det betyder att vi bestämmer varför och hur uppgifterna behandlas och att vi ansvarar för att det sker enligt GDPR.",
+        "Frågor om dataskydd når oss på dataskydd@borssnack.se (se avsnitt 11).",
+      ],
+      items: [],
+    },
+    {
+      title: "Vilka uppgifter vi samlar in",
+      paragraphs: ["Vi sparar bara det som behövs för att forumet ska fungera:"],
+      items: [
+        "Kontouppgifter: e-postadress, nickname, när kontot skapades och om e-postadressen är bekräftad. Lösenordet sparas aldrig i klartext, bara som en saltad hash i vårt inloggningssystem.",
+        "Profil: presentation (bio), profilbild och omslagsbild om du själv lägger till dem, din roll samt räknare för trådar, kommentarer och reaktioner och din EdgeLevel.",
+        "Det du gör i forumet: trådar, kommentarer och svar du skriver, reaktioner du ger, vilka du följer och som följer dig, anmälningar du gör och de notifieringar vi skapar åt dig.",
+        "Inloggning: sessioner med tidpunkt, utgångstid, IP-adress och webbläsarens namn (user agent).",
+        "Missbruksskydd: IP-adress och e-postadress i kortlivade räknare som begränsar antalet försök att logga in, registrera sig och beställa mejl.",
+      ],
+    },
+    {
+      title: "Varför vi behandlar uppgifterna",
+      paragraphs: ["Uppgifterna används för att:"],
+      items: [
+        "skapa och sköta ditt konto och låta dig logga in,",
+        "visa det du publicerar under ditt nickname och din offentliga profil,",
+        "skicka mejl som hör till kontot: bekräftelse av e-postadress, inloggnings- och återställningslänkar, raderingslänk och meddelanden från forumets administratörer,",
+        "skapa notifieringar när någon svarar dig eller när någon du följer skriver,",
+        "moderera innehåll, hantera anmälningar och skydda forumet mot spam, intrång och missbruk.",
+      ],
+    },
+    {
+      title: "Rättslig grund",
+      paragraphs: [
+        "Avtal (artikel 6.1 b GDPR): när du skapar ett konto ingår vi ett avtal om att tillhandahålla forumet, och uppgifterna behövs för att kunna göra det.",
+        "Berättigat intresse (artikel 6.1 f GDPR): säkerhet, missbruksskydd och moderering. Vi har vägt vårt och andra medlemmars intresse av ett tryggt forum mot ditt intresse av integritet och samlar därför bara in det som behövs för ändamålet.",
+        "Rättslig förpliktelse (artikel 6.1 c GDPR): om en lag kräver att vi sparar eller lämnar ut uppgifter.",
+        "Vi använder inte samtycke som grund och inga uppgifter används för reklam eller säljs vidare.",
+      ],
+      items: [],
+    },
+    {
+      title: "Hur länge vi sparar uppgifterna",
+      paragraphs: [],
+      items: [
+        "Konto, profil, reaktioner, följningar och notifieringar: tills du raderar kontot eller en administratör gör det.",
+        "Sessioner: upp till 30 dagar och förlängs när du använder forumet. När du loggar ut avslutas sessionen direkt.",
+        "Räknare för missbruksskydd: från en minut upp till en halvtimme, därefter rensas de automatiskt.",
+        "Länkar i mejl: bekräftelselänken gäller 24 timmar och raderingslänken en timme.",
+        "Trådar och kommentarer: finns kvar när kontot raderas, så att diskussionerna går att följa, men visas då med författaren 'Okänd' och utan koppling till ditt konto. Vill du att de ska försvinna kan du ta bort dem själv innan du raderar kontot.",
+      ],
+    },
+    {
+      title: "Vem som får ta del av uppgifterna",
+      paragraphs: [
+        "Ditt nickname, din profil och allt du publicerar är offentligt och kan läsas av alla besökare. Din e-postadress visas aldrig för andra medlemmar.",
+        "Moderatorer och administratörer ser anmälningar och kan hantera innehåll och konton. Leverantörer av drift och e-post behandlar uppgifter för vår räkning som personuppgiftsbiträden, enligt avtal och bara efter våra instruktioner.",
+        "Vi säljer aldrig uppgifter och lämnar bara ut dem till myndigheter när lagen kräver det.",
+      ],
+      items: [],
+    },
+    {
+      title: "Dina rättigheter",
+      paragraphs: ["Du har rätt att:"],
+      items: [
+        "få tillgång till dina uppgifter – på sidan 'Hantera dina data' laddar du ner allt vi har om dig som en JSON-fil,",
+        "flytta dina uppgifter (dataportabilitet) – samma fil är maskinläsbar,",
+        "få felaktiga uppgifter rättade – presentationen ändrar du på din profil, annat hjälper vi dig med,",
+        "bli raderad – 'Radera mitt konto' tar bort kontot direkt,",
+        "begära begränsning av behandlingen och invända mot behandling som grundar sig på berättigat intresse,",
+        "klaga hos Integritetsskyddsmyndigheten (IMY), imy.se, om du anser att vi behandlar dina uppgifter felaktigt.",
+      ],
+    },
+    {
+      title: "Cookies",
+      paragraphs: [
+        "Börssnack använder bara cookies som är nödvändiga för att forumet ska fungera. Sådana cookies kräver inget samtycke enligt lagen (2022:482) om elektronisk kommunikation. Vi har inga analys- eller reklamcookies och ingen spårning från tredje part.",
+      ],
+      items: [
+        "borssnack.session_token – håller dig inloggad, upp till 30 dagar. Kan inte läsas av skript på sidan.",
+        "borssnack_flash – visar ett kort meddelande efter att du skickat ett formulär, högst 60 sekunder.",
+        "borssnack_gdpr – kommer ihåg att du har accepterat den här policyn, i ett år.",
+      ],
+    },
+    {
+      title: "Säkerhet",
+      paragraphs: [
+        "Lösenord lagras som saltade hashar och kan inte läsas ut, inte ens av oss. Inloggningscookien är skyddad mot skript och skickas inte med förfrågningar från andra webbplatser. Antalet inloggningsförsök är begränsat, och bara moderatorer och administratörer kommer åt verktygen för moderering.",
+        "Radering av kontot kräver ditt lösenord eller en länk som skickas till din e-postadress. Om en personuppgiftsincident ändå skulle inträffa anmäler vi den till IMY och informerar dig när det krävs.",
+      ],
+      items: [],
+    },
+    {
+      title: "Överföring till tredje land",
+      paragraphs: [
+        "Vi behandlar personuppgifterna inom EU/EES. Om en leverantör någon gång skulle behandla uppgifter utanför EU/EES sker det bara med skyddsåtgärder enligt kapitel V i GDPR, till exempel EU-kommissionens standardavtalsklausuler, och vi uppdaterar då den här policyn.",
+      ],
+      items: [],
+    },
+    {
+      title: "Kontakt",
+      paragraphs: [
+        "Har du frågor eller vill använda dina rättigheter? Mejla dataskydd@borssnack.se. Vi svarar inom en månad. Exporten och raderingen av kontot gör du själv direkt under 'Hantera dina data'.",
+      ],
+      items: [],
+    },
+  ],
+
+  // Account page /forum/konto
+  accountTitle: "Mitt konto",
+  accountIntro: "Här ser du dina kontouppgifter, laddar ner dina data och kan radera ditt konto.",
+  detailsTitle: "Dina uppgifter",
+  nicknameLabel: "Nickname",
+  emailLabel: "E-post",
+  memberSinceLabel: "Medlem sedan",
+  postsLabel: "Inlägg",
+  postsValue: (threads: number, comments: number) =>
+    `${threads === 1 ? "1 tråd" : `${threads} trådar`}, ${comments === 1 ? "1 kommentar" : `${comments} kommentarer`}`,
+  toProfile: "Till min profil",
+  exportTitle: "Ladda ner mina data",
+  exportText:
+    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer, reaktioner, följningar, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
+  exportButton: "Ladda ner mina data",
+  deleteTitle: "Radera mitt konto",
+  deleteIntro: "Raderingen går inte att ångra. Det här händer:",
+  deleteConsequences: [
+    "Ditt konto, din profil, din e-postadress och ditt lösenord tas bort och du loggas ut överallt.",
+    "Dina reaktioner, följningar och notifieringar tas bort.",
+    "Dina trådar och kommentarer finns kvar men visas med författaren 'Okänd'. Vill du ta bort dem gör du det innan du raderar kontot.",
+  ],
+  passwordLabel: "Bekräfta med ditt lösenord",
+  deleteButton: "Radera mitt konto",
+  deleting: "Raderar...",
+  linkTextWithPassword: "Har du glömt lösenordet? Vi kan i stället mejla en raderingslänk till din e-postadress.",
+  linkTextNoPassword:
+    "Ditt konto har inget lösenord. Vi mejlar en raderingslänk till din e-postadress; kontot raderas när du öppnar länken och bekräftar.",
+  sendLink: "Skicka raderingslänk",
+  sendingLink: "Skickar...",
+  linkSent: "Vi har skickat en raderingslänk till din e-postadress. Länken gäller i en timme.",
+  deleted: "Kontot raderat",
+  deletedDescription: "Ditt konto och dina personuppgifter är borttagna. Tack för tiden på Börssnack!",
+
+  // Deletion-link page /forum/konto/radera
+  confirmTitle: "Radera konto",
+  confirmText: (nickname: string) => `Vill du radera kontot ${nickname} för gott?`,
+  confirmButton: "Ja, radera kontot",
+  cancel: "Avbryt",
+  backToAccount: "Till Mitt konto",
+
+  // Errors
+  passwordRequired: "Ange ditt lösenord för att radera kontot.",
+  wrongPassword: "Fel lösenord. Kontot har inte raderats.",
+  tooManyAttempts: (minutes: number) =>
+    `För många felaktiga försök. Vänta ${minutes === 1 ? "en minut" : `${minutes} minuter`} och försök igen.`,
+  notLoggedIn: "Du måste vara inloggad för att hantera ditt konto.",
+  accountMissing: "Kontot finns inte längre.",
+  deleteFailed: "Kontot kunde inte raderas. Försök igen senare.",
+  linkRecentlySent: "Vi skickade nyss en raderingslänk. Vänta en minut innan du ber om en ny.",
+  linkSendFailed: "Raderingslänken kunde inte skickas. Försök igen senare.",
+  linkInvalid: "Raderingslänken är ogiltig, redan använd eller har gått ut. Be om en ny på sidan Mitt konto.",
+  exportLoginRequired: "Du måste vara inloggad för att ladda ner dina data.",
+  methodNotAllowed: "Metoden stöds inte.",
+
+  // Deletion mail
+  mailSubject: "Bekräfta radering av ditt konto på Börssnack",
+  mailGreeting: (nickname: string) => `Hej ${nickname}!`,
+  mailBody:
+    "Du har bett om att få radera ditt konto på Börssnack. Klicka på knappen nedan och bekräfta, så raderas kontot. Länken gäller i en timme och kan bara användas en gång.",
+  mailButton: "Radera mitt konto",
+  mailFallback: "Fungerar inte knappen? Kopiera länken till din webbläsare:",
+  mailIgnore: "Har du inte bett om det här kan du bortse från mejlet. Ditt konto finns kvar.",
+  mailSignature: "Hälsningar, Börssnack",
+} as const;

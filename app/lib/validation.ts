@@ -78,6 +78,18 @@ export const loginSchema = z
   })
   .pipe(z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX, t.invalidCredentials) }));
 
+/** Minimum length of a new password set by reset or on the set-password page (SPEC §5 Reset). */
+export const NEW_PASSWORD_MIN = 8;
+
+/** New password + confirmation (SPEC §5 Reset password: ≥ 8, confirmation must match). */
+export const newPasswordSchema = z
+  .object({ password: z.string().default(""), confirm: z.string().default("") })
+  .superRefine((v, ctx) => {
+    if (v.password.length < NEW_PASSWORD_MIN) ctx.addIssue({ code: "custom", message: t.resetMinLength, path: ["password"] });
+    else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", message: t.passwordTooLong, path: ["password"] });
+    else if (v.password !== v.confirm) ctx.addIssue({ code: "custom", message: t.passwordsDontMatch, path: ["confirm"] });
+  });
+
 /** E-mail only (resend verification). */
 export const emailOnlySchema = z.object({ email: emailSchema });
 

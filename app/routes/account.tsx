@@ -1,4 +1,161 @@
-/** Placeholder until this route is built. @module */
-export default function Placeholder() {
-  return null;
+/**
+ * `/forum/konto`: the member's own account page (issue "GDPR"; docs/decisions/006-privacy.md):
+ * their account details, 'Ladda ner mina data' (`/api/my-data`) and 'Radera mitt konto',
+ * confirmed with the current password or, without one, through a mailed link.
+ * Visitors are sent to the login page and come back here afterwards (SPEC §6 Protected routes).
+ *
+ * @module
+ */
+import { Download, Mail, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { logout } from "../../server/accounts";
+import { setFlash } from "../../server/flash";
+import { badRequest, readForm } from "../../server/http";
+import { accountSummary, deleteOwnAccountWithPassword, requestDeletionLink } from "../../server/privacy/account";
+import { servicesContext } from "../../server/services";
+import { getViewer, requireViewer } from "../../server/session";
+import { Button, buttonClass } from "../components/ui/button";
+import { FormError, Notice, TextField } from "../components/ui/field";
+import { app, privacy as t } from "../i18n/sv";
+import { formatDate } from "../lib/dates";
+import type { Route } from "./+types/account";
+
+/** The member's account summary; visitors are redirected to log in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireViewer(services, request);
+  const summary = await accountSummary(services.db, viewer.id);
+  if (!summary) throw redirect("/auth/login");
+  return { summary, profileId: viewer.id };
+}
+
+/**
+ * `intent=delete` (field `password`): checks the password and deletes the account, then ends the
+ * session and goes to /forum with 'Kontot raderat'. Wrong password: 400 with a Swedish message,
+ * nothing deleted. `intent=send-link`: mails a one-time deletion link. Visitors get 401.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const viewer = await getViewer(services, request);
+  if (!viewer) return data({ ok: false as const, intent, error: t.notLoggedIn, sent: false }, { status: 401 });
+  switch (intent) {
+    case "delete": {
+      const outcome = await deleteOwnAccountWithPassword(services, viewer, form.password, request.headers);
+      if (!outcome.ok) return data({ ok: false as const, intent, error: outcome.error, sent: false }, { status: outcome.status });
+      const headers = new Headers();
+      try {
+        for (const cookie of await logout(services, request.headers)) headers.append("Set-Cookie", cookie);
+      } catch (error) {
+        // The sessions are already gone with the account; only the cookie could not be cleared.
+        console.error("[privacy] utloggning efter radering misslyckades:", error);
+      }
+      headers.append("Set-Cookie", await setFlash({ toast: { title: t.deleted, description: t.deletedDescription } }));
+      return redirect("/forum", { headers });
+    }
+    case "send-link": {
+      const outcome = await requestDeletionLink(services, viewer);
+      if (!outcome.ok) return data({ ok: false as const, intent, error: outcome.error, sent: false }, { status: outcome.status });
+      return { ok: true as const, intent, error: null, sent: true };
+    }
+    default:
+      return badRequest({ intent });
+  }
+}
+
+/** Title of the page. */
+export const meta: Route.MetaFunction = () => [{ title: `${t.accountTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];
+
+const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+
+/** The account page. */
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { summary, profileId } = loaderData;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const deleteError = actionData && !actionData.ok && actionData.intent === "delete" ? actionData.error : undefined;
+  const linkError = actionData && !actionData.ok && actionData.intent === "send-link" ? actionData.error : undefined;
+  const otherError =
+    actionData && !actionData.ok && actionData.intent !== "delete" && actionData.intent !== "send-link"
+      ? actionData.error
+      : undefined;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-extrabold tracking-tight">{t.accountTitle}</h1>
+        <p className="text-slate-600">{t.accountIntro}</p>
+      </div>
+      <FormError message={otherError ?? undefined} />
+
+      <section className={card} aria-labelledby="account-details">
+        <h2 id="account-details" className="text-lg font-bold">
+          {t.detailsTitle}
+        </h2>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-slate-500">{t.nicknameLabel}</dt>
+          <dd className="break-all">{summary.nickname}</dd>
+          <dt className="font-medium text-slate-500">{t.emailLabel}</dt>
+          <dd className="break-all">{summary.email}</dd>
+          <dt className="font-medium text-slate-500">{t.memberSinceLabel}</dt>
+          <dd>{formatDate(summary.createdAt)}</dd>
+          <dt className="font-medium text-slate-500">{t.postsLabel}</dt>
+          <dd>{t.postsValue(summary.threadsCount, summary.commentsCount)}</dd>
+        </dl>
+        <Link to={`/forum/profil/${profileId}`} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
+          {t.toProfile}
+        </Link>
+      </section>
+
+      <section className={card} aria-labelledby="account-export">
+        <h2 id="account-export" className="text-lg font-bold">
+          {t.exportTitle}
+        </h2>
+        <p className="text-sm text-slate-600">{t.exportText}</p>
+        <a href="/api/my-data" download className={buttonClass("secondary")}>
+          <Download className="size-4" aria-hidden />
+          {t.exportButton}
+        </a>
+      </section>
+
+      <section className={`${card} border-red-200`} aria-labelledby="account-delete">
+        <h2 id="account-delete" className="text-lg font-bold text-red-700">
+          {t.deleteTitle}
+        </h2>
+        <p className="text-sm text-slate-700">{t.deleteIntro}</p>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {t.deleteConsequences.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        {summary.hasPassword ? (
+          <Form method="post" className="space-y-3 rounded-lg bg-red-50 p-4" noValidate>
+            <input type="hidden" name="intent" value="delete" />
+            <TextField
+              label={t.passwordLabel}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={deleteError ?? undefined}
+            />
+            <Button type="submit" variant="danger" disabled={busy("delete")}>
+              <Trash2 className="size-4" aria-hidden />
+              {busy("delete") ? t.deleting : t.deleteButton}
+            </Button>
+          </Form>
+        ) : null}
+        <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
+          <input type="hidden" name="intent" value="send-link" />
+          <p className="text-sm text-slate-700">{summary.hasPassword ? t.linkTextWithPassword : t.linkTextNoPassword}</p>
+          <FormError message={linkError ?? undefined} />
+          {actionData?.ok && actionData.sent ? <Notice>{t.linkSent}</Notice> : null}
+          <Button type="submit" variant="secondary" disabled={busy("send-link")}>
+            <Mail className="size-4" aria-hidden />
+            {busy("send-link") ? t.sendingLink : t.sendLink}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,37 @@
-/** Placeholder until this route is built. @module */
-export default function Placeholder() {
-  return null;
+/**
+ * `/admin` index (SPEC §2 Admin dashboard): cards Användare, Meddelanden, Användarroller
+ * (admins only) and a note on the viewer's access level.
+ *
+ * @module
+ */
+import { Mail, ShieldCheck, Users } from "lucide-react";
+import { Link, useRouteLoaderData } from "react-router";
+import { admin as a } from "../i18n/sv";
+
+/** The dashboard cards. */
+export default function AdminDashboard() {
+  const data = useRouteLoaderData("routes/admin-layout") as { role: "moderator" | "admin" } | undefined;
+  const isAdmin = data?.role === "admin";
+  const cards = [
+    { to: "/admin/users", title: a.users, text: a.usersDescription, Icon: Users },
+    { to: "/admin/messages", title: a.messages, text: a.messagesDescription, Icon: Mail },
+    ...(isAdmin ? [{ to: "/admin/roles", title: a.roles, text: a.rolesDescription, Icon: ShieldCheck }] : []),
+  ];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-extrabold tracking-tight">{a.title}</h1>
+      <p className="text-slate-600">{a.accessNote(isAdmin ? "administratör" : "moderator")}</p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map(({ to, title, text, Icon }) => (
+          <li key={to}>
+            <Link to={to} className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
+              <Icon className="size-6 text-brand-700" aria-hidden />
+              <span className="font-semibold">{title}</span>
+              <span className="text-sm text-slate-600">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,26 +1,55 @@
 /**
- * Email verification screen (SPEC §2): explains that a verification mail was sent, with a
- * back-to-login button. (The spec's resend button only logs; the login page offers a real one.)
+ * Email verification screen (SPEC §2): explains that a verification mail was sent, with a resend
+ * button that really resends (rate-limited; the spec's version only logs) and a back-to-login
+ * button. `?email=` prefills the address.
  *
  * @module
  */
-import { ButtonLink } from "../components/ui/button";
+import { data, useFetcher, useSearchParams } from "react-router";
+import { resendVerification } from "../../server/accounts";
+import { clientIp } from "../../server/client-ip";
+import { readForm } from "../../server/http";
+import { servicesContext } from "../../server/services";
+import { Button, ButtonLink } from "../components/ui/button";
+import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as t } from "../i18n/sv";
 import type { Route } from "./+types/auth-email-verification";
+
+/** Resends the verification mail (same answer whether or not the account exists). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const result = await resendVerification(context.get(servicesContext), form, clientIp(request));
+  if (result === true) return { resent: true, error: null };
+  if (result === false) return data({ resent: false, error: t.invalidEmail }, { status: 400 });
+  return data({ resent: false, error: result.error }, { status: 429 });
+}
 
 /** Title of the page. */
 export const meta: Route.MetaFunction = () => [{ title: `${t.verifyTitle} – ${app.name}` }];
 
-/** The explanation. */
+/** The explanation and the resend form. */
 export default function EmailVerification() {
+  const [params] = useSearchParams();
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
   return (
-    <div className="space-y-4 text-center">
-      <p className="text-5xl" aria-hidden>
-        📬
-      </p>
-      <h1 className="text-2xl font-extrabold tracking-tight">{t.verifyTitle}</h1>
-      <p className="text-slate-600">{t.verifyText}</p>
-      <ButtonLink to="/auth/login" variant="secondary" className="w-full">
+    <div className="space-y-5">
+      <div className="space-y-3 text-center">
+        <p className="text-5xl" aria-hidden>
+          📬
+        </p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t.verifyTitle}</h1>
+        <p className="text-slate-600">{t.verifyText}</p>
+      </div>
+      <fetcher.Form method="post" className="space-y-3" noValidate>
+        {fetcher.data?.resent ? <Notice>{t.resendDone}</Notice> : null}
+        <FormError message={fetcher.data?.error ?? undefined} />
+        <TextField label={t.email} name="email" type="email" autoComplete="email" defaultValue={params.get("email") ?? ""} />
+        <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
+          {busy ? t.resendingVerification : t.resendVerification}
+        </Button>
+      </fetcher.Form>
+      <ButtonLink to="/auth/login" className="w-full">
         {t.backToLogin}
       </ButtonLink>
     </div>

@@ -1,13 +1,18 @@
 /**
- * `/auth/login` (SPEC §2): the password tab (the magic-link tab arrives with the accounts issue),
- * 'forgot password' link, link to register; logged-in visitors go to /forum; a message carried
- * from the previous page is shown once as an info notice. Unverified accounts get a Swedish
- * message and a way to resend the verification mail.
+ * `/auth/login` (SPEC §2): tabs 'Lösenord' and 'Magisk länk'. Password tab: e-mail, password,
+ * 'Glömt lösenordet?' link; with JavaScript the sign-in aborts after 12 s and retries up to 2
+ * times (SPEC §7), without it the form posts here. Magic tab: e-mail; says a login link is sent
+ * and valid 15 minutes. Logged-in visitors go to /forum; a message carried from the previous page
+ * is shown once as an info notice; unverified accounts get a way to resend the mail.
  *
  * @module
  */
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { login, resendVerification } from "../../server/accounts";
+import { Tabs } from "radix-ui";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
+import { login, requestMagicLink, resendVerification } from "../../server/accounts";
+import { clientIp } from "../../server/client-ip";
 import { setFlash, type Flash } from "../../server/flash";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
@@ -15,65 +20,110 @@ import { getViewer, safeRedirect } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as t } from "../i18n/sv";
+import { postLogin } from "../lib/login-request";
+import type { ApiLoginAnswer } from "./api-login";
 import type { Route } from "./+types/auth-login";
 
-/** Logged-in visitors go to /forum; reads the verification outcome from the query. */
+/** Logged-in visitors go to /forum; reads the verification outcome and the tab from the query. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(context.get(servicesContext), request)) throw redirect("/forum");
   const url = new URL(request.url);
   const notice = url.searchParams.get("error") ? t.verifyFailed : url.searchParams.get("verified") ? t.verified : null;
-  return { notice };
+  const tab = url.searchParams.get("tab") === "magic" ? "magic" : "password";
+  return { notice, tab, redirectTo: safeRedirect(url.searchParams.get("redirectTo")) };
 }
 
-/** `intent=login` logs in and redirects with 'Inloggad'; `intent=resend` sends a new verification mail. */
+/** Answer of {@link action}. */
+type LoginActionData = {
+  intent: string;
+  error: string | null;
+  unverified: boolean;
+  resent: boolean;
+  magicSent: boolean;
+  email: string;
+};
+
+/**
+ * `intent=login` logs in and redirects with 'Inloggad'; `intent=resend` sends a new verification
+ * mail; `intent=magic` mails a magic link. Failures answer 4xx with the Swedish message.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const email = form.email ?? "";
+  const ip = clientIp(request);
+  const base: LoginActionData = { intent: form.intent ?? "", error: null, unverified: false, resent: false, magicSent: false, email };
+  const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo") ?? form.redirectTo);
   if (form.intent === "resend") {
-    const ok = await resendVerification(services, form);
-    return data(
-      { error: ok ? null : t.invalidEmail, resent: ok, unverified: !ok, email },
-      { status: ok ? 200 : 400 },
-    );
+    const result = await resendVerification(services, form, ip);
+    if (result === true) return { ...base, resent: true };
+    if (result === false) return data({ ...base, error: t.invalidEmail, unverified: true }, { status: 400 });
+    return data({ ...base, error: result.error, unverified: true }, { status: 429 });
   }
-  const result = await login(services, form, request.headers);
+  if (form.intent === "magic") {
+    const result = await requestMagicLink(services, form, request.headers, target, ip);
+    if (result.ok) return { ...base, magicSent: true };
+    return data({ ...base, error: result.error }, { status: result.status });
+  }
+  const result = await login(services, form, request.headers, ip);
   if (!result.ok) {
-    return data({ error: result.error, unverified: result.unverified ?? false, resent: false, email }, { status: result.status });
+    return data({ ...base, error: result.error, unverified: result.unverified ?? false }, { status: result.status });
   }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash({ toast: { title: t.loggedIn } }));
-  const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   return redirect(target, { headers });
 }
 
 /** Title of the page. */
 export const meta: Route.MetaFunction = () => [{ title: `${t.loginTitle} – ${app.name}` }];
 
-/** The login form. */
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const root = useRouteLoaderData("root") as { flash: Flash | null } | undefined;
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
-  const resending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
-  const notice = root?.flash?.notice ?? loaderData.notice;
+function ResendForm({ email }: { email: string }) {
+  const fetcher = useFetcher<LoginActionData>();
+  const busy = fetcher.state !== "idle";
   return (
-    <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.loginTitle}</h1>
-        <p className="text-slate-600">{t.loginIntro}</p>
-      </div>
-      {notice ? <Notice>{notice}</Notice> : null}
-      <div role="tablist" aria-label={t.loginTitle} className="grid grid-cols-1 rounded-lg bg-slate-100 p-1 text-sm">
-        <span role="tab" aria-selected="true" className="rounded-md bg-white px-3 py-1.5 text-center font-semibold shadow-sm">
-          {t.tabPassword}
-        </span>
-      </div>
-      <Form method="post" className="space-y-4" noValidate>
+    <fetcher.Form method="post" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="email" value={email} />
+      {fetcher.data?.resent ? <Notice>{t.verificationResent}</Notice> : null}
+      <FormError message={fetcher.data?.error ?? undefined} />
+      <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
+        {busy ? t.resendingVerification : t.resendVerification}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function PasswordTab({ redirectTo, actionData }: { redirectTo: string; actionData?: LoginActionData }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [pending, setPending] = useState(false);
+  const [answer, setAnswer] = useState<{ error: string; unverified: boolean; email: string } | null>(null);
+  const shown = answer ?? (actionData?.intent === "login" && actionData.error ? { error: actionData.error, unverified: actionData.unverified, email: actionData.email } : null);
+  const sending = pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "login");
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>);
+    body.set("redirectTo", redirectTo);
+    setPending(true);
+    setAnswer(null);
+    const outcome = await postLogin<ApiLoginAnswer>("/api/login", body);
+    if (outcome.kind === "answer" && outcome.body.ok) {
+      window.location.assign(outcome.body.redirectTo);
+      return;
+    }
+    setPending(false);
+    if (outcome.kind === "timeout") setAnswer({ error: t.timeout, unverified: false, email: body.get("email") ?? "" });
+    else if (outcome.kind === "network") setAnswer({ error: t.unexpected, unverified: false, email: body.get("email") ?? "" });
+    else if (!outcome.body.ok) setAnswer({ error: outcome.body.error, unverified: outcome.body.unverified, email: outcome.body.email });
+  }
+
+  return (
+    <div className="space-y-4">
+      <Form method="post" action={`${location.pathname}${location.search}`} className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="login" />
-        <FormError message={actionData?.error && !actionData.resent ? actionData.error : undefined} />
-        {actionData?.resent ? <Notice>{t.verificationResent}</Notice> : null}
+        <FormError message={shown?.error} />
         <TextField
           label={t.email}
           name="email"
@@ -83,7 +133,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           placeholder={t.emailPlaceholder}
           defaultValue={actionData?.email}
         />
-        <TextField label={t.password} name="password" type="password" autoComplete="current-password" />
+        <TextField label={t.password} name="password" id="login-password" type="password" autoComplete="current-password" />
         <div className="flex justify-end">
           <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
             {t.forgotPassword}
@@ -93,15 +143,70 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {sending ? t.submittingLogin : t.submitLogin}
         </Button>
       </Form>
-      {actionData?.unverified ? (
-        <Form method="post" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
-          <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="email" value={actionData.email} />
-          <Button type="submit" variant="secondary" className="w-full" disabled={resending}>
-            {resending ? t.resendingVerification : t.resendVerification}
-          </Button>
-        </Form>
-      ) : null}
+      {shown?.unverified ? <ResendForm email={shown.email} /> : null}
+    </div>
+  );
+}
+
+function MagicTab({ redirectTo }: { redirectTo: string }) {
+  const fetcher = useFetcher<LoginActionData>();
+  const busy = fetcher.state !== "idle";
+  const sent = fetcher.data?.magicSent === true;
+  useEffect(() => {
+    if (fetcher.data?.magicSent) toast.success(t.magicSent, { description: t.magicSentDescription });
+  }, [fetcher.data]);
+  return (
+    <fetcher.Form method="post" className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value="magic" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <p className="text-sm text-slate-600">{t.magicIntro}</p>
+      {sent ? <Notice>{t.magicSentDescription}</Notice> : null}
+      <FormError message={fetcher.data?.error ?? undefined} />
+      <TextField
+        label={t.email}
+        name="email"
+        id="magic-email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t.emailPlaceholder}
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? t.magicSending : t.magicSubmit}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** The login page. */
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRouteLoaderData("root") as { flash: Flash | null } | undefined;
+  const notice = root?.flash?.notice ?? loaderData.notice;
+  const tabClass =
+    "rounded-md px-3 py-1.5 text-center font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-extrabold tracking-tight">{t.loginTitle}</h1>
+        <p className="text-slate-600">{t.loginIntro}</p>
+      </div>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <Tabs.Root defaultValue={actionData?.intent === "magic" ? "magic" : loaderData.tab} className="space-y-5">
+        <Tabs.List aria-label={t.loginTitle} className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
+          <Tabs.Trigger value="password" className={tabClass}>
+            {t.tabPassword}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="magic" className={tabClass}>
+            {t.tabMagic}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="password">
+          <PasswordTab redirectTo={loaderData.redirectTo} actionData={actionData} />
+        </Tabs.Content>
+        <Tabs.Content value="magic">
+          <MagicTab redirectTo={loaderData.redirectTo} />
+        </Tabs.Content>
+      </Tabs.Root>
       <p className="text-center text-sm text-slate-600">
         {t.noAccount}{" "}
         <Link to="/auth/register" className="font-semibold text-brand-700 underline">

@@ -10,6 +10,7 @@ import { Check, Loader2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { register } from "../../server/accounts";
+import { clientIp } from "../../server/client-ip";
 import { setFlash } from "../../server/flash";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
-  const result = await register(services, form, request.headers);
+  const result = await register(services, form, request.headers, clientIp(request));
   const values = { email: form.email ?? "", nickname: form.nickname ?? "" };
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, values }, { status: result.status });
   return redirect("/auth/login", {

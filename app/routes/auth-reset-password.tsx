@@ -1,4 +1,127 @@
-/** Placeholder until this route is built. @module */
-export default function Placeholder() {
-  return null;
+/**
+ * `/auth/reset-password` (SPEC §2, §5 Reset password): query `email`; token in the query or in
+ * the URL hash as `access_token`. Shows a verifying spinner first, then new password + confirm
+ * (≥ 8, 'Lösenorden matchar inte.'); an invalid link shows a screen with a restart button. On
+ * success 'Lösenord uppdaterat' and /auth/login after 2 s. A link works once and ends every
+ * session of the account.
+ *
+ * @module
+ */
+import { Loader2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { isResetTokenValid, resetPassword } from "../../server/accounts";
+import { readForm } from "../../server/http";
+import { servicesContext } from "../../server/services";
+import { Button, ButtonLink } from "../components/ui/button";
+import { FormError, TextField } from "../components/ui/field";
+import { app, auth as t } from "../i18n/sv";
+import type { Route } from "./+types/auth-reset-password";
+
+/** SPEC §9 Reset redirect delay (ms). */
+export const RESET_REDIRECT_MS = 2000;
+
+/** Checks the token of the query: `valid`, `invalid`, or `none` (maybe in the hash). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  if (!token) return { state: "none" as const, token: "" };
+  const valid = await isResetTokenValid(context.get(servicesContext), token);
+  return { state: valid ? ("valid" as const) : ("invalid" as const), token: valid ? token : "" };
+}
+
+/** Sets the new password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const result = await resetPassword(context.get(servicesContext), form);
+  if (result.ok) return { ok: true as const, fieldErrors: {} as Record<string, string>, invalidLink: false };
+  return data({ ok: false as const, fieldErrors: result.fieldErrors, invalidLink: result.invalidLink ?? false }, { status: result.status });
+}
+
+/** Title; never indexed. */
+export const meta: Route.MetaFunction = () => [
+  { title: `${t.resetTitle} – ${app.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+function InvalidLink({ text }: { text: string }) {
+  return (
+    <div className="space-y-4 text-center">
+      <h1 className="text-2xl font-extrabold tracking-tight">{t.resetTitle}</h1>
+      <p role="alert" className="text-slate-700">
+        {text}
+      </p>
+      <ButtonLink to="/auth/forgot-password" className="w-full">
+        {t.resetRestart}
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Verifying() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-8 text-slate-600" role="status">
+      <Loader2 className="size-8 animate-spin text-brand-700" aria-hidden />
+      {t.resetVerifying}
+    </div>
+  );
+}
+
+/** The reset page. */
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hashToken = new URLSearchParams(location.hash.replace(/^#/, "")).get("access_token");
+
+  // A token in the hash (`#access_token=…`) moves into the query so the server can check it.
+  useEffect(() => {
+    if (loaderData.state === "none" && hashToken) {
+      const params = new URLSearchParams(location.search);
+      params.set("token", hashToken);
+      navigate(`?${params.toString()}`, { replace: true });
+    }
+  }, [loaderData.state, hashToken, location.search, navigate]);
+
+  useEffect(() => {
+    if (!actionData?.ok) return;
+    toast.success(t.passwordUpdated, { description: t.passwordUpdatedDescription });
+    const timer = setTimeout(() => navigate("/auth/login"), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+
+  if (actionData?.ok) {
+    return (
+      <div className="space-y-3 text-center" role="status">
+        <meta httpEquiv="refresh" content={`${RESET_REDIRECT_MS / 1000};url=/auth/login`} />
+        <p className="text-5xl" aria-hidden>
+          ✅
+        </p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t.passwordUpdated}</h1>
+        <p className="text-slate-600">{t.passwordUpdatedDescription}</p>
+      </div>
+    );
+  }
+  if (actionData?.invalidLink) return <InvalidLink text={actionData.fieldErrors.form ?? t.resetInvalid} />;
+  if (loaderData.state === "none") return hashToken || navigation.state === "loading" ? <Verifying /> : <InvalidLink text={t.resetNoToken} />;
+  if (navigation.state === "loading" && navigation.location?.pathname === location.pathname) return <Verifying />;
+  if (loaderData.state === "invalid") return <InvalidLink text={t.resetInvalid} />;
+
+  const errors = actionData?.fieldErrors ?? {};
+  const sending = navigation.state === "submitting";
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-extrabold tracking-tight">{t.resetTitle}</h1>
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormError message={errors.form} />
+        <TextField label={t.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <TextField label={t.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
+        <Button type="submit" className="w-full" disabled={sending}>
+          {sending ? t.saving : t.resetSubmit}
+        </Button>
+      </Form>
+    </div>
+  );
 }

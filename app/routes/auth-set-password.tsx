@@ -1,4 +1,71 @@
-/** Placeholder until this route is built. @module */
-export default function Placeholder() {
-  return null;
+/**
+ * `/auth/set-password` (SPEC §2 user menu 'Ställ in lösenord'; §4 hasPassword): a first password
+ * for accounts that sign in with magic links, or a new one (current password required; the other
+ * sessions end). Logged-in members only.
+ *
+ * @module
+ */
+import { data, Form, redirect, useNavigation } from "react-router";
+import { hasPassword, savePassword } from "../../server/accounts";
+import { setFlash } from "../../server/flash";
+import { readForm } from "../../server/http";
+import { servicesContext } from "../../server/services";
+import { requireViewer } from "../../server/session";
+import { Button } from "../components/ui/button";
+import { FormError, TextField } from "../components/ui/field";
+import { app, auth as t } from "../i18n/sv";
+import type { Route } from "./+types/auth-set-password";
+
+/** Whether the member already has a password. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireViewer(services, request);
+  return { hasPassword: await hasPassword(services, viewer.id) };
+}
+
+/** Saves the password; on success goes to /forum with 'Lösenord uppdaterat'. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireViewer(services, request);
+  const form = await readForm(request);
+  const result = await savePassword(services, viewer.id, form, request.headers);
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: result.status });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash({ toast: { title: t.passwordUpdated } }));
+  return redirect("/forum", { headers });
+}
+
+/** Title; never indexed. */
+export const meta: Route.MetaFunction = () => [
+  { title: `${t.setPasswordTitle} – ${app.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The form. */
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors = actionData?.fieldErrors ?? {};
+  const sending = navigation.state === "submitting";
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-extrabold tracking-tight">
+          {loaderData.hasPassword ? t.changePasswordTitle : t.setPasswordTitle}
+        </h1>
+        <p className="text-slate-600">{loaderData.hasPassword ? t.changePasswordIntro : t.setPasswordIntro}</p>
+      </div>
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={errors.form} />
+        {loaderData.hasPassword ? (
+          <TextField label={t.currentPassword} name="current" type="password" autoComplete="current-password" error={errors.current} />
+        ) : null}
+        <TextField label={t.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <TextField label={t.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
+        <Button type="submit" className="w-full" disabled={sending}>
+          {sending ? t.saving : t.savePassword}
+        </Button>
+      </Form>
+    </div>
+  );
 }

@@ -110,6 +110,20 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Abuse-limit counters (rate-limiter-flexible's Drizzle store): one row per limited key, e.g.
+ * `signin_ip:127.0.0.1`. In the database so every instance shares them.
+ */
+export const abuseLimits = pgTable(
+  "abuse_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (t) => [index("abuse_limits_expire_idx").on(t.expire)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Forum (SPEC §3)
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { mail as m } from "../../app/i18n/sv";
+import { authMail as a, mail as m } from "../../app/i18n/sv";
 import type { MailMessage } from "./mailer";
 
 /** Escapes text for HTML element content and attribute values. */
@@ -25,6 +25,40 @@ function layout(bodyHtml: string): string {
 </table></td></tr></table></body></html>`;
 }
 
+/** Parts of a mail whose point is one link (verification, magic link, password reset). */
+interface LinkMailParts {
+  to: string;
+  subject: string;
+  greeting: string;
+  body: string;
+  button: string;
+  url: string;
+  fallback: string;
+  ignore: string;
+}
+
+/** Builds the HTML and text of a one-link mail, every text escaped. */
+function linkMail(p: LinkMailParts): MailMessage {
+  const u = escapeHtml(p.url);
+  const html = layout(`<p style="font-size:16px">${escapeHtml(p.greeting)}</p>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(p.body)}</p>
+<p style="margin:28px 0"><a href="${u}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(p.button)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(p.fallback)}<br><a href="${u}" style="color:#047857;word-break:break-all">${u}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(p.ignore)}</p>
+<p style="font-size:14px">${escapeHtml(m.signature)}</p>`);
+  const text = `${p.greeting}
+
+${p.body}
+
+${p.button}: ${p.url}
+
+${p.ignore}
+
+${m.signature}
+`;
+  return { to: p.to, subject: p.subject, html, text };
+}
+
 /**
  * The verification mail sent after registration (SPEC §2 /auth/register).
  *
@@ -34,22 +68,54 @@ function layout(bodyHtml: string): string {
  * @returns the message, HTML and text
  */
 export function verificationMail(to: string, nickname: string, url: string): MailMessage {
-  const u = escapeHtml(url);
-  const html = layout(`<p style="font-size:16px">${escapeHtml(m.verifyGreeting(nickname))}</p>
-<p style="font-size:16px;line-height:1.5">${escapeHtml(m.verifyBody)}</p>
-<p style="margin:28px 0"><a href="${u}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(m.verifyButton)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(m.verifyFallback)}<br><a href="${u}" style="color:#047857;word-break:break-all">${u}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(m.verifyIgnore)}</p>
-<p style="font-size:14px">${escapeHtml(m.signature)}</p>`);
-  const text = `${m.verifyGreeting(nickname)}
+  return linkMail({
+    to,
+    subject: m.verifySubject,
+    greeting: m.verifyGreeting(nickname),
+    body: m.verifyBody,
+    button: m.verifyButton,
+    url,
+    fallback: m.verifyFallback,
+    ignore: m.verifyIgnore,
+  });
+}
 
-${m.verifyBody}
+/**
+ * The magic-link mail (SPEC §2 /auth/login magic tab: valid 15 minutes).
+ *
+ * @param to recipient address
+ * @param nickname the member's nickname
+ * @param url absolute `/auth/magic?token=…` link
+ */
+export function magicLinkMail(to: string, nickname: string, url: string): MailMessage {
+  return linkMail({
+    to,
+    subject: a.magicSubject,
+    greeting: a.magicGreeting(nickname),
+    body: a.magicBody,
+    button: a.magicButton,
+    url,
+    fallback: a.linkFallback,
+    ignore: a.ignore,
+  });
+}
 
-${m.verifyButton}: ${url}
-
-${m.verifyIgnore}
-
-${m.signature}
-`;
-  return { to, subject: m.verifySubject, html, text };
+/**
+ * The password-reset mail (SPEC §2 /auth/forgot-password).
+ *
+ * @param to recipient address
+ * @param nickname the member's nickname
+ * @param url absolute `/auth/reset-password?token=…` link
+ */
+export function resetPasswordMail(to: string, nickname: string, url: string): MailMessage {
+  return linkMail({
+    to,
+    subject: a.resetSubject,
+    greeting: m.verifyGreeting(nickname),
+    body: a.resetBody,
+    button: a.resetButton,
+    url,
+    fallback: a.linkFallback,
+    ignore: a.ignore,
+  });
 }

@@ -16,7 +16,7 @@ const SERVER_MARKERS: Array<[RegExp, string]> = [
   [/@electric-sql\/pglite|PGlite/, "embedded database (PGlite)"],
   [/pg-protocol|pg-pool|new Pool\(/, "PostgreSQL driver (pg)"],
   [/drizzle-orm|pgTable\(/, "Drizzle ORM / schema"],
-  [/better-auth|betterAuth\(/, "better-auth"],
+  [/["'`]better-auth(\/[\w/-]+)?["'`]|betterAuth\(/, "better-auth"],
   [/nodemailer|createTransport\(|smtp-server/, "mail transport"],
   [/AUTH_SECRET|authSecret|auth-secret/, "auth secret"],
   [/DATABASE_URL|SMTP_URL/, "server configuration"],
@@ -53,6 +53,8 @@ describe("client bundle", () => {
   it("the marker check recognises server code (so the scan below can fail)", () => {
     expect(serverCodeIn('import nodemailer from "nodemailer"')).toEqual(["mail transport"]);
     expect(serverCodeIn("const db = new PGlite(dir)")).toEqual(["embedded database (PGlite)"]);
+    expect(serverCodeIn('import { betterAuth } from "better-auth"')).toEqual(["better-auth"]);
+    expect(serverCodeIn('import { magicLink } from "better-auth/plugins"')).toEqual(["better-auth"]);
     expect(serverCodeIn("export function Button() {}")).toEqual([]);
   });
 

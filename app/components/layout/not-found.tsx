@@ -35,3 +35,19 @@ export function NotFoundBox({ text }: { text: string }) {
     </div>
   );
 }
+
+/** 'Anslutningsproblem' (SPEC §8): the login check failed or timed out; link to the start page. */
+export function ConnectionProblem() {
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl" aria-hidden>
+        📡
+      </p>
+      <h1 className="text-2xl font-bold text-slate-900">{errors.connectionTitle}</h1>
+      <p className="text-slate-600">{errors.connectionText}</p>
+      <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+        {errors.backToStart}
+      </Link>
+    </main>
+  );
+}

@@ -6,7 +6,7 @@
  * @module
  */
 import { Dialog, DropdownMenu } from "radix-ui";
-import { ChevronDown, LogOut, Menu, User, X, KeyRound } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { app, nav } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
@@ -64,9 +64,29 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>
             <Link to="/auth/set-password" className={item}>
-              <KeyRound className="size-4" aria-hidden /> {nav.setPassword}
+              <KeyRound className="size-4" aria-hidden /> {viewer.hasPassword ? nav.changePassword : nav.setPassword}
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/forum/konto" className={item}>
+              <Settings className="size-4" aria-hidden /> {nav.account}
+            </Link>
+          </DropdownMenu.Item>
+          {viewer.role === "admin" ? (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item asChild>
+                <Link to="/admin" className={item}>
+                  <Shield className="size-4" aria-hidden /> {nav.admin}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to="/admin/messages" className={item}>
+                  <Mail className="size-4" aria-hidden /> {nav.messages}
+                </Link>
+              </DropdownMenu.Item>
+            </>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={item}
@@ -116,9 +136,28 @@ function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
               </Dialog.Close>
               <Dialog.Close asChild>
                 <Link to="/auth/set-password" className={link}>
-                  {nav.setPassword}
+                  {viewer.hasPassword ? nav.changePassword : nav.setPassword}
                 </Link>
               </Dialog.Close>
+              <Dialog.Close asChild>
+                <Link to="/forum/konto" className={link}>
+                  {nav.account}
+                </Link>
+              </Dialog.Close>
+              {viewer.role === "admin" ? (
+                <>
+                  <Dialog.Close asChild>
+                    <Link to="/admin" className={link}>
+                      {nav.admin}
+                    </Link>
+                  </Dialog.Close>
+                  <Dialog.Close asChild>
+                    <Link to="/admin/messages" className={link}>
+                      {nav.messages}
+                    </Link>
+                  </Dialog.Close>
+                </>
+              ) : null}
               <LogoutForm className={`${link} w-full text-left`}>{nav.logout}</LogoutForm>
             </>
           ) : (

@@ -44,7 +44,7 @@ export async function registerAndVerify(page: Page, mailbox: Mailbox, account: A
 export async function login(page: Page, account: Account): Promise<void> {
   if (!page.url().includes("/auth/login")) await page.goto("/auth/login");
   await page.getByLabel(t.email).fill(account.email);
-  await page.getByLabel(t.password, { exact: true }).fill(account.password);
+  await page.locator("#login-password").fill(account.password);
   await page.getByRole("button", { name: t.submitLogin }).click();
   await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
 }
@@ -54,13 +54,14 @@ export async function login(page: Page, account: Account): Promise<void> {
  *
  * @param baseURL the server's origin
  * @param nickname nickname prefix; a random suffix keeps it unique
- * @returns a request context holding the session cookie, and the nickname used
+ * @returns a request context holding the session cookie, the nickname and e-mail used
+ *   (password `hemligt123`)
  */
 export async function memberByHttp(
   baseURL: string,
   mailbox: Mailbox,
   nickname: string,
-): Promise<{ api: APIRequestContext; nickname: string }> {
+): Promise<{ api: APIRequestContext; nickname: string; email: string }> {
   const tag = Math.random().toString(36).slice(2, 7);
   const email = `${tag}@exempel.se`;
   const nick = `${nickname}${tag}`;
@@ -72,5 +73,5 @@ export async function memberByHttp(
   expect((await api.get(link, { maxRedirects: 0 })).status()).toBe(302);
   const login = await api.post("/auth/login", { form: { intent: "login", email, password: "hemligt123" }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
-  return { api, nickname: nick };
+  return { api, nickname: nick, email };
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Starts the production server for the browser tests on a fresh database: a temp PGlite folder,
- * or, when TEST_DATABASE_URL is set, a new database `bs_e2e_<random>` on that PostgreSQL server
- * (older `bs_e2e_*` databases are dropped first). Mail goes to the tests' SMTP receiver.
+ * or, when TEST_DATABASE_URL is set, a new database `bs_e2e_<start time>_<random>` on that
+ * PostgreSQL server (ones older than 3 hours are dropped first). Mail goes to the tests' SMTP receiver.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -27,9 +27,17 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  // Databases of earlier runs (named with their start time) are dropped after 3 hours; a run
+  // going on in parallel keeps its own.
+  const now = Math.floor(Date.now() / 1000);
   const old = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'bs_e2e_%'");
-  for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-  const name = `bs_e2e_${randomBytes(5).toString("hex")}`;
+  for (const { datname } of old.rows) {
+    const started = Number(datname.split("_")[2]);
+    if (!Number.isFinite(started) || now - started > 3 * 3600) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  }
+  const name = `bs_e2e_${now}_${randomBytes(4).toString("hex")}`;
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);

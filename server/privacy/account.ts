@@ -1,0 +1,230 @@
+/**
+ * A member deleting their own account (issue "GDPR"; docs/decisions/006-privacy.md): confirmed
+ * with the current password, or, for accounts without one (magic-link members), through a
+ * one-time link mailed to the account's address. Both end in {@link deleteMember}.
+ *
+ * Expected failures are returned as `{ ok: false, status, error }` with a Swedish message;
+ * nothing here throws for bad input.
+ *
+ * @module
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, like } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { privacy as t } from "../../app/i18n/sv";
+import { PASSWORD_MAX } from "../../app/lib/validation";
+import type { Db } from "../db/client";
+import { account, profiles, user, verification } from "../db/schema";
+import type { Services } from "../services";
+import type { Viewer } from "../session";
+import { deleteMember, DELETE_LINK_PREFIX, type DeleteMemberResult } from "./delete-account";
+import { deletionMail } from "./mail";
+
+/** A mailed deletion link is valid this long (s). */
+export const DELETE_LINK_TTL_S = 60 * 60;
+/** At most one deletion mail per member within this many seconds. */
+export const DELETE_LINK_RESEND_S = 60;
+/** Path of the page a deletion link opens (`?token=` appended). */
+export const DELETE_LINK_PATH = "/forum/konto/radera";
+
+/** A failed step: HTTP status and the Swedish message to show. */
+export interface PrivacyFailure {
+  ok: false;
+  status: 400 | 401 | 404 | 429 | 500;
+  error: string;
+}
+
+// Wrong passwords per member: 5 per 15 minutes, then 15 minutes' wait. In memory (per server
+// process): the form is only reachable with a valid session, so this only has to stop someone
+// holding a session from guessing the password at full speed.
+const wrongPasswords = new RateLimiterMemory({ keyPrefix: "privacy-delete", points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
+
+/**
+ * Whether the member has a password (a better-auth credential account with a hash).
+ *
+ * @param db database handle
+ * @param userId the member's id
+ * @returns true when a password is set; magic-link-only accounts answer false
+ */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .limit(1);
+  return typeof row?.password === "string" && row.password.length > 0;
+}
+
+/**
+ * Checks the password the member typed and, when right, deletes their account.
+ *
+ * @param services server services
+ * @param viewer the logged-in member (from the request's session)
+ * @param password what the member typed (any value; bad input answers 400)
+ * @param headers the request's headers: better-auth verifies the password against the session
+ *   they carry, so only the session's own member can be deleted this way
+ * @returns `{ ok: true, result }` after deletion, or a {@link PrivacyFailure}: 400 empty or wrong
+ *   password (nothing deleted), 401 no valid session, 429 too many wrong passwords
+ */
+export async function deleteOwnAccountWithPassword(
+  services: Services,
+  viewer: Viewer,
+  password: unknown,
+  headers: Headers,
+): Promise<{ ok: true; result: DeleteMemberResult } | PrivacyFailure> {
+  if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, error: t.passwordRequired };
+  if (password.length > PASSWORD_MAX) return { ok: false, status: 400, error: t.wrongPassword };
+  const state = await wrongPasswords.get(viewer.id);
+  if (state && state.consumedPoints >= 5) {
+    return { ok: false, status: 429, error: t.tooManyAttempts(Math.ceil(state.msBeforeNext / 60_000)) };
+  }
+  try {
+    await services.auth.api.verifyPassword({ body: { password }, headers });
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.statusCode === 401) return { ok: false, status: 401, error: t.notLoggedIn };
+      if (error.statusCode === 400) {
+        await wrongPasswords.consume(viewer.id).catch((e: unknown) => {
+          if (!(e instanceof RateLimiterRes)) throw e;
+        });
+        return { ok: false, status: 400, error: t.wrongPassword };
+      }
+    }
+    console.error("[privacy] lösenordskontroll misslyckades:", error);
+    return { ok: false, status: 500, error: t.deleteFailed };
+  }
+  const result = await deleteMember(services.db, viewer.id);
+  await wrongPasswords.delete(viewer.id);
+  if (!result.deleted) return { ok: false, status: 404, error: t.accountMissing };
+  return { ok: true, result };
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const identifierFor = (token: string) => `${DELETE_LINK_PREFIX}${hashToken(token)}`;
+/** Tokens are 32 random bytes in base64url (43 characters). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Mails the member a one-time link that deletes their account (for members without a password,
+ * and for those who prefer it). Only a hash of the token is stored (`verification` table,
+ * identifier `delete-account:<sha256>`, value = user id), valid {@link DELETE_LINK_TTL_S} s; a
+ * new link replaces the previous one.
+ *
+ * @param services server services (database, mailer, public URL)
+ * @param viewer the logged-in member; the mail goes to their account address
+ * @returns `{ ok: true }` when the mail was handed to the mail server, or a
+ *   {@link PrivacyFailure}: 429 when a link was sent less than {@link DELETE_LINK_RESEND_S} s
+ *   ago, 500 when the mail could not be sent (the link is then withdrawn)
+ */
+export async function requestDeletionLink(services: Services, viewer: Viewer): Promise<{ ok: true } | PrivacyFailure> {
+  const db = services.db;
+  const mine = and(like(verification.identifier, `${DELETE_LINK_PREFIX}%`), eq(verification.value, viewer.id));
+  const recent = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(mine, gt(verification.createdAt, new Date(Date.now() - DELETE_LINK_RESEND_S * 1000))))
+    .limit(1);
+  if (recent.length > 0) return { ok: false, status: 429, error: t.linkRecentlySent };
+  const token = randomBytes(32).toString("base64url");
+  const id = randomBytes(16).toString("hex");
+  await db.transaction(async (tx) => {
+    await tx.delete(verification).where(mine);
+    await tx.insert(verification).values({
+      id,
+      identifier: identifierFor(token),
+      value: viewer.id,
+      expiresAt: new Date(Date.now() + DELETE_LINK_TTL_S * 1000),
+    });
+  });
+  const url = `${services.config.publicUrl}${DELETE_LINK_PATH}?token=${token}`;
+  try {
+    await services.mailer.send(deletionMail(viewer.email, viewer.nickname, url));
+  } catch (error) {
+    console.error("[privacy] kunde inte skicka raderingslänk:", (error as Error).message);
+    await db.delete(verification).where(eq(verification.id, id));
+    return { ok: false, status: 500, error: t.linkSendFailed };
+  }
+  return { ok: true };
+}
+
+/**
+ * Looks up a deletion link without using it (the confirmation page shows whose account it is).
+ *
+ * @param db database handle
+ * @param token the `token` query value (any string; malformed tokens answer null)
+ * @returns `{ userId, nickname }` of a valid, unexpired link, or null
+ */
+export async function findDeletionLink(db: Db, token: unknown): Promise<{ userId: string; nickname: string } | null> {
+  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ userId: profiles.id, nickname: profiles.nickname })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Uses a deletion link: removes the token (so it works once) and deletes the account, in one
+ * transaction.
+ *
+ * @param db database handle
+ * @param token the token from the link (any string)
+ * @returns `{ ok: true, userId, result }` after deletion, or a {@link PrivacyFailure} 400 when
+ *   the link is malformed, unknown, used or expired (nothing deleted)
+ */
+export async function deleteAccountByLink(
+  db: Db,
+  token: unknown,
+): Promise<{ ok: true; userId: string; result: DeleteMemberResult } | PrivacyFailure> {
+  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return { ok: false, status: 400, error: t.linkInvalid };
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(verification)
+      .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
+      .returning({ userId: verification.value });
+    if (!used) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
+    const result = await deleteMember(tx, used.userId);
+    if (!result.deleted) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
+    return { ok: true as const, userId: used.userId, result };
+  });
+}
+
+/** What the account page shows about the member. */
+export interface AccountSummary {
+  nickname: string;
+  email: string;
+  /** Registration time (ISO). */
+  createdAt: string;
+  threadsCount: number;
+  commentsCount: number;
+  /** False for magic-link-only accounts: they delete through a mailed link. */
+  hasPassword: boolean;
+}
+
+/**
+ * The account page's data for one member.
+ *
+ * @param db database handle
+ * @param userId the member's id
+ * @returns {@link AccountSummary}, or null when the member does not exist
+ */
+export async function accountSummary(db: Db, userId: string): Promise<AccountSummary | null> {
+  const [row] = await db
+    .select({
+      nickname: profiles.nickname,
+      email: user.email,
+      createdAt: user.createdAt,
+      threadsCount: profiles.threadsCount,
+      commentsCount: profiles.commentsCount,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, createdAt: row.createdAt.toISOString(), hasPassword: await hasPassword(db, userId) };
+}

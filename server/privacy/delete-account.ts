@@ -1,0 +1,63 @@
+/**
+ * Deleting a member (issue "GDPR": account deletion; GDPR art. 17). The one deletion path for
+ * both a member deleting their own account and, later, an admin deleting a user, so both behave
+ * the same (docs/decisions/006-privacy.md).
+ *
+ * @module
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { comments, notifications, threads, user, verification } from "../db/schema";
+
+/** Outcome of {@link deleteMember}. */
+export interface DeleteMemberResult {
+  /** False when there was no such user (nothing changed). */
+  deleted: boolean;
+  /** Threads that stay in the forum, now shown with the author 'Okänd'. */
+  keptThreads: number;
+  /** Comments and replies that stay, now shown with the author 'Okänd'. */
+  keptComments: number;
+}
+
+/** Identifier prefix of the mailed deletion links in better-auth's `verification` table. */
+export const DELETE_LINK_PREFIX = "delete-account:";
+
+/**
+ * Deletes a member's account in one transaction.
+ *
+ * What goes: the better-auth `user` row and, by `ON DELETE CASCADE`, the profile, sessions,
+ * accounts (password hash), reactions the member gave, follows both ways, notifications they
+ * received and a block entry; also their pending one-time tokens (password reset, deletion link)
+ * and their nickname copied into other members' notifications (`actor_nickname`).
+ *
+ * What stays: threads and comments, with `author_id` set to null, so discussions keep their
+ * replies and show the author as 'Okänd' (SPEC §2 Thread row fallback). Reports they filed stay
+ * without reporter. Counters stay right through the triggers of `0001_forum_triggers.sql`: a
+ * thread the member reacted to loses that reaction from `reactions_count`, and its author's
+ * `reactions_received` drops.
+ *
+ * @param db database handle or transaction
+ * @param userId the better-auth user id (= profile id)
+ * @returns {@link DeleteMemberResult}
+ * @throws only on database failure (the transaction is rolled back; nothing is deleted)
+ */
+export async function deleteMember(db: Db, userId: string): Promise<DeleteMemberResult> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update").limit(1);
+    if (!found) return { deleted: false, keptThreads: 0, keptComments: 0 };
+    const [threadCount] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(threads)
+      .where(eq(threads.authorId, userId));
+    const [commentCount] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(eq(comments.authorId, userId));
+    // Other members' notifications keep the event but no longer name the deleted member.
+    await tx.update(notifications).set({ actorNickname: null }).where(eq(notifications.actorId, userId));
+    // One-time tokens pointing at this user (better-auth password reset, our deletion link).
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+    return { deleted: true, keptThreads: threadCount?.n ?? 0, keptComments: commentCount?.n ?? 0 };
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * Accounts journeys (issue "Accounts and privacy"): magic-link login and reuse refused; forgot →
+ * reset → login with the new password, old sessions ended; change password; protected route →
+ * login → back to the origin; members on /admin go to /forum; own-profile redirect; user menu.
+ */
+import { expect, test, type Browser } from "@playwright/test";
+import { smtpPort } from "../../playwright.config";
+import { auth as t, nav } from "../../app/i18n/sv";
+import { memberByHttp } from "./support/accounts";
+import { startMailbox, type Mailbox } from "./support/mailbox";
+
+let mailbox: Mailbox;
+let baseURL: string;
+test.beforeAll(async ({}, info) => {
+  baseURL = info.project.use.baseURL!;
+  mailbox = await startMailbox(smtpPort);
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+/** A member with a known e-mail and password, and a fresh browser context that is logged out. */
+async function memberAndVisitor(browser: Browser, name: string) {
+  const m = await memberByHttp(baseURL, mailbox, name);
+  const context = await browser.newContext();
+  return { ...m, context, page: await context.newPage() };
+}
+
+/** The link to `path` in the newest mail to `email`. */
+async function linkFrom(email: string, path: string, after: number): Promise<string> {
+  const mail = await mailbox.waitFor(email, { after });
+  const match = mail.source.match(new RegExp(`https?://[^\\s"'<>]+${path.replace(/\//g, "\\/")}\\?[^\\s"'<>]+`));
+  if (!match) throw new Error(`Ingen länk till ${path} i mejlet`);
+  return match[0].replace(/&amp;/g, "&");
+}
+
+test("magic link: asked for on the login page, signs in once, refused when used again", async ({ browser }) => {
+  const m = await memberAndVisitor(browser, "Magnus");
+  const { page } = m;
+  await page.goto("/auth/login");
+  await page.getByRole("tab", { name: t.tabMagic }).click();
+  await expect(page.getByText(t.magicIntro)).toBeVisible();
+  // Empty e-mail: the spec's message.
+  await page.getByRole("button", { name: t.magicSubmit }).click();
+  await expect(page.getByText(t.fillEmail)).toBeVisible();
+  const asked = Date.now();
+  await page.getByLabel(t.email).fill(`  ${m.email.toUpperCase()}  `);
+  await page.getByRole("button", { name: t.magicSubmit }).click();
+  await expect(page.getByText(t.magicSent, { exact: true })).toBeVisible();
+  const link = await linkFrom(m.email, "/auth/magic", asked);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/forum$/);
+  await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: nav.userMenu })).toContainText(m.nickname);
+
+  // The same link a second time (another browser) is refused with a way to ask again.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(link);
+  await expect(otherPage.getByRole("heading", { name: t.magicInvalidTitle })).toBeVisible();
+  await otherPage.getByRole("link", { name: t.magicRequestNew }).click();
+  await expect(otherPage.getByRole("tab", { name: t.tabMagic })).toHaveAttribute("aria-selected", "true");
+
+  // An unknown address gets the same answer and no mail.
+  const before = Date.now();
+  await otherPage.getByLabel(t.email).fill("finns-inte@exempel.se");
+  await otherPage.getByRole("button", { name: t.magicSubmit }).click();
+  await expect(otherPage.getByText(t.magicSent, { exact: true })).toBeVisible();
+  await expect(mailbox.waitFor("finns-inte@exempel.se", { after: before, timeoutMs: 1500 })).rejects.toThrow();
+  await Promise.all([m.context.close(), other.close(), m.api.dispose()]);
+});
+
+test("forgot → reset → login with the new password; sessions from before end", async ({ browser }) => {
+  const m = await memberAndVisitor(browser, "Rut");
+  // A session from before the reset (the API context is logged in).
+  expect(await (await m.api.get("/auth/set-password", { maxRedirects: 0 })).status()).toBe(200);
+
+  const { page } = m;
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: t.forgotPassword }).click();
+  await expect(page.getByRole("heading", { name: t.forgotTitle })).toBeVisible();
+  await page.getByLabel(t.email).fill("utan-snabel-a");
+  await page.getByRole("button", { name: t.forgotSubmit }).click();
+  await expect(page.getByText(t.invalidEmail)).toBeVisible();
+  const asked = Date.now();
+  await page.getByLabel(t.email).fill(m.email);
+  await page.getByRole("button", { name: t.forgotSubmit }).click();
+  await expect(page.getByText(t.resetLinkSentDescription).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: t.useAnotherEmail })).toBeVisible();
+
+  const link = await linkFrom(m.email, "/auth/reset-password", asked);
+  // The token may also come in the hash as access_token (SPEC §2).
+  const token = new URL(link).searchParams.get("token")!;
+  await page.goto(`/auth/reset-password?email=${encodeURIComponent(m.email)}#access_token=${token}`);
+  await page.getByLabel(t.newPassword).fill("nyttlosen-2026");
+  await page.getByLabel(t.confirmPassword).fill("nyttlosen-2027");
+  await page.getByRole("button", { name: t.resetSubmit }).click();
+  await expect(page.getByText(t.passwordsDontMatch)).toBeVisible();
+  await page.getByLabel(t.newPassword).fill("nyttlosen-2026");
+  await page.getByLabel(t.confirmPassword).fill("nyttlosen-2026");
+  await page.getByRole("button", { name: t.resetSubmit }).click();
+  await expect(page.getByRole("heading", { name: t.passwordUpdated })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 5000 });
+
+  // The old password fails, the new one works.
+  await page.getByLabel(t.email).fill(m.email);
+  await page.locator("#login-password").fill("hemligt123");
+  await page.getByRole("button", { name: t.submitLogin }).click();
+  await expect(page.getByText(t.invalidCredentials)).toBeVisible();
+  await page.locator("#login-password").fill("nyttlosen-2026");
+  await page.getByRole("button", { name: t.submitLogin }).click();
+  await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+
+  // The session from before the reset is gone.
+  expect((await m.api.get("/auth/set-password", { maxRedirects: 0 })).status()).toBe(302);
+  // The link works once.
+  await page.goto(link);
+  await page.getByRole("heading", { name: t.resetTitle }).waitFor();
+  await expect(page.getByText(t.resetInvalid)).toBeVisible();
+  await expect(page.getByRole("link", { name: t.resetRestart })).toBeVisible();
+  await Promise.all([m.context.close(), m.api.dispose()]);
+});
+
+test("protected route → login → back; change password; members cannot open /admin; own profile", async ({ browser }) => {
+  const m = await memberAndVisitor(browser, "Sigge");
+  const { page } = m;
+  await page.goto("/auth/set-password");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fauth%2Fset-password$/);
+  await page.getByLabel(t.email).fill(m.email);
+  await page.locator("#login-password").fill("hemligt123");
+  await page.getByRole("button", { name: t.submitLogin }).click();
+  await expect(page).toHaveURL(/\/auth\/set-password$/);
+  await expect(page.getByRole("heading", { name: t.changePasswordTitle })).toBeVisible();
+
+  // Change the password: wrong current password refused; then saved with the toast.
+  await page.getByLabel(t.currentPassword).fill("fel-losenord");
+  await page.getByLabel(t.newPassword).fill("battre-losen-99");
+  await page.getByLabel(t.confirmPassword).fill("battre-losen-99");
+  await page.getByRole("button", { name: t.savePassword }).click();
+  await expect(page.getByText(t.wrongCurrentPassword)).toBeVisible();
+  await page.getByLabel(t.currentPassword).fill("hemligt123");
+  await page.getByLabel(t.newPassword).fill("battre-losen-99");
+  await page.getByLabel(t.confirmPassword).fill("battre-losen-99");
+  await page.getByRole("button", { name: t.savePassword }).click();
+  await expect(page.getByText(t.passwordUpdated, { exact: true })).toBeVisible();
+  // Other sessions ended, this one renewed.
+  expect((await m.api.get("/auth/set-password", { maxRedirects: 0 })).status()).toBe(302);
+
+  // The user menu of a member.
+  await page.getByRole("button", { name: nav.userMenu }).click();
+  await expect(page.getByRole("menuitem", { name: nav.myProfile })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: nav.changePassword })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: nav.admin })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // A member on /admin goes to /forum; a visitor to the login page carrying the origin.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/forum$/);
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/admin");
+  await expect(visitorPage).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin$/);
+
+  // /forum/profil goes to the member's own profile; a guest to the login page.
+  await page.goto("/forum/profil");
+  await expect(page).toHaveURL(/\/forum\/profil\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: m.nickname })).toBeVisible();
+  await visitorPage.goto("/forum/profil");
+  await expect(visitorPage).toHaveURL(/\/auth\/login/);
+  await Promise.all([m.context.close(), visitor.close(), m.api.dispose()]);
+});
+
+test("set password for an account that signs in with magic links", async ({ browser }) => {
+  // Registered but never verified; the magic link proves the address and drops the unproven
+  // password, leaving an account that signs in with magic links only.
+  const tag = Math.random().toString(36).slice(2, 7);
+  const email = `${tag}.lanken@exempel.se`;
+  const nickname = `Länkar${tag}`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const reg = await page.request.post("/auth/register", {
+    form: { email, nickname, password: "forsta-losen-1" },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(reg.status()).toBe(302);
+  const asked = Date.now();
+  await page.goto("/auth/login?tab=magic");
+  await page.getByLabel(t.email).fill(email);
+  await page.getByRole("button", { name: t.magicSubmit }).click();
+  await expect(page.getByText(t.magicSent, { exact: true })).toBeVisible();
+  await page.goto(await linkFrom(email, "/auth/magic", asked));
+  await expect(page).toHaveURL(/\/forum$/);
+
+  // hasPassword is false: the menu says 'Ställ in lösenord' and the page asks for no current one.
+  await page.getByRole("button", { name: nav.userMenu }).click();
+  await page.getByRole("menuitem", { name: nav.setPassword }).click();
+  await expect(page.getByRole("heading", { name: t.setPasswordTitle })).toBeVisible();
+  await expect(page.getByLabel(t.currentPassword)).toHaveCount(0);
+  await page.getByLabel(t.newPassword).fill("password");
+  await page.getByLabel(t.confirmPassword).fill("password");
+  await page.getByRole("button", { name: t.savePassword }).click();
+  await expect(page.getByText(t.passwordCommon)).toBeVisible();
+  await page.getByLabel(t.newPassword).fill("eget-losen-2026");
+  await page.getByLabel(t.confirmPassword).fill("eget-losen-2026");
+  await page.getByRole("button", { name: t.savePassword }).click();
+  await expect(page.getByText(t.passwordUpdated, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: nav.userMenu }).click();
+  await expect(page.getByRole("menuitem", { name: nav.changePassword })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // The new password signs in.
+  const fresh = await browser.newContext();
+  const freshPage = await fresh.newPage();
+  await freshPage.goto("/auth/login");
+  await freshPage.getByLabel(t.email).fill(email);
+  await freshPage.locator("#login-password").fill("eget-losen-2026");
+  await freshPage.getByRole("button", { name: t.submitLogin }).click();
+  await expect(freshPage.getByText(t.loggedIn, { exact: true })).toBeVisible();
+  await Promise.all([context.close(), fresh.close()]);
+});
