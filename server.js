@@ -21,6 +21,7 @@ const app = express();
 app.disable("x-powered-by");
 
 let services;
+let stopSchedules = () => {};
 try {
   if (dev) {
     const vite = await import("vite");
@@ -28,6 +29,7 @@ try {
     app.use(viteServer.middlewares);
     const load = () => viteServer.ssrLoadModule("./server/app.ts");
     services = await (await load()).startServices(env);
+    stopSchedules = (await load()).startSchedules(services);
     app.use(async (req, res, next) => {
       try {
         const mod = await load();
@@ -40,6 +42,7 @@ try {
   } else {
     const mod = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
     services = await mod.startServices(env);
+    stopSchedules = mod.startSchedules(services);
     app.use(compression());
     app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
@@ -68,6 +71,7 @@ async function shutdown(signal) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: stänger ner...`);
+  stopSchedules();
   server.close();
   server.closeAllConnections?.();
   try {

@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         nickname: viewer.nickname,
         role: viewer.role,
         avatarUrl: viewer.avatarUrl,
+        edgeLevel: viewer.edgeLevel,
         hasPassword: await hasPassword(services, viewer.id),
       }
     : null;

@@ -23,6 +23,8 @@ export default [
       route("edit/:postId", "routes/edit-placeholder.tsx"),
       route("profil", "routes/profile-redirect.tsx"),
       route("profil/:userId", "routes/profile.tsx"),
+      // Ticker page (issue "Profiles and the social graph": cashtags).
+      route("aktie/:ticker", "routes/ticker.tsx"),
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
@@ -48,5 +50,13 @@ export default [
   route("api/nickname-available", "routes/api-nickname-available.ts"),
   route("api/login", "routes/api-login.ts"),
   route("api/my-data", "routes/api-my-data.ts"),
+  route("api/follow", "routes/api-follow.ts"),
+  route("api/profile-card/:userId", "routes/api-profile-card.ts"),
+  route("api/bio", "routes/api-bio.ts"),
+  route("api/preview", "routes/api-preview.ts"),
+  route("api/mentions", "routes/api-mentions.ts"),
+  route("api/tickers", "routes/api-tickers.ts"),
+  route("api/uploads/:kind", "routes/api-uploads.ts"),
+  route("uploads/*", "routes/uploads.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
+import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
@@ -25,6 +26,16 @@ export { ConfigError } from "./config";
  */
 export async function startServices(env: Record<string, string | undefined>): Promise<Services> {
   return createServices(parseConfig(env));
+}
+
+/**
+ * Starts the server's periodic jobs: the EdgeLevel refresh (its recency decays without writes,
+ * docs/edge-level.md).
+ *
+ * @returns a function that stops them
+ */
+export function startSchedules(services: Services): () => void {
+  return startEdgeLevelSchedule(services.db);
 }
 
 /**

@@ -7,6 +7,8 @@
  * - `forum seed-demo [--force]` fills the forum with Swedish demo content (`server/demo/seed.ts`);
  *   refused in production unless `--force` is given, because the demo accounts share a known
  *   password.
+ * - `forum recook` re-cooks every thread, comment and bio into its stored HTML and rebuilds
+ *   `post_tickers` (`server/content/recook.ts`); idempotent.
  * - `forum help` prints the usage.
  *
  * The database is the one the server uses: `DATABASE_URL`, or PGlite in `DATA_DIR/pglite`
@@ -18,8 +20,10 @@
  */
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { cli, roles } from "../app/i18n/sv";
+import { cli, markdown as md, roles } from "../app/i18n/sv";
+import { ensureCompanies } from "./companies";
 import { ConfigError, parseConfig, type AppConfig } from "./config";
+import { recookAll } from "./content/recook";
 import { openDatabase, type Database } from "./db/client";
 import { profiles } from "./db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo/seed";
@@ -103,6 +107,16 @@ async function seed(config: AppConfig, force: boolean, out: CliOutput): Promise<
   }
 }
 
+async function recook(config: AppConfig, out: CliOutput): Promise<number> {
+  return withDatabase(config, async ({ db }) => {
+    // The server loads the company list at start-up; a recook before the first start needs it too.
+    await ensureCompanies(db);
+    const r = await recookAll(db);
+    out.log(md.recooked(r.threads, r.comments, r.bios, r.htmlChanged));
+    return 0;
+  });
+}
+
 function usage(out: CliOutput): number {
   out.error(cli.usage);
   return 1;
@@ -139,6 +153,9 @@ export async function main(
         if (args.some((a) => a !== "--force")) return usage(out);
         return await seed(parseConfig(env), force, out);
       }
+      case "recook":
+        if (args.length !== 0) return usage(out);
+        return await recook(parseConfig(env), out);
       case "help":
       case "--help":
       case "-h":

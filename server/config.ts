@@ -2,7 +2,7 @@
  * Environment configuration, parsed once with Zod (ARCHITECTURE.md "server/config.ts").
  *
  * Reads `PORT`, `DATABASE_URL`, `DATA_DIR`, `PUBLIC_URL`, `SMTP_URL`, `MAIL_FROM`, `AUTH_SECRET`
- * and `NODE_ENV`. In production a missing or invalid value stops start-up with a one-line message
+ * and `NODE_ENV`, and the optional `S3_*` upload storage ({@link S3Config}). In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
  * secret is stored in `DATA_DIR/auth-secret`.
  *
@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { config as m } from "../app/i18n/sv";
+import { config as m, uploads as um } from "../app/i18n/sv";
 
 /** The parsed configuration every server module reads instead of `process.env`. */
 export interface AppConfig {
@@ -32,7 +32,31 @@ export interface AppConfig {
   mailFrom: string;
   /** Secret used by better-auth to sign cookies and tokens (≥ 32 characters). */
   authSecret: string;
+  /** S3-compatible storage for uploaded images; `undefined` means files go to `dataDir/uploads`. */
+  s3: S3Config | undefined;
 }
+
+/** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
+export interface S3Config {
+  /** Endpoint URL, e.g. `https://<account>.r2.cloudflarestorage.com` or `http://localhost:9000`. */
+  endpoint: string;
+  /** Bucket name. */
+  bucket: string;
+  /** Access key id. */
+  accessKeyId: string;
+  /** Secret access key. */
+  secretAccessKey: string;
+  /** Signing region (`S3_REGION`, default `auto`). */
+  region: string;
+  /**
+   * Public base URL of the bucket without trailing slash (`S3_PUBLIC_URL`); `undefined` means
+   * files are served through `/uploads/*`, streamed from the bucket.
+   */
+  publicUrl: string | undefined;
+}
+
+/** The variables that switch on S3 storage; all four or none. */
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 /** Thrown when a variable is missing or invalid; `message` is one line naming the variable. */
 export class ConfigError extends Error {
@@ -71,7 +95,34 @@ const schema = z.object({
   ),
   MAIL_FROM: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, m.secretLength).optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
 });
+
+/**
+ * The S3 settings: all four of {@link S3_REQUIRED} or none (`S3_PUBLIC_URL` alone counts as a
+ * partial set: it would point at a bucket nothing writes to).
+ *
+ * @throws {ConfigError} naming the first missing variable of a partial set
+ */
+function s3Config(e: z.infer<typeof schema>): S3Config | undefined {
+  const given = S3_REQUIRED.filter((name) => e[name] !== undefined);
+  if (given.length === 0 && e.S3_PUBLIC_URL === undefined) return undefined;
+  const missing = S3_REQUIRED.find((name) => e[name] === undefined);
+  if (missing) throw new ConfigError(missing, um.s3Incomplete);
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    region: e.S3_REGION ?? "auto",
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+  };
+}
 
 /**
  * Parses an environment into an {@link AppConfig}.
@@ -80,7 +131,7 @@ const schema = z.object({
  * @returns the configuration; in development/test the data directory is created and a missing
  *   `AUTH_SECRET` is generated once and kept in `DATA_DIR/auth-secret`
  * @throws {ConfigError} on an invalid value, or in production on a missing `PUBLIC_URL`,
- *   `AUTH_SECRET` or `MAIL_FROM`
+ *   `AUTH_SECRET` or `MAIL_FROM`, or on a partial set of `S3_*` variables
  */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = schema.safeParse(env);
@@ -91,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const e = result.data;
   const production = e.NODE_ENV === "production";
   const dataDir = path.resolve(e.DATA_DIR);
+  const s3 = s3Config(e);
   if (production) {
     if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", m.missingInProduction);
     if (!e.AUTH_SECRET) throw new ConfigError("AUTH_SECRET", m.missingInProduction);
@@ -115,5 +167,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "Börssnack <noreply@localhost>",
     authSecret,
+    s3,
   };
 }

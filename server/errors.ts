@@ -7,12 +7,13 @@
 /** An expected failure: HTTP status plus a Swedish message for the user. */
 export class ForumError extends Error {
   /**
-   * @param status 400 bad input, 401 not logged in, 403 not allowed, 404 missing, 409 conflict
+   * @param status 400 bad input, 401 not logged in, 403 not allowed, 404 missing, 409 conflict,
+ *   413 too large, 415 unsupported media type, 429 too many requests
    * @param message Swedish text from the catalogue, shown to the user
    * @param title optional toast title (catalogue string)
    */
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     message: string,
     public readonly title?: string,
   ) {

@@ -7,6 +7,7 @@
 import path from "node:path";
 import { createContext } from "react-router";
 import { createAuth, type Auth } from "./auth";
+import { ensureCompanies } from "./companies";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { ensureDefaultCategories } from "./forum/default-categories";
@@ -48,6 +49,7 @@ export async function createServices(
     }));
   await database.migrate();
   await ensureDefaultCategories(database.db);
+  await ensureCompanies(database.db);
   const mailer =
     overrides.mailer ??
     createMailer({

@@ -18,6 +18,8 @@ export interface Viewer {
   nickname: string;
   email: string;
   avatarUrl: string | null;
+  /** 0..1 (SPEC §3 EdgeLevel). */
+  edgeLevel: number;
   /** Effective role (SPEC §3: unknown role ids count as member). */
   role: Role;
 }
@@ -33,7 +35,12 @@ export async function getViewer(services: Services, request: Request): Promise<V
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [profile] = await services.db
-    .select({ nickname: profiles.nickname, avatarUrl: profiles.avatarUrl, roleId: profiles.roleId })
+    .select({
+      nickname: profiles.nickname,
+      avatarUrl: profiles.avatarUrl,
+      edgeLevel: profiles.edgeLevel,
+      roleId: profiles.roleId,
+    })
     .from(profiles)
     .where(eq(profiles.id, session.user.id))
     .limit(1);
@@ -43,6 +50,7 @@ export async function getViewer(services: Services, request: Request): Promise<V
     nickname: profile.nickname,
     email: session.user.email,
     avatarUrl: profile.avatarUrl,
+    edgeLevel: profile.edgeLevel,
     role: roleOf(profile.roleId),
   };
 }

@@ -343,13 +343,76 @@ export const admin = {
   footer: (year: number) => `© ${year} Börssnack – Admin`,
 } as const;
 
-/** Profile page (SPEC §2 Profile page; the full page arrives with the profiles issue). */
+/** Profile page, drawer and follow (SPEC §2 Profile page, Profile side panel; §4 Follow, Bio; §8). */
 export const profile = {
   memberSince: (date: string) => `Medlem sedan ${date}`,
   notFound: "Profilen hittades inte",
   threads: "Trådar",
   comments: "Kommentarer",
   loading: "Laddar profil...",
+  close: "Stäng",
+  followers: "Följare",
+  following: "Följer",
+  follow: "Följ",
+  unfollow: "Sluta följa",
+  followed: "Följer användare",
+  followedDescription: (nickname: string) => `Du följer nu ${nickname}.`,
+  unfollowed: "Slutat följa",
+  unfollowedDescription: (nickname: string) => `Du följer inte längre ${nickname}.`,
+  alreadyFollowing: "Redan följer",
+  followFailed: "Kunde inte följa användare",
+  unfollowFailed: "Kunde inte sluta följa användare",
+  cannotFollowSelf: "Du kan inte följa dig själv.",
+  loginToFollow: "Du måste vara inloggad för att följa andra medlemmar.",
+  errorTitle: "Fel",
+  userNotFound: "Kunde inte hitta användaren.",
+  fetchFailed: "Kunde inte hämta profildata.",
+  unexpected: "Ett oväntat fel uppstod.",
+  copyLink: "Kopiera profillänk",
+  linkCopied: "Länk kopierad",
+  linkCopiedDescription: "Profillänken har kopierats till urklipp.",
+  copyFailed: "Kunde inte kopiera länk",
+  copyFailedDescription: "Ett fel uppstod när länken skulle kopieras.",
+  bio: "Presentation",
+  noBio: "Ingen presentation än.",
+  edit: "Redigera",
+  save: "Spara",
+  cancel: "Avbryt",
+  bioPlaceholder: "Berätta kort om dig själv som investerare...",
+  bioSaved: "Profil uppdaterad",
+  bioSavedDescription: "Din presentation har sparats.",
+  bioFailed: "Kunde inte spara",
+  bioFailedDescription: "Ett fel uppstod när presentationen skulle sparas.",
+  bioTooLong: (max: number) => `Presentationen får vara högst ${max} tecken.`,
+  latestThreads: "Senaste trådar",
+  latestComments: "Senaste kommentarer",
+  noThreads: "Inga trådar än.",
+  noComments: "Inga kommentarer än.",
+  inThread: (title: string) => `i ${title}`,
+  openProfile: "Visa hela profilen",
+  roleBadge: { member: "Medlem", moderator: "Moderator", admin: "Admin" },
+} as const;
+
+/** Ticker pages and the $TICKER / @mention pickers (issue "Profiles and the social graph"). */
+export const ticker = {
+  notFound: "Aktien hittades inte",
+  sector: "Sektor",
+  mentions: "Inlägg som nämner aktien",
+  noMentions: (t: string) => `Ingen har nämnt $${t} än. Skriv $${t} i ett inlägg så hamnar det här.`,
+  sentimentTitle: "Stämning senaste 7 dagarna",
+  sentimentNone: "Inga Bullish- eller Bearish-reaktioner de senaste 7 dagarna.",
+  bull: (n: number) => `${n} Bullish`,
+  bear: (n: number) => `${n} Bearish`,
+  comment: "Kommentar",
+  thread: "Tråd",
+  by: (nickname: string) => `Av: ${nickname}`,
+  inThread: (title: string) => `i ${title}`,
+  data: "Bolagsdata: FinanceDatabase (MIT).",
+  mentionMinChars: "Skriv minst två tecken för att söka efter användare",
+  mentionPick: "Välj en användare att tagga",
+  mentionNone: "Inga användare hittades",
+  tickerPick: "Välj en aktie",
+  tickerNone: "Inga aktier hittades",
 } as const;
 
 /** CLI messages (`forum` command). */
@@ -359,6 +422,7 @@ export const cli = {
   forum migrate                                         Kör databasmigreringar
   forum seed-demo [--force]                             Fyll forumet med demoinnehåll
                                                         (--force krävs när NODE_ENV=production)
+  forum recook                                          Rendera om alla inlägg och profiltexter (Markdown)
   forum help                                            Visa den här hjälpen`,
   unknownCommand: (c: string) => `Okänt kommando: ${c}`,
   unknownNickname: (n: string) => `Hittar ingen medlem med nickname "${n}"`,
@@ -620,4 +684,70 @@ export const privacy = {
   mailFallback: "Fungerar inte knappen? Kopiera länken till din webbläsare:",
   mailIgnore: "Har du inte bett om det här kan du bortse från mejlet. Ditt konto finns kvar.",
   mailSignature: "Hälsningar, Börssnack",
+} as const;
+
+/** Avatar and banner uploads (issue "Profiles and the social graph": uploads; docs/decisions/008-uploads.md). */
+export const uploads = {
+  // Profile page controls
+  changeAvatar: "Byt profilbild",
+  changeBanner: "Byt omslagsbild",
+  remove: "Ta bort",
+  uploading: "Laddar upp...",
+  removing: "Tar bort...",
+  hint: (maxMb: number) => `JPEG, PNG, WebP eller GIF, högst ${maxMb} MB.`,
+  avatarUpdated: "Profilbilden är uppdaterad",
+  bannerUpdated: "Omslagsbilden är uppdaterad",
+  avatarRemoved: "Profilbilden är borttagen",
+  bannerRemoved: "Omslagsbilden är borttagen",
+  uploadFailed: "Bilden kunde inte laddas upp",
+  removeFailed: "Bilden kunde inte tas bort",
+
+  // Errors (server answers and the browser's own check)
+  missingFile: "Välj en bild att ladda upp.",
+  tooLarge: (maxMb: number) => `Filen är för stor. Bilden får vara högst ${maxMb} MB.`,
+  unsupportedType: "Filtypen stöds inte. Ladda upp en bild i formatet JPEG, PNG, WebP eller GIF.",
+  tooManyPixels: (maxMegapixels: number) =>
+    `Bilden har för många pixlar. Den får vara högst ${maxMegapixels} megapixlar.`,
+  unreadable: "Bilden kunde inte läsas. Filen verkar vara skadad.",
+  loginRequired: "Du måste vara inloggad för att ladda upp bilder.",
+  unknownKind: "Okänd bildtyp.",
+  methodNotAllowed: "Metoden stöds inte.",
+  notFound: "Bilden finns inte.",
+  storageFailed: "Bilden kunde inte sparas just nu. Försök igen senare.",
+  networkError: "Kunde inte nå servern. Kontrollera anslutningen och försök igen.",
+
+  // Configuration (server/config.ts)
+  s3Incomplete: "saknas (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID och S3_SECRET_ACCESS_KEY anges tillsammans)",
+} as const;
+
+/** Markdown in posts and bios: composer toggle, live preview, hint, and `forum recook` (issue "Markdown"). */
+export const markdown = {
+  write: "Skriv",
+  preview: "Förhandsgranska",
+  modeLabel: "Visa text eller förhandsgranskning",
+  previewRegion: "Förhandsgranskning",
+  previewLoading: "Laddar förhandsgranskning...",
+  previewEmpty: "Inget att förhandsgranska ännu.",
+  previewFailed: "Förhandsgranskningen kunde inte visas. Försök igen.",
+  previewLoginRequired: "Du måste vara inloggad för att förhandsgranska.",
+  previewTooLong: (max: number) => `Texten är för lång för att förhandsgranskas (högst ${max} tecken).`,
+  methodNotAllowed: "Metoden stöds inte.",
+  hint: "Du kan använda **fetstil**, *kursiv*, listor (- punkt), > citat, `kod` och länkar.",
+  recooked: (threads: number, comments: number, bios: number, changed: number) =>
+    `Omrenderat ${threads} trådar, ${comments} kommentarer och ${bios} profiler (${changed} ändrade).`,
+} as const;
+
+/** EdgeLevel, the engagement score (SPEC §1, §3, §9): profile bar and avatar ring. */
+export const edgeLevel = {
+  name: "EdgeLevel",
+  /** A percentage as shown (SPEC §9: ×100 without decimals), e.g. `42 %`. */
+  percent: (percent: number) => `${percent}\u00a0%`,
+  /** Visible bar label, e.g. `EdgeLevel 42 %`. */
+  label: (percent: number) => `EdgeLevel ${percent}\u00a0%`,
+  /** Tooltip of the avatar ring, e.g. `Aktie_Anna – EdgeLevel 42 %`. */
+  ringTitle: (nickname: string, percent: number) => `${nickname} – EdgeLevel ${percent}\u00a0%`,
+  /** Names of the colour bands (below 20, 20–39, 40–59, 60–79, 80 % and above). */
+  bands: ["Nykomling", "Deltagare", "Aktiv", "Engagerad", "Tongivande"],
+  description:
+    "EdgeLevel visar hur aktiv en medlem är: trådar, kommentarer, reaktioner från andra och givna reaktioner, och sjunker efter en månads inaktivitet.",
 } as const;

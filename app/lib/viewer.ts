@@ -11,6 +11,8 @@ export interface ClientViewer {
   nickname: string;
   role: "member" | "moderator" | "admin";
   avatarUrl: string | null;
+  /** 0..1, for the avatar ring. */
+  edgeLevel: number;
   /** Whether the account has a password (SPEC §4 hasPassword): menu shows 'Ställ in' or 'Byt'. */
   hasPassword: boolean;
 }

@@ -12,6 +12,7 @@ import { logout } from "../../server/accounts";
 import { setFlash } from "../../server/flash";
 import { readForm } from "../../server/http";
 import { deleteAccountByLink, findDeletionLink } from "../../server/privacy/account";
+import { removeMemberFiles } from "../../server/privacy/delete-account";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(services, request);
   const outcome = await deleteAccountByLink(services.db, form.token);
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  await removeMemberFiles(services, outcome.result);
   const headers = new Headers();
   if (viewer?.id === outcome.userId) {
     try {

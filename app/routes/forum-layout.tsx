@@ -8,6 +8,7 @@ import { Outlet, useNavigation } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
+import { ProfileDrawerProvider } from "../components/profile/profile-drawer";
 import { nav } from "../i18n/sv";
 import { useViewer } from "../lib/viewer";
 
@@ -26,6 +27,7 @@ export default function ForumLayout() {
       ? pendingSkeleton(navigation.location.pathname)
       : null;
   return (
+    <ProfileDrawerProvider>
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {nav.skipToContent}
@@ -36,5 +38,6 @@ export default function ForumLayout() {
       </main>
       <SiteFooter />
     </div>
+    </ProfileDrawerProvider>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * New thread (SPEC §2 New thread page): `/forum/ny-trad/{categoryId}` with the heading
  * 'Skapa nytt inlägg i {category}', and `/forum/create` with a category picker. Fields Rubrik
- * and Innehåll, tips about $TICKER and @username, 'Skapar...' while sending.
+ * and Innehåll (Markdown, with a 'Skriv' / 'Förhandsgranska' toggle), tips about $TICKER and
+ * @username, 'Skapar...' while sending.
  *
  * @module
  */
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { createThread } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
@@ -12,8 +14,10 @@ import { setFlash } from "../../server/flash";
 import { failure, readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { MarkdownPreview } from "../components/forum/markdown-preview";
+import { MentionTextarea } from "../components/forum/mention-textarea";
 import { Button } from "../components/ui/button";
-import { FormError, TextAreaField, TextField } from "../components/ui/field";
+import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../i18n/sv";
 import { loginPath, threadPath } from "../lib/paths";
 import { LIMITS } from "../lib/validation";
@@ -73,6 +77,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const values = actionData && !actionData.ok ? actionData.values : undefined;
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
+  const [body, setBody] = useState(values?.body ?? "");
 
   if (!loggedIn) {
     return (
@@ -128,15 +133,24 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           placeholder={f.titlePlaceholder}
           autoComplete="off"
         />
-        <TextAreaField
-          label={f.bodyLabel}
-          name="body"
-          required
-          rows={10}
-          maxLength={LIMITS.body}
-          defaultValue={values?.body}
-          placeholder={f.bodyPlaceholder}
-        />
+        <MarkdownPreview value={body}>
+          <div className="space-y-1">
+            <label htmlFor="body" className="block text-sm font-medium text-slate-700">
+              {f.bodyLabel}
+            </label>
+            <MentionTextarea
+              id="body"
+              name="body"
+              required
+              rows={10}
+              maxLength={LIMITS.body}
+              value={body}
+              onValueChange={setBody}
+              placeholder={f.bodyPlaceholder}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+            />
+          </div>
+        </MarkdownPreview>
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
           <p className="font-semibold text-slate-700">{f.tipsTitle}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">

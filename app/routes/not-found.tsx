@@ -1,22 +1,47 @@
 /**
- * Any other path (SPEC §2): the 404 page with status 404.
+ * Any other path (SPEC §2): the 404 page with status 404 — except `/@{nickname}`, which shows that
+ * member's profile (case-insensitive; a different letter case redirects to the stored spelling),
+ * and a path ending in `@{nickname}` of an existing member, which redirects to `/@{nickname}`.
  *
  * @module
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { profilePageData } from "../../server/profiles/page";
+import { getProfileByNickname } from "../../server/profiles/queries";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
 import { NotFound } from "../components/layout/not-found";
+import { ProfileView } from "../components/profile/profile-view";
 import { errors } from "../i18n/sv";
+import { profileMeta } from "../lib/profile-meta";
 import type { Route } from "./+types/not-found";
 
-/** Answers 404 so crawlers and monitors see a missing page. */
-export function loader() {
-  return data(null, { status: 404 });
+/** Profile for `/@nick`, redirect for `…/@nick`, otherwise 404. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const path = decodeURIComponent(new URL(request.url).pathname).replace(/\/+$/, "");
+  const match = path.match(/(^|\/)@([^/@]{1,60})$/);
+  if (match) {
+    const nickname = match[2]!;
+    const profile = await getProfileByNickname(services.db, nickname);
+    if (profile) {
+      if (path !== `/@${profile.nickname}`) throw redirect(`/@${encodeURIComponent(profile.nickname)}`);
+      return { profile: await profilePageData(services, profile, await getViewer(services, request)) };
+    }
+  }
+  throw data(null, { status: 404 });
 }
 
-/** Title of the 404 page. */
-export const meta: Route.MetaFunction = () => [{ title: `${errors.notFound} – Börssnack` }];
+/** Title of the 404 page or the profile. */
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.profile ? profileMeta(loaderData.profile) : [{ title: `${errors.notFound} – Börssnack` }];
 
-/** The 404 page inside the plain document. */
-export default function NotFoundRoute() {
+/** The profile at /@nickname. */
+export default function NotFoundRoute({ loaderData }: Route.ComponentProps) {
+  return <ProfileView data={loaderData.profile} />;
+}
+
+/** The 404 page. */
+export function ErrorBoundary() {
   return <NotFound />;
 }

@@ -20,6 +20,7 @@ import { ModerationMenu, ModerationProvider } from "../components/forum/moderati
 import { PostBody } from "../components/forum/post-body";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
+import { AuthorButton } from "../components/profile/profile-drawer";
 import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
 import { categoryPath, loginPath, threadPath } from "../lib/paths";
 import { useViewer } from "../lib/viewer";
@@ -165,9 +166,14 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             {canModerate ? <ModerationMenu request={{ kind: "thread", id: thread.id }} /> : null}
           </div>
           <p className="text-sm text-slate-500">
-            <span className="font-semibold text-slate-800">{author}</span> · <RelativeTime iso={thread.createdAt} />
+            {thread.author ? (
+              <AuthorButton userId={thread.author.id} nickname={thread.author.nickname} />
+            ) : (
+              <span className="font-semibold text-slate-800">{author}</span>
+            )}{" "}
+            · <RelativeTime iso={thread.createdAt} />
           </p>
-          <PostBody text={thread.body} className="text-base md:text-lg" />
+          <PostBody text={thread.body} html={thread.bodyHtml} className="text-base md:text-lg" />
           <ReactionBar
             targetType="thread"
             targetId={thread.id}

@@ -164,6 +164,10 @@ export const profiles = pgTable(
     commentsCount: counter("comments_count"),
     reactionsGiven: counter("reactions_given"),
     reactionsReceived: counter("reactions_received"),
+    followersCount: counter("followers_count"),
+    followingCount: counter("following_count"),
+    /** `bio` cooked to sanitised HTML at write time (server/content/cook.ts). */
+    bioHtml: text("bio_html"),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
   },
   (t) => [
@@ -173,6 +177,7 @@ export const profiles = pgTable(
       "profiles_counters_nonnegative",
       sql`${t.threadsCount} >= 0 AND ${t.commentsCount} >= 0 AND ${t.reactionsGiven} >= 0 AND ${t.reactionsReceived} >= 0`,
     ),
+    check("profiles_follow_counters_nonnegative", sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
     index("profiles_last_activity_idx").on(t.lastActivityAt),
   ],
 );
@@ -204,6 +209,8 @@ export const threads = pgTable(
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** `body` cooked to sanitised HTML at write time (server/content/cook.ts). */
+    bodyHtml: text("body_html").notNull().default(""),
     emotionTags: text("emotion_tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     commentsCount: counter("comments_count"),
@@ -233,6 +240,8 @@ export const comments = pgTable(
     parentId: uuid("parent_id").references((): any => comments.id, { onDelete: "cascade" }),
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
     body: text("body").notNull(),
+    /** `body` cooked to sanitised HTML at write time (server/content/cook.ts). */
+    bodyHtml: text("body_html").notNull().default(""),
     createdAt: createdAt(),
     repliesCount: counter("replies_count"),
     reactionsCount: counter("reactions_count"),
@@ -246,6 +255,44 @@ export const comments = pgTable(
       sql`${t.repliesCount} >= 0 AND ${t.reactionsCount} >= 0`,
     ),
     check("comments_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND 10000`),
+  ],
+);
+
+/**
+ * Companies listed on Nasdaq Stockholm (../shared/data/se_listed_companies.csv, FinanceDatabase,
+ * MIT), loaded at start-up; the cashtag vocabulary.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    /** Nasdaq Stockholm ticker, upper case, e.g. `VOLV-B`. */
+    ticker: text("ticker").primaryKey(),
+    name: text("name").notNull(),
+    sector: text("sector"),
+    industry: text("industry"),
+  },
+  (t) => [index("companies_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/** A known $TICKER mentioned in a thread or comment (for the ticker page). */
+export const postTickers = pgTable(
+  "post_tickers",
+  {
+    ticker: text("ticker")
+      .notNull()
+      .references(() => companies.ticker, { onDelete: "cascade" }),
+    targetType: text("target_type").notNull(),
+    targetId: uuid("target_id").notNull(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "post_tickers_pkey", columns: [t.ticker, t.targetType, t.targetId] }),
+    index("post_tickers_ticker_created_idx").on(t.ticker, t.createdAt.desc()),
+    index("post_tickers_target_idx").on(t.targetType, t.targetId),
+    check("post_tickers_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
   ],
 );
 

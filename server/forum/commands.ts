@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../app/i18n/sv";
 import { commentSchema, threadSchema } from "../../app/lib/validation";
 import type { Db } from "../db/client";
+import { cookForStorage, indexTickers } from "../content/storage";
 import { blockedUsers, categories, comments, notifications, threads, userFollows } from "../db/schema";
 import { ForumError } from "../errors";
 import { canDeleteComment, canDeleteThread, type Actor } from "./policy";
@@ -44,6 +45,8 @@ export async function createThread(
   if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, t.threadFailed);
   const { categoryId, title, body } = parsed.data;
   await assertNotBlocked(db, actor.id);
+  // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
+  const cooked = await cookForStorage(db, body);
   return db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id })
@@ -53,8 +56,9 @@ export async function createThread(
     if (!category) throw new ForumError(404, f.categoryNotFound, t.threadFailed);
     const [thread] = await tx
       .insert(threads)
-      .values({ categoryId, authorId: actor.id, title, body })
+      .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
+    await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers });
     await tx.execute(sql`
       INSERT INTO ${notifications} (user_id, actor_id, type, reference_id, title, actor_nickname, category_id, thread_id)
       SELECT ${userFollows.followerId}, ${actor.id}, 'new_thread', ${thread!.id}::uuid, ${title}, ${actor.nickname},
@@ -87,6 +91,7 @@ export async function createComment(
   const { body, parentId } = parsed.data;
   if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
   await assertNotBlocked(db, actor.id);
+  const cooked = await cookForStorage(db, body);
   return db.transaction(async (tx) => {
     const [thread] = await tx
       .select({ id: threads.id })
@@ -106,8 +111,9 @@ export async function createComment(
     }
     const [row] = await tx
       .insert(comments)
-      .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body })
+      .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body, bodyHtml: cooked.html })
       .returning({ id: comments.id });
+    await indexTickers(tx, { targetType: "comment", targetId: row!.id, threadId, tickers: cooked.tickers });
     return { id: row!.id, isReply: Boolean(parentId) };
   });
 }

@@ -54,6 +54,8 @@ export interface CommentView {
   id: string;
   parentId: string | null;
   body: string;
+  /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
+  bodyHtml: string;
   createdAt: string;
   repliesCount: number;
   reactionsCount: number;
@@ -69,6 +71,8 @@ export interface ThreadPage {
     id: string;
     title: string;
     body: string;
+    /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
+    bodyHtml: string;
     createdAt: string;
     commentsCount: number;
     reactionsCount: number;
@@ -236,6 +240,7 @@ export async function getThreadPage(
       id: threads.id,
       title: threads.title,
       body: threads.body,
+      bodyHtml: threads.bodyHtml,
       createdAt: threads.createdAt,
       commentsCount: threads.commentsCount,
       reactionsCount: threads.reactionsCount,
@@ -255,6 +260,7 @@ export async function getThreadPage(
       id: comments.id,
       parentId: comments.parentId,
       body: comments.body,
+      bodyHtml: comments.bodyHtml,
       createdAt: comments.createdAt,
       repliesCount: comments.repliesCount,
       reactionsCount: comments.reactionsCount,
@@ -312,6 +318,7 @@ export async function getThreadPage(
       id: c.id,
       parentId: c.parentId,
       body: c.body,
+      bodyHtml: c.bodyHtml,
       createdAt: c.createdAt.toISOString(),
       repliesCount: c.repliesCount,
       reactionsCount: c.reactionsCount,
@@ -332,6 +339,7 @@ export async function getThreadPage(
       id: row.id,
       title: row.title,
       body: row.body,
+      bodyHtml: row.bodyHtml,
       createdAt: row.createdAt.toISOString(),
       commentsCount: row.commentsCount,
       reactionsCount: row.reactionsCount,

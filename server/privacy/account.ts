@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import { account, profiles, user, verification } from "../db/schema";
 import type { Services } from "../services";
 import type { Viewer } from "../session";
-import { deleteMember, DELETE_LINK_PREFIX, type DeleteMemberResult } from "./delete-account";
+import { deleteMember, removeMemberFiles, DELETE_LINK_PREFIX, type DeleteMemberResult } from "./delete-account";
 import { deletionMail } from "./mail";
 
 /** A mailed deletion link is valid this long (s). */
@@ -95,6 +95,7 @@ export async function deleteOwnAccountWithPassword(
     return { ok: false, status: 500, error: t.deleteFailed };
   }
   const result = await deleteMember(services.db, viewer.id);
+  await removeMemberFiles(services, result);
   await wrongPasswords.delete(viewer.id);
   if (!result.deleted) return { ok: false, status: 404, error: t.accountMissing };
   return { ok: true, result };

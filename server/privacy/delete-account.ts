@@ -7,7 +7,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { comments, notifications, threads, user, verification } from "../db/schema";
+import { comments, notifications, profiles, threads, user, verification } from "../db/schema";
+import { deleteUploadedFile, type ProfileImageDeps } from "../uploads/profile-images";
 
 /** Outcome of {@link deleteMember}. */
 export interface DeleteMemberResult {
@@ -17,6 +18,11 @@ export interface DeleteMemberResult {
   keptThreads: number;
   /** Comments and replies that stay, now shown with the author 'Okänd'. */
   keptComments: number;
+  /**
+   * The member's uploaded avatar and banner URLs: the caller deletes the files after the
+   * transaction has committed (`removeMemberFiles`).
+   */
+  imageUrls: string[];
 }
 
 /** Identifier prefix of the mailed deletion links in better-auth's `verification` table. */
@@ -44,7 +50,11 @@ export const DELETE_LINK_PREFIX = "delete-account:";
 export async function deleteMember(db: Db, userId: string): Promise<DeleteMemberResult> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update").limit(1);
-    if (!found) return { deleted: false, keptThreads: 0, keptComments: 0 };
+    if (!found) return { deleted: false, keptThreads: 0, keptComments: 0, imageUrls: [] };
+    const [images] = await tx
+      .select({ avatarUrl: profiles.avatarUrl, bannerUrl: profiles.bannerUrl })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
     const [threadCount] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(threads)
@@ -58,6 +68,28 @@ export async function deleteMember(db: Db, userId: string): Promise<DeleteMember
     // One-time tokens pointing at this user (better-auth password reset, our deletion link).
     await tx.delete(verification).where(eq(verification.value, userId));
     await tx.delete(user).where(eq(user.id, userId));
-    return { deleted: true, keptThreads: threadCount?.n ?? 0, keptComments: commentCount?.n ?? 0 };
+    return {
+      deleted: true,
+      keptThreads: threadCount?.n ?? 0,
+      keptComments: commentCount?.n ?? 0,
+      imageUrls: [images?.avatarUrl, images?.bannerUrl].filter((u): u is string => Boolean(u)),
+    };
   });
+}
+
+/**
+ * Deletes a deleted member's uploaded images from storage; failures are logged, never thrown
+ * (the account is already gone).
+ *
+ * @param deps database, config and storage
+ * @param result what {@link deleteMember} returned
+ */
+export async function removeMemberFiles(deps: ProfileImageDeps, result: DeleteMemberResult): Promise<void> {
+  for (const url of result.imageUrls) {
+    try {
+      await deleteUploadedFile(deps, url);
+    } catch (error) {
+      console.error("[privacy] kunde inte ta bort uppladdad fil:", (error as Error).message);
+    }
+  }
 }

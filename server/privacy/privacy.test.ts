@@ -39,7 +39,7 @@ let forum: TestForum;
 let categoryId: string;
 
 const actor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
-const viewerOf = (m: TestMember): Viewer => ({ id: m.id, nickname: m.nickname, email: m.email, avatarUrl: null, role: m.role });
+const viewerOf = (m: TestMember): Viewer => ({ id: m.id, nickname: m.nickname, email: m.email, avatarUrl: null, edgeLevel: 0, role: m.role });
 const db = () => forum.services.db;
 
 async function profile(id: string) {
@@ -219,7 +219,7 @@ describe("deleteMember", () => {
     };
 
     const result = await deleteMember(db(), dora.id);
-    expect(result).toEqual({ deleted: true, keptThreads: 1, keptComments: 2 });
+    expect(result).toEqual({ deleted: true, keptThreads: 1, keptComments: 2, imageUrls: [] });
 
     // Gone: user, profile, sessions, credential, reactions given, follows both ways, own notifications.
     expect(await db().select().from(user).where(eq(user.id, dora.id))).toHaveLength(0);
@@ -269,7 +269,7 @@ describe("deleteMember", () => {
     await expectCountersConsistent();
 
     // A second call finds nobody and changes nothing.
-    expect(await deleteMember(db(), dora.id)).toEqual({ deleted: false, keptThreads: 0, keptComments: 0 });
+    expect(await deleteMember(db(), dora.id)).toEqual({ deleted: false, keptThreads: 0, keptComments: 0, imageUrls: [] });
   });
 });
 

@@ -1,17 +1,25 @@
 /**
- * Profile reads (SPEC §2 Profile page, §3 profiles).
+ * Profile reads and the bio write (SPEC §2 Profile page, Profile side panel; §3 profiles; §4 Bio
+ * edit; §7 profiles by id and by exact nickname).
  *
  * @module
  */
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { profile as p } from "../../app/i18n/sv";
 import type { Db } from "../db/client";
-import { profiles } from "../db/schema";
+import { comments, profiles, threads } from "../db/schema";
+import { ForumError } from "../errors";
 
-/** What the profile page shows of a member. */
+/** Bio length cap in characters (docs/decisions/009-profiles.md). */
+export const BIO_MAX = 1000;
+
+/** What the profile page and drawer show of a member. */
 export interface ProfileView {
   id: string;
   nickname: string;
   bio: string | null;
+  /** Sanitised HTML of the bio, or null/empty when not cooked. */
+  bioHtml: string | null;
   avatarUrl: string | null;
   bannerUrl: string | null;
   /** ISO timestamp of joining. */
@@ -23,7 +31,30 @@ export interface ProfileView {
   commentsCount: number;
   reactionsGiven: number;
   reactionsReceived: number;
+  followersCount: number;
+  followingCount: number;
 }
+
+const columns = {
+  id: profiles.id,
+  nickname: profiles.nickname,
+  bio: profiles.bio,
+  bioHtml: profiles.bioHtml,
+  avatarUrl: profiles.avatarUrl,
+  bannerUrl: profiles.bannerUrl,
+  createdAt: profiles.createdAt,
+  edgeLevel: profiles.edgeLevel,
+  roleId: profiles.roleId,
+  threadsCount: profiles.threadsCount,
+  commentsCount: profiles.commentsCount,
+  reactionsGiven: profiles.reactionsGiven,
+  reactionsReceived: profiles.reactionsReceived,
+  followersCount: profiles.followersCount,
+  followingCount: profiles.followingCount,
+};
+
+type Row = { createdAt: Date } & Omit<ProfileView, "createdAt">;
+const toView = (row: Row): ProfileView => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
  * One profile by user id.
@@ -33,23 +64,108 @@ export interface ProfileView {
  */
 export async function getProfile(db: Db, id: string): Promise<ProfileView | null> {
   if (!id || id.length > 100) return null;
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      nickname: profiles.nickname,
-      bio: profiles.bio,
-      avatarUrl: profiles.avatarUrl,
-      bannerUrl: profiles.bannerUrl,
-      createdAt: profiles.createdAt,
-      edgeLevel: profiles.edgeLevel,
-      roleId: profiles.roleId,
-      threadsCount: profiles.threadsCount,
-      commentsCount: profiles.commentsCount,
-      reactionsGiven: profiles.reactionsGiven,
-      reactionsReceived: profiles.reactionsReceived,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, id))
-    .limit(1);
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+  const [row] = await db.select(columns).from(profiles).where(eq(profiles.id, id)).limit(1);
+  return row ? toView(row) : null;
 }
+
+/**
+ * One profile by nickname, case-insensitively (SPEC §2 "/@nickname"); the stored spelling is
+ * returned.
+ *
+ * @returns the profile, or null
+ */
+export async function getProfileByNickname(db: Db, nickname: string): Promise<ProfileView | null> {
+  if (!nickname || nickname.length > 60) return null;
+  const [row] = await db
+    .select(columns)
+    .from(profiles)
+    .where(sql`lower(${profiles.nickname}) = lower(${nickname})`)
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/** A thread in a profile's activity list. */
+export interface ProfileThread {
+  id: string;
+  categoryId: string;
+  title: string;
+  createdAt: string;
+  commentsCount: number;
+}
+
+/** A comment in a profile's activity list, with its thread. */
+export interface ProfileComment {
+  id: string;
+  threadId: string;
+  categoryId: string;
+  threadTitle: string;
+  body: string;
+  createdAt: string;
+}
+
+/**
+ * The member's newest threads and comments (beyond the spec: what a profile visitor expects).
+ *
+ * @param limit rows of each kind (default 5)
+ */
+export async function getProfileActivity(
+  db: Db,
+  userId: string,
+  limit = 5,
+): Promise<{ threads: ProfileThread[]; comments: ProfileComment[] }> {
+  const [t, c] = await Promise.all([
+    db
+      .select({
+        id: threads.id,
+        categoryId: threads.categoryId,
+        title: threads.title,
+        createdAt: threads.createdAt,
+        commentsCount: threads.commentsCount,
+      })
+      .from(threads)
+      .where(eq(threads.authorId, userId))
+      .orderBy(desc(threads.createdAt))
+      .limit(limit),
+    db
+      .select({
+        id: comments.id,
+        threadId: comments.threadId,
+        categoryId: threads.categoryId,
+        threadTitle: threads.title,
+        body: comments.body,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .innerJoin(threads, eq(threads.id, comments.threadId))
+      .where(eq(comments.authorId, userId))
+      .orderBy(desc(comments.createdAt))
+      .limit(limit),
+  ]);
+  return {
+    threads: t.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    comments: c.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * Saves a member's own bio (SPEC §4 Bio edit; §6 only the bio is editable on one's own profile).
+ *
+ * @param bio as typed; trimmed; empty becomes null
+ * @param bioHtml the bio cooked to sanitised HTML (server/content/storage.ts `cookBio`), or null
+ * @returns the stored bio and its HTML
+ * @throws {ForumError} 400 over {@link BIO_MAX} characters
+ */
+export async function updateBio(
+  db: Db,
+  userId: string,
+  bio: string,
+  bioHtml: string | null = null,
+): Promise<{ bio: string | null; bioHtml: string | null }> {
+  const value = bio.replace(/\r\n?/g, "\n").trim();
+  if (value.length > BIO_MAX) throw new ForumError(400, p.bioTooLong(BIO_MAX), p.bioFailed);
+  const stored = value === "" ? null : value;
+  const html = stored ? bioHtml : null;
+  await db.update(profiles).set({ bio: stored, bioHtml: html }).where(eq(profiles.id, userId));
+  return { bio: stored, bioHtml: html };
+}
+

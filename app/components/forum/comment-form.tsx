@@ -1,6 +1,7 @@
 /**
  * Comment and reply form (SPEC §5 Comment: non-empty trimmed text; button disabled while empty
- * or sending, 'Skickar...'). Keeps the typed text when the server refuses it.
+ * or sending, 'Skickar...'). Keeps the typed text when the server refuses it. Markdown with a
+ * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}).
  *
  * @module
  */
@@ -10,6 +11,8 @@ import { forum as f } from "../../i18n/sv";
 import { LIMITS } from "../../lib/validation";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
+import { MarkdownPreview } from "./markdown-preview";
+import { MentionTextarea } from "./mention-textarea";
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
 export interface CommentFormProps {
@@ -56,21 +59,23 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
     <fetcher.Form method="post" className="space-y-2">
       <input type="hidden" name="intent" value="comment" />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
-      <label htmlFor={id} className="sr-only">
-        {parentId ? f.replyPlaceholder : f.commentPlaceholder}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        name="body"
-        rows={parentId ? 2 : 3}
-        maxLength={LIMITS.comment}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={parentId ? f.replyPlaceholder : f.commentPlaceholder}
-        aria-invalid={error ? true : undefined}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-      />
+      <MarkdownPreview value={text} compact={Boolean(parentId)}>
+        <label htmlFor={id} className="sr-only">
+          {parentId ? f.replyPlaceholder : f.commentPlaceholder}
+        </label>
+        <MentionTextarea
+          ref={ref}
+          id={id}
+          name="body"
+          rows={parentId ? 2 : 3}
+          maxLength={LIMITS.comment}
+          value={text}
+          onValueChange={setText}
+          placeholder={parentId ? f.replyPlaceholder : f.commentPlaceholder}
+          aria-invalid={error ? true : undefined}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+        />
+      </MarkdownPreview>
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}

@@ -9,7 +9,8 @@ import { useState } from "react";
 import type { CommentView } from "../../../server/forum/queries";
 import { forum as f } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
-import { Avatar } from "../ui/avatar";
+import { AuthorButton } from "../profile/profile-drawer";
+import { EdgeAvatar } from "../ui/edge-level";
 import { CommentForm } from "./comment-form";
 import { ModerationMenu } from "./moderation";
 import { PostBody } from "./post-body";
@@ -34,16 +35,20 @@ function CommentItem({
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
   return (
     <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-2 rounded-lg p-1.5 md:gap-3 md:p-2">
-      <Avatar nickname={nickname} />
+      <EdgeAvatar nickname={nickname} avatarUrl={comment.author?.avatarUrl ?? null} edgeLevel={comment.author?.edgeLevel ?? 0} />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start justify-between gap-2">
           <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <span className="font-semibold text-slate-900">{nickname}</span>
+            {comment.author ? (
+              <AuthorButton userId={comment.author.id} nickname={comment.author.nickname} />
+            ) : (
+              <span className="font-semibold text-slate-900">{nickname}</span>
+            )}
             <RelativeTime iso={comment.createdAt} className="text-slate-500" />
           </div>
           {canModerate(viewer, comment.author?.id) ? <ModerationMenu request={{ kind: "comment", id: comment.id }} /> : null}
         </div>
-        <PostBody text={comment.body} />
+        <PostBody text={comment.body} html={comment.bodyHtml} />
         <div className="flex flex-wrap items-center gap-2">
           <ReactionBar
             targetType="comment"

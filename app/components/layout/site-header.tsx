@@ -10,7 +10,7 @@ import { ChevronDown, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } 
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { app, nav } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
-import { Avatar } from "../ui/avatar";
+import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
 
 /** The logo: bull and product name, linking to the start page. */
@@ -47,7 +47,7 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
         aria-label={nav.userMenu}
       >
-        <Avatar nickname={viewer.nickname} size="sm" tone="brand" />
+        <EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />
         <span className="max-w-40 truncate">{viewer.nickname}</span>
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>

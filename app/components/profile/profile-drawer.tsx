@@ -1,0 +1,171 @@
+/**
+ * Profile side panel (SPEC §2 Profile side panel): a drawer opened by clicking an author or an
+ * @mention, by user id or nickname. Shows 'Laddar profil...', the profile's essentials, a follow
+ * button, 'Visa hela profilen' and 'Stäng'. One drawer per page, mounted only while open
+ * (ARCHITECTURE.md); rendered @mention links (`a.mention[data-mention]`) open it through one
+ * delegated click listener.
+ *
+ * @module
+ */
+import { Dialog } from "radix-ui";
+import { X } from "lucide-react";
+import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { ProfileView } from "../../../server/profiles/queries";
+import { profile as p } from "../../i18n/sv";
+import { formatDate } from "../../lib/dates";
+import { PostBody } from "../forum/post-body";
+import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
+import { FollowButton } from "./follow-button";
+
+/** Who to show: a user id or a nickname. */
+export type ProfileRef = { userId: string } | { nickname: string };
+
+type Card = { profile: ProfileView; own: boolean; following: boolean; loggedIn: boolean };
+
+const DrawerContext = createContext<(ref: ProfileRef) => void>(() => {});
+
+/** Opens the drawer for a member. */
+export function useProfileDrawer(): (ref: ProfileRef) => void {
+  return useContext(DrawerContext);
+}
+
+/** A member's name that opens the drawer when clicked. */
+export function AuthorButton({ userId, nickname, className = "" }: { userId: string; nickname: string; className?: string }) {
+  const open = useProfileDrawer();
+  return (
+    <button type="button" onClick={() => open({ userId })} className={`font-semibold text-slate-900 hover:underline ${className}`}>
+      {nickname}
+    </button>
+  );
+}
+
+/** Provides the page's drawer. */
+export function ProfileDrawerProvider({ children }: { children: React.ReactNode }) {
+  const [ref, setRef] = useState<ProfileRef | null>(null);
+  const [card, setCard] = useState<Card | null>(null);
+  const open = useCallback((r: ProfileRef) => {
+    setCard(null);
+    setRef(r);
+  }, []);
+
+  // Rendered @mentions are plain links to /@nickname; a plain click opens the drawer instead.
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.("a.mention[data-mention]");
+      if (!a) return;
+      e.preventDefault();
+      open({ nickname: a.getAttribute("data-mention")! });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [open]);
+
+  useEffect(() => {
+    if (!ref) return;
+    const controller = new AbortController();
+    const url =
+      "userId" in ref
+        ? `/api/profile-card/${encodeURIComponent(ref.userId)}`
+        : `/api/profile-card/-?nickname=${encodeURIComponent(ref.nickname)}`;
+    fetch(url, { signal: controller.signal })
+      .then(async (res) => {
+        const body = (await res.json()) as ({ ok: true } & Card) | { ok: false; error: string };
+        if (!body.ok) {
+          toast.error(p.errorTitle, { description: res.status === 404 ? p.userNotFound : p.unexpected });
+          setRef(null);
+          return;
+        }
+        setCard(body);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        toast.error(p.errorTitle, { description: p.unexpected });
+        setRef(null);
+      });
+    return () => controller.abort();
+  }, [ref]);
+
+  return (
+    <DrawerContext.Provider value={open}>
+      {children}
+      {ref ? (
+        <Dialog.Root open onOpenChange={(o) => (o ? undefined : setRef(null))}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col overflow-y-auto bg-white shadow-xl">
+              <Dialog.Description className="sr-only">{p.openProfile}</Dialog.Description>
+              {card ? (
+                <>
+                  <div className="h-24 shrink-0 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400">
+                    {card.profile.bannerUrl ? <img src={card.profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
+                  </div>
+                  <div className="space-y-4 p-5">
+                    <div className="-mt-12 flex items-end justify-between">
+                      <div className="relative z-10 rounded-full bg-white p-1">
+                        <EdgeAvatar nickname={card.profile.nickname} avatarUrl={card.profile.avatarUrl} edgeLevel={card.profile.edgeLevel} size="lg" />
+                      </div>
+                      {card.own ? null : (
+                        <FollowButton
+                          userId={card.profile.id}
+                          nickname={card.profile.nickname}
+                          following={card.following}
+                          loggedIn={card.loggedIn}
+                          onChange={(s) =>
+                            setCard((c) => (c ? { ...c, following: s.following, profile: { ...c.profile, followersCount: s.followersCount } } : c))
+                          }
+                        />
+                      )}
+                    </div>
+                    <div>
+                      <Dialog.Title className="text-xl font-extrabold [overflow-wrap:anywhere]">{card.profile.nickname}</Dialog.Title>
+                      <p className="text-sm text-slate-500">{p.memberSince(formatDate(card.profile.createdAt))}</p>
+                    </div>
+                    <EdgeLevelBar value={card.profile.edgeLevel} />
+                    <dl className="flex gap-6 text-sm">
+                      <div>
+                        <dt className="text-slate-500">{p.followers}</dt>
+                        <dd className="font-bold tabular-nums">{card.profile.followersCount}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">{p.following}</dt>
+                        <dd className="font-bold tabular-nums">{card.profile.followingCount}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">{p.threads}</dt>
+                        <dd className="font-bold tabular-nums">{card.profile.threadsCount}</dd>
+                      </div>
+                    </dl>
+                    {card.profile.bio ? <PostBody text={card.profile.bio} html={card.profile.bioHtml ?? ""} className="text-sm" /> : null}
+                    <Link
+                      to={`/@${encodeURIComponent(card.profile.nickname)}`}
+                      onClick={() => setRef(null)}
+                      className="inline-block font-semibold text-brand-700 underline"
+                    >
+                      {p.openProfile}
+                    </Link>
+                  </div>
+                </>
+              ) : (
+                <div className="p-5" role="status">
+                  <Dialog.Title className="sr-only">{p.loading}</Dialog.Title>
+                  <p className="text-slate-600">{p.loading}</p>
+                </div>
+              )}
+              <div className="mt-auto border-t border-slate-200 p-4">
+                <Dialog.Close className="w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+                  {p.close}
+                </Dialog.Close>
+              </div>
+              <Dialog.Close className="absolute right-3 top-3 rounded-full bg-white/80 p-1.5 hover:bg-white" aria-label={p.close}>
+                <X className="size-4" aria-hidden />
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
+    </DrawerContext.Provider>
+  );
+}

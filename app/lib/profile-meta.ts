@@ -1,0 +1,30 @@
+/**
+ * `<title>`, description and OpenGraph tags of a profile page.
+ *
+ * @module
+ */
+import type { MetaDescriptor } from "react-router";
+import { app, profile as p } from "../i18n/sv";
+
+/**
+ * @param data the profile page's loader data, or null when not found
+ * @returns meta descriptors
+ */
+export function profileMeta(
+  data: { profile: { nickname: string; bio: string | null; avatarUrl: string | null }; url: string } | null,
+): MetaDescriptor[] {
+  if (!data) return [{ title: `${p.notFound} – ${app.name}` }];
+  const { profile, url } = data;
+  const description = (profile.bio ?? `${profile.nickname} på ${app.name}`).replace(/\s+/g, " ").slice(0, 160);
+  return [
+    { title: `${profile.nickname} – ${app.name}` },
+    { name: "description", content: description },
+    { property: "og:title", content: `${profile.nickname} – ${app.name}` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "profile" },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: app.name },
+    ...(profile.avatarUrl ? [{ property: "og:image", content: profile.avatarUrl }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+}

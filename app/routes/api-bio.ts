@@ -1,0 +1,37 @@
+/**
+ * `POST /api/bio`: the logged-in member saves their own bio (SPEC §4 Bio edit). JSON
+ * `{ ok, bio, bioHtml }` or 4xx `{ ok: false, error, title }`.
+ *
+ * @module
+ */
+import { cookBio } from "../../server/content/storage";
+import { ForumError } from "../../server/errors";
+import { readForm } from "../../server/http";
+import { updateBio } from "../../server/profiles/queries";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { profile as p, toasts } from "../i18n/sv";
+import type { Route } from "./+types/api-bio";
+
+/** GET is not a save. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+/** Saves the bio of the member making the request (nobody else's can be addressed). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
+  if (!viewer) return Response.json({ ok: false, error: toasts.notLoggedIn, title: p.bioFailed }, { status: 401 });
+  const form = await readForm(request);
+  try {
+    const bio = form.bio ?? "";
+    const saved = await updateBio(services.db, viewer.id, bio, await cookBio(services.db, bio));
+    return Response.json({ ok: true, ...saved });
+  } catch (error) {
+    if (error instanceof ForumError) {
+      return Response.json({ ok: false, error: error.message, title: error.title }, { status: error.status });
+    }
+    throw error;
+  }
+}

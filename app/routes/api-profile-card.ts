@@ -1,0 +1,26 @@
+/**
+ * `GET /api/profile-card/{userId}` or `/api/profile-card/-?nickname=…`: what the profile drawer
+ * shows (SPEC §2 Profile side panel): essentials, whether the viewer follows, and whether it is
+ * the viewer's own profile. 404 JSON 'Kunde inte hitta användaren.' when missing.
+ *
+ * @module
+ */
+import { isFollowing } from "../../server/follows/commands";
+import { getProfile, getProfileByNickname } from "../../server/profiles/queries";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { profile as p } from "../i18n/sv";
+import type { Route } from "./+types/api-profile-card";
+
+/** The card as JSON (never cached: follow state is per viewer). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const nickname = new URL(request.url).searchParams.get("nickname");
+  const profile = nickname ? await getProfileByNickname(services.db, nickname) : await getProfile(services.db, params.userId);
+  const headers = { "Cache-Control": "no-store" };
+  if (!profile) return Response.json({ ok: false, error: p.userNotFound }, { status: 404, headers });
+  const viewer = await getViewer(services, request);
+  const own = viewer?.id === profile.id;
+  const follows = viewer && !own ? await isFollowing(services.db, viewer.id, profile.id) : false;
+  return Response.json({ ok: true, profile, own, following: follows, loggedIn: viewer !== null }, { headers });
+}

@@ -1,0 +1,128 @@
+/**
+ * Ticker page `/forum/aktie/{TICKER}`: company name and sector, every thread and comment that
+ * mentions it (newest first), and a bull/bear bar from the Bullish and Bearish reactions on those
+ * posts in the last 7 days. Unknown tickers answer 404.
+ *
+ * @module
+ */
+import { data, Link, redirect } from "react-router";
+import { getCompany } from "../../server/companies";
+import { servicesContext } from "../../server/services";
+import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
+import { RelativeTime } from "../components/forum/relative-time";
+import { NotFoundBox } from "../components/layout/not-found";
+import { app, nav, ticker as tk, forum as f } from "../i18n/sv";
+import { threadPath } from "../lib/paths";
+import type { Route } from "./+types/ticker";
+
+/** Company, posts and sentiment; a lower-case ticker redirects to the upper-case URL. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const company = await getCompany(db, params.ticker);
+  if (!company) throw data(tk.notFound, { status: 404 });
+  if (params.ticker !== company.ticker) throw redirect(`/forum/aktie/${company.ticker}`, 301);
+  const [posts, sentiment] = await Promise.all([listTickerPosts(db, company.ticker), tickerSentiment(db, company.ticker)]);
+  return { company, posts, sentiment, url: `${config.publicUrl}/forum/aktie/${company.ticker}` };
+}
+
+/** Title, description and OpenGraph. */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `${tk.notFound} – ${app.name}` }];
+  const { company, url } = loaderData;
+  const title = `$${company.ticker} – ${company.name} – ${app.name}`;
+  const description = `${tk.mentions}: ${company.name} (${company.ticker}) på ${app.name}.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+};
+
+function SentimentBar({ bull, bear }: { bull: number; bear: number }) {
+  const total = bull + bear;
+  if (total === 0) return <p className="text-sm text-slate-500">{tk.sentimentNone}</p>;
+  const bullPct = Math.round((bull / total) * 100);
+  return (
+    <div className="space-y-1">
+      <div
+        className="flex h-3 overflow-hidden rounded-full bg-red-200"
+        role="img"
+        aria-label={`${tk.bull(bull)}, ${tk.bear(bear)}`}
+      >
+        <div className="bg-brand-600" style={{ width: `${bullPct}%` }} />
+      </div>
+      <div className="flex justify-between text-sm font-semibold">
+        <span className="text-brand-800">🐂 {tk.bull(bull)}</span>
+        <span className="text-red-700">🐻 {tk.bear(bear)}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The ticker page. */
+export default function TickerPage({ loaderData }: Route.ComponentProps) {
+  const { company, posts, sentiment } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <nav aria-label={nav.breadcrumb} className="text-sm text-slate-500">
+        <Link to="/forum" className="hover:underline">
+          {f.breadcrumbForum}
+        </Link>{" "}
+        / <span className="text-slate-700">${company.ticker}</span>
+      </nav>
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
+        <div>
+          <p className="font-mono text-sm font-bold text-brand-700">${company.ticker}</p>
+          <h1 className="text-2xl font-extrabold tracking-tight">{company.name}</h1>
+          {company.sector ? (
+            <p className="text-sm text-slate-600">
+              {tk.sector}: {company.sector}
+              {company.industry ? ` · ${company.industry}` : ""}
+            </p>
+          ) : null}
+        </div>
+        <div className="space-y-2">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{tk.sentimentTitle}</h2>
+          <SentimentBar bull={sentiment.bull} bear={sentiment.bear} />
+        </div>
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-xl font-bold">{tk.mentions}</h2>
+        {posts.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            {tk.noMentions(company.ticker)}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {posts.map((post) => (
+              <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">
+                  {post.kind === "thread" ? tk.thread : tk.comment}
+                </p>
+                <Link
+                  to={threadPath(post.categoryId, post.threadId, post.kind === "comment" ? post.id : undefined)}
+                  className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
+                >
+                  {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
+                </Link>
+                <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
+                <p className="text-xs text-slate-500">
+                  {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="text-xs text-slate-400">{tk.data}</p>
+    </div>
+  );
+}
+
+/** Unknown ticker. */
+export function ErrorBoundary() {
+  return <NotFoundBox text={tk.notFound} />;
+}

@@ -1,0 +1,325 @@
+/**
+ * Cooking: Markdown source of a thread, comment or bio turned into sanitised HTML once, at write
+ * time, and stored beside the source (Discourse's approach; issue "Markdown", beyond the spec).
+ *
+ * Pipeline: markdown-it (`html: false`, so raw HTML in the input is escaped and shown as text;
+ * linkify on; a safe CommonMark subset: paragraphs, line breaks, emphasis, lists, quotes, code
+ * spans and blocks, links) → @mentions and $TICKERs turned into links by a core rule → the
+ * result sanitised by sanitize-html with a tag, attribute, class and URL-scheme allow-list, which
+ * also gives external links `rel="nofollow ugc noopener"` and `target="_blank"`.
+ *
+ * Decisions:
+ * - Single newlines are line breaks (`breaks: true`), as bodies were shown before Markdown.
+ * - Headings, rules, tables, strikethrough and images are off: `# text` stays text and an image
+ *   becomes `!` plus a link, so a post cannot shout or pull third-party images into the page.
+ * - A mention (`@` at the start, or after whitespace or punctuation other than `@ $ _ / \ . - +
+ *   = & # %`, followed by nickname characters with trailing dots trimmed, 2–30 characters, not
+ *   followed by another letter or digit) links to `/@nickname` whether or not that member exists:
+ *   cooked HTML must not depend on who is registered at write time (a member created later, or
+ *   renamed, would otherwise need a re-cook). The `/@nickname` page resolves the nickname
+ *   case-insensitively and shows its own 404. The case is kept as typed.
+ * - A cashtag is `$` + a Nasdaq Stockholm style ticker, upper-cased: the longest known ticker wins
+ *   (`$ERIC-B-aktien` → `ERIC-B`); a known one links to `/forum/aktie/TICKER`, an unknown one that
+ *   looks like a ticker (starts with a letter, `[A-Z0-9]{1,10}(-[A-Z0-9]{1,4})?`) becomes a plain
+ *   `<span class="cashtag">`, anything else (`$100`) stays text.
+ * - Neither is recognised inside code spans, code blocks or link text, nor after a backslash
+ *   (`\@anna`, `\$VOLV-B` stay literal).
+ *
+ * This module is pure (no database); `server/content/storage.ts` has the database helpers.
+ *
+ * @module
+ */
+import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+import { NICKNAME_MAX, NICKNAME_MIN } from "../../app/lib/validation";
+
+/** Options of {@link cook}. */
+export interface CookOptions {
+  /**
+   * Whether an upper-case ticker (e.g. `VOLV-B`) is a listed company; without it every cashtag
+   * is unknown (a `<span>`, never a link).
+   */
+  isKnownTicker?: (ticker: string) => boolean;
+}
+
+/** What {@link cook} returns. */
+export interface Cooked {
+  /** Sanitised HTML, safe to insert with `dangerouslySetInnerHTML`; `""` for an empty source. */
+  html: string;
+  /** Unique mentioned nicknames as typed (first spelling kept), in order of appearance. */
+  mentions: string[];
+  /** Unique known tickers (upper case), in order of appearance; what `post_tickers` indexes. */
+  tickers: string[];
+}
+
+/** Tags the cooked HTML may contain. */
+export const ALLOWED_TAGS = [
+  "p",
+  "br",
+  "strong",
+  "em",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "code",
+  "pre",
+  "a",
+  "span",
+] as const;
+
+/** Attributes the cooked HTML may contain, per tag (no other tag has any). */
+export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  a: ["href", "rel", "target", "class", "data-mention", "data-ticker"],
+  span: ["class"],
+  ol: ["start"],
+};
+
+/** URL schemes a link may use; relative links (`/forum/…`) are allowed too. */
+export const ALLOWED_SCHEMES = ["http", "https", "mailto"] as const;
+
+/** `rel` of every external link (not for search engines, user content, no `window.opener`). */
+export const EXTERNAL_REL = "nofollow ugc noopener";
+
+/** Characters of a nickname (SPEC §5 Nickname). */
+const NICK_RUN = /[A-Za-z0-9ÅÄÖåäö._-]+/y;
+/** A ticker-like run after `$`: a base and up to two `-suffix` parts. */
+const TICKER_RUN = /([A-Za-z0-9]{1,12})((?:-[A-Za-z0-9]{1,6}){0,2})/y;
+/** What an unknown cashtag must look like to be marked. */
+const UNKNOWN_TICKER = /^[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,4})?$/;
+/** Characters that may not directly follow a mention or a cashtag. */
+const WORD_AFTER = /[\p{L}\p{N}\p{M}_@]/u;
+/** Punctuation after which `@` and `$` do not start a tag (e-mail, paths, query strings, money). */
+const NOT_A_BOUNDARY = new Set(["@", "$", "_", "/", "\\", ".", "-", "+", "=", "&", "#", "%"]);
+
+/** Whether `@`/`$` preceded by `prev` (undefined: start of text or after markup) may start a tag. */
+function isBoundary(prev: string | undefined): boolean {
+  if (prev === undefined) return true;
+  if (NOT_A_BOUNDARY.has(prev)) return false;
+  return /[\s\p{P}\p{S}]/u.test(prev);
+}
+
+/** The last code point of a string, or undefined for `""`. */
+function lastChar(text: string): string | undefined {
+  return /[\s\S]$/u.exec(text)?.[0];
+}
+
+/** The code point starting at `index`, or undefined at the end. */
+function charAt(text: string, index: number): string | undefined {
+  const cp = text.codePointAt(index);
+  return cp === undefined ? undefined : String.fromCodePoint(cp);
+}
+
+interface CookEnv {
+  isKnownTicker: (ticker: string) => boolean;
+  mentions: Map<string, string>;
+  tickers: Set<string>;
+}
+
+/** A match inside a text token: where it ends and the tokens that replace it. */
+type TagMatch = { end: number; tokens: Token[] };
+
+function mentionAt(state: StateCore, text: string, at: number, env: CookEnv): TagMatch | null {
+  NICK_RUN.lastIndex = at + 1;
+  const run = NICK_RUN.exec(text);
+  if (!run) return null;
+  const after = charAt(text, at + 1 + run[0].length);
+  if (after !== undefined && WORD_AFTER.test(after)) return null;
+  const nickname = run[0].replace(/\.+$/, "");
+  if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return null;
+  const key = nickname.toLowerCase();
+  if (!env.mentions.has(key)) env.mentions.set(key, nickname);
+  return {
+    end: at + 1 + nickname.length,
+    tokens: linkTokens(state, `/@${encodeURIComponent(nickname)}`, "mention", ["data-mention", nickname], `@${nickname}`),
+  };
+}
+
+function cashtagAt(state: StateCore, text: string, at: number, env: CookEnv): TagMatch | null {
+  TICKER_RUN.lastIndex = at + 1;
+  const run = TICKER_RUN.exec(text);
+  if (!run) return null;
+  const parts = [run[1]!, ...run[2]!.split("-").slice(1)];
+  // Longest first: BASE-X-Y, BASE-X, BASE.
+  const candidates: string[] = [];
+  for (let n = parts.length; n >= 1; n -= 1) {
+    const raw = parts.slice(0, n).join("-");
+    const after = charAt(text, at + 1 + raw.length);
+    if (after === undefined || !WORD_AFTER.test(after)) candidates.push(raw);
+  }
+  for (const raw of candidates) {
+    const ticker = raw.toUpperCase();
+    if (/[A-Z]/.test(ticker) && env.isKnownTicker(ticker)) {
+      env.tickers.add(ticker);
+      return {
+        end: at + 1 + raw.length,
+        tokens: linkTokens(state, `/forum/aktie/${encodeURIComponent(ticker)}`, "cashtag", ["data-ticker", ticker], `$${ticker}`),
+      };
+    }
+  }
+  for (const raw of candidates) {
+    const ticker = raw.toUpperCase();
+    if (UNKNOWN_TICKER.test(ticker)) {
+      const open = new state.Token("cashtag_open", "span", 1);
+      open.attrs = [["class", "cashtag"]];
+      const label = new state.Token("text", "", 0);
+      label.content = `$${ticker}`;
+      const close = new state.Token("cashtag_close", "span", -1);
+      return { end: at + 1 + raw.length, tokens: [open, label, close] };
+    }
+  }
+  return null;
+}
+
+function linkTokens(
+  state: StateCore,
+  href: string,
+  className: string,
+  data: [string, string],
+  label: string,
+): Token[] {
+  const open = new state.Token("link_open", "a", 1);
+  open.attrs = [["href", href], ["class", className], data];
+  open.markup = className;
+  const text = new state.Token("text", "", 0);
+  text.content = label;
+  const close = new state.Token("link_close", "a", -1);
+  close.markup = className;
+  return [open, text, close];
+}
+
+/** Splits one text token around its mentions and cashtags. */
+function splitText(state: StateCore, token: Token, prevChar: string | undefined, env: CookEnv): Token[] {
+  const text = token.content;
+  if (!text.includes("@") && !text.includes("$")) return [token];
+  const out: Token[] = [];
+  let plainFrom = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if ((c === "@" || c === "$") && isBoundary(i === 0 ? prevChar : lastChar(text.slice(Math.max(0, i - 2), i)))) {
+      const match = c === "@" ? mentionAt(state, text, i, env) : cashtagAt(state, text, i, env);
+      if (match) {
+        if (i > plainFrom) {
+          const plain = new state.Token("text", "", 0);
+          plain.content = text.slice(plainFrom, i);
+          out.push(plain);
+        }
+        for (const t of match.tokens) t.level = token.level;
+        out.push(...match.tokens);
+        i = match.end;
+        plainFrom = i;
+        continue;
+      }
+    }
+    i += 1;
+  }
+  if (out.length === 0) return [token];
+  if (plainFrom < text.length) {
+    const rest = new state.Token("text", "", 0);
+    rest.content = text.slice(plainFrom);
+    out.push(rest);
+  }
+  return out;
+}
+
+/** Core rule: mentions and cashtags in text outside links (code is not text, so never touched). */
+function mentionsAndCashtags(state: StateCore): void {
+  const env = state.env as unknown as CookEnv;
+  for (const block of state.tokens) {
+    if (block.type !== "inline" || !block.children) continue;
+    const out: Token[] = [];
+    let linkDepth = 0;
+    let prevChar: string | undefined;
+    for (const token of block.children) {
+      if (token.type === "link_open") linkDepth += 1;
+      else if (token.type === "link_close") linkDepth = Math.max(0, linkDepth - 1);
+      if (token.type === "text" && linkDepth === 0) out.push(...splitText(state, token, prevChar, env));
+      else out.push(token);
+      prevChar = token.type === "text" || token.type === "text_special" ? lastChar(token.content) : undefined;
+    }
+    block.children = out;
+  }
+}
+
+function createMarkdown(): MarkdownIt {
+  const md = markdownIt("default", { html: false, linkify: true, breaks: true, typographer: false });
+  md.disable(["image", "table", "heading", "lheading", "hr", "strikethrough"]);
+  // linkify-it 6 no longer links bare domains by default; `www.avanza.se` should be a link.
+  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
+  // After linkify (URLs keep their `@` and `$`), before text_join (escaped `\@` stays apart).
+  md.core.ruler.after("linkify", "mentions_cashtags", mentionsAndCashtags);
+  return md;
+}
+
+const markdown = createMarkdown();
+
+/** Whether a link points into this site (`/…` but not `//host` or `/\host`, or `#…`). */
+function isInternalHref(href: string): boolean {
+  return /^\/(?![/\\])/.test(href) || href.startsWith("#");
+}
+
+/** Whether a link may stay: internal, or one of {@link ALLOWED_SCHEMES} (checked again below). */
+function isAllowedHref(href: string): boolean {
+  return isInternalHref(href) || /^(?:https?:\/\/|mailto:)/i.test(href);
+}
+
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: ALLOWED_ATTRIBUTES,
+  allowedClasses: { a: ["mention", "cashtag"], span: ["cashtag"] },
+  allowedSchemes: [...ALLOWED_SCHEMES],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  enforceHtmlBoundary: false,
+  parseStyleAttributes: false,
+  // A link whose address was refused keeps only its text.
+  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false),
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { rel: _rel, target: _target, href, ...rest } = attribs;
+      const trimmed = href?.trim();
+      // No or refused address: keep the text, drop the link attributes.
+      if (!trimmed || !isAllowedHref(trimmed)) return { tagName, attribs: rest };
+      if (isInternalHref(trimmed)) return { tagName, attribs: { href: trimmed, ...rest } };
+      return { tagName, attribs: { href: trimmed, ...rest, rel: EXTERNAL_REL, target: "_blank" } };
+    },
+  },
+};
+
+/**
+ * Sanitises HTML with the cooked-content allow-list (tags {@link ALLOWED_TAGS}, attributes
+ * {@link ALLOWED_ATTRIBUTES}, schemes {@link ALLOWED_SCHEMES}); external links get
+ * {@link EXTERNAL_REL} and `target="_blank"`.
+ *
+ * @param html any HTML
+ * @returns the sanitised HTML
+ */
+export function sanitizeCooked(html: string): string {
+  return sanitizeHtml(html, sanitizeOptions);
+}
+
+/**
+ * Cooks Markdown source into sanitised HTML and finds its mentions and known tickers.
+ *
+ * @param source the body or bio as typed (Markdown; raw HTML is shown as text)
+ * @param options {@link CookOptions}: which tickers are known
+ * @returns {@link Cooked}: `html` (empty for a blank source), unique `mentions`, unique known
+ *   `tickers`
+ */
+export function cook(source: string, options: CookOptions = {}): Cooked {
+  if (source.trim().length === 0) return { html: "", mentions: [], tickers: [] };
+  const env: CookEnv = {
+    isKnownTicker: options.isKnownTicker ?? (() => false),
+    mentions: new Map(),
+    tickers: new Set(),
+  };
+  const rendered = markdown.render(source, env as unknown as Record<string, unknown>);
+  return {
+    html: sanitizeCooked(rendered).trim(),
+    mentions: [...env.mentions.values()],
+    tickers: [...env.tickers],
+  };
+}

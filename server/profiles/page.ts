@@ -1,0 +1,32 @@
+/**
+ * The profile page's data, shared by `/forum/profil/{userId}` and `/@{nickname}`.
+ *
+ * @module
+ */
+import { isFollowing } from "../follows/commands";
+import type { Services } from "../services";
+import type { Viewer } from "../session";
+import { getProfileActivity, type ProfileView } from "./queries";
+
+/**
+ * Loads activity and follow state for a found profile.
+ *
+ * @param profile the profile shown
+ * @param viewer who is looking, or null
+ * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx)
+ */
+export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null) {
+  const own = viewer?.id === profile.id;
+  const [activity, following] = await Promise.all([
+    getProfileActivity(services.db, profile.id),
+    viewer && !own ? isFollowing(services.db, viewer.id, profile.id) : Promise.resolve(false),
+  ]);
+  return {
+    profile,
+    activity,
+    own,
+    following,
+    loggedIn: viewer !== null,
+    url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Turns an uploaded file into a safe profile image (issue "Profiles and the social graph":
+ * uploads; docs/decisions/008-uploads.md):
+ *
+ * 1. refuse input over {@link MAX_UPLOAD_BYTES} before anything decodes it (413);
+ * 2. sniff the type from the bytes with `file-type` — the file's name and the browser's claimed
+ *    type are never consulted — and accept only JPEG, PNG, WebP and GIF (415 otherwise: SVG,
+ *    HTML, PDF, ZIP, executables, unknown);
+ * 3. check that sharp reads the same format, and refuse images over {@link MAX_INPUT_PIXELS}
+ *    (decompression bombs; 413);
+ * 4. decode the first frame only (GIF/WebP animations), apply the EXIF orientation, cover-crop to
+ *    the kind's fixed size and re-encode to WebP. sharp writes no metadata unless asked (this
+ *    module never calls `withMetadata`/`keepMetadata`), so EXIF, XMP, ICC and comments are gone,
+ *    and anything smuggled after or inside the original (a polyglot's script or ZIP) does not
+ *    survive, because only decoded pixels are written.
+ *
+ * @module
+ */
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type Metadata, type SharpOptions } from "sharp";
+import { uploads as t } from "../../app/i18n/sv";
+import { ForumError } from "../errors";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  IMAGE_SIZES,
+  MAX_INPUT_MEGAPIXELS,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
+  WEBP_QUALITY,
+  type ImageKind,
+} from "./limits";
+
+export type { ImageKind } from "./limits";
+
+/** HTTP status of a refused upload: 400 unreadable/empty, 413 too large, 415 not an accepted image. */
+export type UploadStatus = 400 | 413 | 415;
+
+/**
+ * A refused upload, with a Swedish message for the member. It is a {@link ForumError}, so the
+ * shared `failure()` helper answers it; its runtime `status` is {@link UploadError.uploadStatus}.
+ */
+export class UploadError extends ForumError {
+  /**
+   * @param uploadStatus 400, 413 or 415
+   * @param message Swedish text from the `uploads` catalogue group
+   */
+  constructor(
+    public readonly uploadStatus: UploadStatus,
+    message: string,
+  ) {
+    // ForumError's status type (server/errors.ts) does not list 413/415 yet; the value is real.
+    super(uploadStatus as ForumError["status"], message);
+    this.name = "UploadError";
+  }
+}
+
+/** sharp's name for each accepted MIME type. */
+const SHARP_FORMAT: Record<(typeof ACCEPTED_IMAGE_TYPES)[number], string> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+function isAcceptedType(mime: string): mime is (typeof ACCEPTED_IMAGE_TYPES)[number] {
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(mime);
+}
+
+/**
+ * Validates and re-encodes an uploaded image.
+ *
+ * @param bytes the uploaded file, exactly as received
+ * @param kind `avatar` (256×256) or `banner` (1500×500)
+ * @returns a WebP image of exactly the kind's size, without metadata
+ * @throws {UploadError} 400 for an empty or undecodable file, 413 for more than
+ *   {@link MAX_UPLOAD_BYTES} bytes or {@link MAX_INPUT_PIXELS} pixels, 415 when the content is not
+ *   JPEG, PNG, WebP or GIF
+ */
+export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(413, t.tooLarge(MAX_UPLOAD_MB));
+  if (bytes.length === 0) throw new UploadError(400, t.missingFile);
+
+  const sniffed = await fileTypeFromBuffer(bytes);
+  if (!sniffed || !isAcceptedType(sniffed.mime)) throw new UploadError(415, t.unsupportedType);
+
+  const options: SharpOptions = {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    // Only the first frame of an animation is decoded.
+    pages: 1,
+    page: 0,
+    // Stop on real decoding errors and truncated files; tolerate harmless warnings.
+    failOn: "error",
+  };
+
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, options).metadata();
+  } catch (error) {
+    throw decodeError(error);
+  }
+  // file-type and libvips must agree on what the bytes are.
+  if (metadata.format !== SHARP_FORMAT[sniffed.mime]) throw new UploadError(415, t.unsupportedType);
+  const width = metadata.width ?? 0;
+  const height = metadata.pageHeight ?? metadata.height ?? 0;
+  if (width <= 0 || height <= 0) throw new UploadError(400, t.unreadable);
+  if (width * height > MAX_INPUT_PIXELS) throw new UploadError(413, t.tooManyPixels(MAX_INPUT_MEGAPIXELS));
+
+  const size = IMAGE_SIZES[kind];
+  try {
+    return await sharp(bytes, { ...options, autoOrient: true })
+      .resize(size.width, size.height, { fit: "cover", position: "centre" })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch (error) {
+    throw decodeError(error);
+  }
+}
+
+/** Maps a sharp/libvips failure to the member's message. */
+function decodeError(error: unknown): UploadError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new UploadError(413, t.tooManyPixels(MAX_INPUT_MEGAPIXELS));
+  return new UploadError(400, t.unreadable);
+}
