@@ -8,6 +8,7 @@ import path from "node:path";
 import { createContext } from "react-router";
 import { createAuth, type Auth } from "./auth";
 import { ensureCompanies } from "./companies";
+import { recookIfNeeded } from "./content/recook";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { ensureDefaultCategories } from "./forum/default-categories";
@@ -50,6 +51,7 @@ export async function createServices(
   await database.migrate();
   await ensureDefaultCategories(database.db);
   await ensureCompanies(database.db);
+  await recookIfNeeded(database.db);
   const mailer =
     overrides.mailer ??
     createMailer({

@@ -223,3 +223,23 @@ describe("forum recook (CLI)", () => {
     expect(cli.usage).toContain("forum recook");
   });
 });
+
+describe("recookIfNeeded (start-up)", () => {
+  it("re-cooks when a row has no HTML, and does nothing when all are cooked", async () => {
+    const { recookIfNeeded } = await import("./recook");
+    const forum = await createTestForum();
+    try {
+      const db = forum.services.db;
+      const [cat] = await db.select({ id: categories.id }).from(categories).limit(1);
+      const m = await createMember(forum, { nickname: "Startkock" });
+      await db.insert(threads).values({ categoryId: cat!.id, authorId: m.id, title: "Gammal", body: "**fet**", bodyHtml: "" });
+      const first = await recookIfNeeded(db);
+      expect(first).not.toBeNull();
+      const [row] = await db.select({ html: threads.bodyHtml }).from(threads).where(eq(threads.title, "Gammal"));
+      expect(row!.html).toContain("<strong>fet</strong>");
+      expect(await recookIfNeeded(db)).toBeNull();
+    } finally {
+      await forum.close();
+    }
+  });
+});

@@ -187,3 +187,18 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
   result.orphansRemoved = removed.length;
   return result;
 }
+
+/**
+ * Re-cooks everything once when any thread or comment has no cooked HTML yet (rows written
+ * before Markdown existed); a no-op otherwise. Called at start-up, so `forum recook` is only
+ * needed after a change to the cooking rules.
+ *
+ * @returns the recook result, or null when nothing needed it
+ */
+export async function recookIfNeeded(db: Db): Promise<RecookResult | null> {
+  const [thread] = await db.select({ id: threads.id }).from(threads).where(eq(threads.bodyHtml, "")).limit(1);
+  const [comment] = thread
+    ? [undefined]
+    : await db.select({ id: comments.id }).from(comments).where(eq(comments.bodyHtml, "")).limit(1);
+  return thread || comment ? recookAll(db) : null;
+}

@@ -151,7 +151,7 @@ export function EdgeAvatar({
   const initialsColours = tone === "brand" ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700";
   return (
     <span
-      className={`inline-flex shrink-0 rounded-full ${edgeRingClass(edgeLevel, large ? "thick" : "thin")}`}
+      className={`inline-flex h-fit shrink-0 self-start rounded-full ${edgeRingClass(edgeLevel, large ? "thick" : "thin")}`}
       title={s.ringTitle(nickname, edgeLevelPercent(edgeLevel))}
       data-edge-band={edgeLevelBand(edgeLevel)}
     >
