@@ -11,6 +11,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
+import { startTrendingSchedule } from "./trending/queries";
 import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
@@ -30,12 +31,13 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 
 /**
  * Starts the server's periodic jobs: the EdgeLevel refresh (its recency decays without writes,
- * docs/edge-level.md).
+ * docs/edge-level.md) and the trending refresh every minute (docs/trending.md).
  *
  * @returns a function that stops them
  */
 export function startSchedules(services: Services): () => void {
-  return startEdgeLevelSchedule(services.db);
+  const stops = [startEdgeLevelSchedule(services.db), startTrendingSchedule(services.db)];
+  return () => stops.forEach((stop) => stop());
 }
 
 /**

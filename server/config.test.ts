@@ -181,3 +181,14 @@ describe("invalid values", () => {
     expectNamed(configError({ DATA_DIR: tempDir(), NODE_ENV: "staging" }), "NODE_ENV");
   });
 });
+
+describe("AUTH_IP_LIMIT_PER_MINUTE", () => {
+  it("defaults to 10 and accepts a higher number for shared addresses", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).authIpLimitPerMinute).toBe(10);
+    expect(parseConfig({ DATA_DIR: tempDir(), AUTH_IP_LIMIT_PER_MINUTE: "60" }).authIpLimitPerMinute).toBe(60);
+  });
+  it("refuses 0 and text, naming the variable", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), AUTH_IP_LIMIT_PER_MINUTE: "0" }), "AUTH_IP_LIMIT_PER_MINUTE");
+    expectNamed(configError({ DATA_DIR: tempDir(), AUTH_IP_LIMIT_PER_MINUTE: "många" }), "AUTH_IP_LIMIT_PER_MINUTE");
+  });
+});

@@ -34,6 +34,11 @@ export interface AppConfig {
   authSecret: string;
   /** S3-compatible storage for uploaded images; `undefined` means files go to `dataDir/uploads`. */
   s3: S3Config | undefined;
+  /**
+   * Requests per minute one IP may make to each auth action (sign-in, sign-up, magic link, reset,
+   * resend); default 10 (README "Abuse limits"). Raise it when many members share one address.
+   */
+  authIpLimitPerMinute: number;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -95,6 +100,7 @@ const schema = z.object({
   ),
   MAIL_FROM: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, m.secretLength).optional()),
+  AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -167,6 +173,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "Börssnack <noreply@localhost>",
     authSecret,
+    authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     s3,
   };
 }

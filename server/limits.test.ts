@@ -321,3 +321,17 @@ describe("windows expire", () => {
     expect((await limits.hit(["signInIp", ip])).ok).toBe(false);
   });
 });
+
+describe("abuseLimitsWithIpRate (AUTH_IP_LIMIT_PER_MINUTE)", () => {
+  it("changes only the per-IP limits; per-e-mail limits and the lockout stay as README says", async () => {
+    const { abuseLimitsWithIpRate, ABUSE_LIMITS } = await import("./limits");
+    const rules = abuseLimitsWithIpRate(60);
+    for (const name of ["signInIp", "signUpIp", "magicLinkIp", "resetIp", "resendIp"] as const) {
+      expect(rules[name]).toEqual({ points: 60, duration: 60 });
+    }
+    for (const name of ["signInFailures", "magicLinkEmail", "resetEmail", "resendEmail"] as const) {
+      expect(rules[name]).toEqual(ABUSE_LIMITS[name]);
+    }
+    expect(abuseLimitsWithIpRate(10)).toEqual(ABUSE_LIMITS);
+  });
+});

@@ -37,6 +37,17 @@ export const ABUSE_LIMITS = {
   resendEmail: { points: 5, duration: 30 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
+/**
+ * The limits with the per-IP ones set to `perMinute` requests per minute (config
+ * `AUTH_IP_LIMIT_PER_MINUTE`); per-e-mail limits and the lockout are fixed.
+ *
+ * @param perMinute requests per minute per IP on each auth action
+ */
+export function abuseLimitsWithIpRate(perMinute: number): Record<LimitName, LimitRule> {
+  const perIp = { points: perMinute, duration: 60 };
+  return { ...ABUSE_LIMITS, signInIp: perIp, signUpIp: perIp, magicLinkIp: perIp, resetIp: perIp, resendIp: perIp };
+}
+
 /** Name of a limit in {@link ABUSE_LIMITS}. */
 export type LimitName = keyof typeof ABUSE_LIMITS;
 

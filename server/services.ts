@@ -12,7 +12,7 @@ import { recookIfNeeded } from "./content/recook";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { ensureDefaultCategories } from "./forum/default-categories";
-import { createAbuseLimits, type AbuseLimits } from "./limits";
+import { abuseLimitsWithIpRate, createAbuseLimits, type AbuseLimits } from "./limits";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** Everything a loader or action may use. */
@@ -60,6 +60,6 @@ export async function createServices(
       mailDir: path.join(config.dataDir, "mail"),
     });
   const auth = createAuth({ config, db: database.db, mailer });
-  const limits = overrides.limits ?? createAbuseLimits(database.db);
+  const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
   return { config, database, db: database.db, auth, mailer, limits };
 }

@@ -6,8 +6,10 @@
  */
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
-import { getCategory, listCategoryThreads } from "../../server/forum/queries";
+import { getCategory } from "../../server/forum/queries";
+import { listThreads } from "../../server/trending/queries";
 import { servicesContext } from "../../server/services";
+import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { NotFoundBox } from "../components/layout/not-found";
 import { ButtonLink } from "../components/ui/button";
@@ -15,14 +17,16 @@ import { app, forum as f, nav } from "../i18n/sv";
 import { categoryPath, newThreadPath } from "../lib/paths";
 import type { Route } from "./+types/category";
 
+/** Threads per category page (docs/decisions/001-limits.md). */
+const CATEGORY_PAGE_SIZE = 30;
+
 /** The category and one page of its threads (`?sida=N`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const category = await getCategory(db, params.categoryId);
   if (!category) throw data(f.categoryNotFound, { status: 404 });
-  const pageParam = Number(new URL(request.url).searchParams.get("sida") ?? "1");
-  const page = Number.isFinite(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? Math.floor(pageParam) : 1;
-  const { threads, hasMore } = await listCategoryThreads(db, category.id, page);
+  const page = pageFrom(new URL(request.url));
+  const { threads, hasMore } = await listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE });
   return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}` };
 }
 
@@ -71,12 +75,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-      {page > 1 || hasMore ? (
-        <nav className="flex justify-between text-sm font-semibold" aria-label={nav.pages}>
-          {page > 1 ? <Link to={`?sida=${page - 1}`} className="text-brand-700 hover:underline">{nav.newer}</Link> : <span />}
-          {hasMore ? <Link to={`?sida=${page + 1}`} className="text-brand-700 hover:underline">{nav.older}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={page} hasMore={hasMore} />
     </div>
   );
 }

@@ -1,22 +1,43 @@
 /**
  * Start page `/` and forum home `/forum` (SPEC §2 Forum home): how-to text, 'Kategorier' grid,
- * 'Diskussioner' sorted Senaste (Trendar and Populära arrive with trending).
+ * 'Diskussioner' with the tabs Senaste (newest), Trendar (reactions in the last hour) and
+ * Populära (hot score). The tab is in the URL (`?sortera=trendar`), so it survives a reload and
+ * can be shared; lists paginate with `?sida=N`.
  *
  * @module
  */
-import { listCategories, listRecentThreads } from "../../server/forum/queries";
+import { Link } from "react-router";
+import { listCategories } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
+import { listThreads } from "../../server/trending/queries";
 import { CategoryGrid } from "../components/forum/category-grid";
 import { HowTo } from "../components/forum/how-to";
+import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { app, forum as f } from "../i18n/sv";
 import type { Route } from "./+types/forum-home";
 
-/** Categories and the 10 newest threads (SPEC §9 Recent threads). */
-export async function loader({ context }: Route.LoaderArgs) {
+/** URL values of the tabs and the list order they choose. */
+const TABS = [
+  { param: "senaste", sort: "latest", label: f.sortLatest },
+  { param: "trendar", sort: "trending", label: f.sortTrending },
+  { param: "populara", sort: "popular", label: f.sortPopular },
+] as const;
+
+/** SPEC §9 Recent threads: 10 per page. */
+const PAGE_SIZE = 10;
+
+/** Categories and one page of threads in the chosen order. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [categories, threads] = await Promise.all([listCategories(db), listRecentThreads(db)]);
-  return { categories, threads };
+  const url = new URL(request.url);
+  const tab = TABS.find((t) => t.param === url.searchParams.get("sortera")) ?? TABS[0];
+  const page = pageFrom(url);
+  const [categories, list] = await Promise.all([
+    listCategories(db),
+    listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
+  ]);
+  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: tab.param };
 }
 
 /** Title, description and OpenGraph tags of the start page. */
@@ -31,7 +52,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** The forum home. */
 export default function ForumHome({ loaderData }: Route.ComponentProps) {
-  const { categories, threads } = loaderData;
+  const { categories, threads, hasMore, page, tab } = loaderData;
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -46,12 +67,22 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
             {f.discussions}
           </h2>
           <div role="tablist" aria-label={f.discussions} className="inline-flex rounded-lg bg-slate-200 p-1 text-sm">
-            <span role="tab" aria-selected="true" className="rounded-md bg-white px-3 py-1 font-semibold text-slate-900 shadow-sm">
-              {f.sortLatest}
-            </span>
+            {TABS.map((t) => (
+              <Link
+                key={t.param}
+                role="tab"
+                aria-selected={t.param === tab}
+                to={t.param === "senaste" ? "?" : `?sortera=${t.param}`}
+                preventScrollReset
+                className={`rounded-md px-3 py-1 font-semibold ${t.param === tab ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+              >
+                {t.label}
+              </Link>
+            ))}
           </div>
         </div>
-        <ThreadList threads={threads} showCategory empty={f.emptyThreads} />
+        <ThreadList threads={threads} showCategory empty={tab === "trendar" ? f.emptyTrending : f.emptyThreads} />
+        <Pager page={page} hasMore={hasMore} />
       </section>
     </div>
   );

@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { createComment, deleteComment, deleteThread } from "../../server/forum/commands";
 import { getThreadPage } from "../../server/forum/queries";
+import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
 import { badRequest, failure, readForm } from "../../server/http";
 import { toggleReaction } from "../../server/reactions/commands";
@@ -20,6 +21,7 @@ import { ModerationMenu, ModerationProvider } from "../components/forum/moderati
 import { PostBody } from "../components/forum/post-body";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
+import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
 import { categoryPath, loginPath, threadPath } from "../lib/paths";
@@ -33,8 +35,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request);
   const page = await getThreadPage(services.db, params.categoryId, params.threadId, viewer?.id ?? null);
   if (!page) throw data(f.threadNotFound, { status: 404 });
+  const trend = await getThreadTrending(services.db, page.thread.id);
   const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
-  return { ...page, url };
+  return { ...page, url, trend };
 }
 
 /**
@@ -137,7 +140,7 @@ function useHashHighlight(ready: boolean) {
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  const { thread, category, comments } = loaderData;
+  const { thread, category, comments, trend } = loaderData;
   const viewer = useViewer();
   const location = useLocation();
   useHashHighlight(true);
@@ -165,6 +168,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             </h1>
             {canModerate ? <ModerationMenu request={{ kind: "thread", id: thread.id }} /> : null}
           </div>
+          {trend ? <ThreadBadges {...trend} /> : null}
           <p className="text-sm text-slate-500">
             {thread.author ? (
               <AuthorButton userId={thread.author.id} nickname={thread.author.nickname} />

@@ -402,3 +402,48 @@ export const reports = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Trending (SPEC §2 Forum home tabs and Thread row badges, §3 derived fields, §7 Trending views)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The stored trending figures of a thread (docs/trending.md), one row per thread, created with
+ * the thread by a trigger and removed with it (ON DELETE CASCADE). The custom migration
+ * `0006_trending.sql` defines the functions, triggers and the spec's three views over it.
+ *
+ * `hot_score` is not stored: it is a pure function of the thread row (`forum_hot_score`), ordered
+ * through an expression index on `threads`. `category_id` and `created_at` are copies of the
+ * thread's (kept by a trigger) so the Trendar list is one index scan.
+ */
+export const threadTrending = pgTable(
+  "thread_trending",
+  {
+    threadId: uuid("thread_id")
+      .primaryKey()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    /** Copy of `threads.category_id`. */
+    categoryId: uuid("category_id").notNull(),
+    /** Copy of `threads.created_at` (the Trendar tie-break). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Reactions on the thread and on its comments created in the last hour (SPEC §9 'Snabb'). */
+    reactionsLast1h: integer("reactions_last_1h").notNull().default(0),
+    /** Percentile (0..1, rounded down to 0.001) of hot_score among all threads; null until computed. */
+    pctRank: real("pct_rank"),
+  },
+  (t) => [
+    index("thread_trending_velocity_idx").on(
+      t.reactionsLast1h.desc(),
+      t.createdAt.desc(),
+      t.threadId.desc(),
+    ),
+    index("thread_trending_category_velocity_idx").on(
+      t.categoryId,
+      t.reactionsLast1h.desc(),
+      t.createdAt.desc(),
+      t.threadId.desc(),
+    ),
+    check("thread_trending_velocity_nonnegative", sql`${t.reactionsLast1h} >= 0`),
+    check("thread_trending_pct_rank_range", sql`${t.pctRank} >= 0 AND ${t.pctRank} <= 1`),
+  ],
+);

@@ -7,7 +7,8 @@ import { toggleReaction } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { createComment, createThread, deleteComment, deleteThread } from "./commands";
 import { DEFAULT_CATEGORIES } from "./default-categories";
-import { getThreadPage, listCategories, listCategoryThreads, listRecentThreads } from "./queries";
+import { listThreads } from "../trending/queries";
+import { getThreadPage, listCategories } from "./queries";
 
 let forum: TestForum;
 let anna: TestMember;
@@ -61,9 +62,9 @@ describe("threads", () => {
     expect((await profile(anna.id)).threadsCount).toBe(1);
     const [cat] = await forum.services.db.select().from(categories).where(eq(categories.id, categoryId));
     expect(cat!.threadsCount).toBe(1);
-    const recent = await listRecentThreads(forum.services.db);
+    const recent = (await listThreads(forum.services.db, { sort: "latest", page: 1, pageSize: 10 })).threads;
     expect(recent[0]!.id).toBe(id);
-    expect((await listCategoryThreads(forum.services.db, categoryId)).threads[0]!.title).toBe(title);
+    expect((await listThreads(forum.services.db, { sort: "latest", categoryId, page: 1 })).threads[0]!.title).toBe(title);
   });
 
   it("refuses an empty title or body and a missing category with the Swedish message", async () => {

@@ -99,11 +99,6 @@ const categoryCardColumns = {
   threadsCount: categories.threadsCount,
 };
 
-/** Page size of category thread lists (docs/decisions/001-limits.md). */
-export const CATEGORY_PAGE_SIZE = 30;
-/** SPEC §9 Recent threads. */
-export const RECENT_THREADS = 10;
-
 /**
  * All categories, newest first (SPEC §7 Reads categories).
  *
@@ -130,75 +125,6 @@ export async function getCategory(db: Db, id: string): Promise<CategoryCard | nu
     .where(eq(categories.id, id))
     .limit(1);
   return row ?? null;
-}
-
-function threadRowQuery(db: Db) {
-  return db
-    .select({
-      id: threads.id,
-      categoryId: threads.categoryId,
-      categoryName: categories.name,
-      title: threads.title,
-      createdAt: threads.createdAt,
-      commentsCount: threads.commentsCount,
-      reactionsCount: threads.reactionsCount,
-      authorId: profiles.id,
-      authorNickname: profiles.nickname,
-    })
-    .from(threads)
-    .innerJoin(categories, eq(categories.id, threads.categoryId))
-    .leftJoin(profiles, eq(profiles.id, threads.authorId));
-}
-
-type RawThreadRow = Awaited<ReturnType<ReturnType<typeof threadRowQuery>["execute"]>>[number];
-
-function toThreadRow(r: RawThreadRow): ThreadRow {
-  return {
-    id: r.id,
-    categoryId: r.categoryId,
-    categoryName: r.categoryName,
-    title: r.title,
-    createdAt: r.createdAt.toISOString(),
-    commentsCount: r.commentsCount,
-    reactionsCount: r.reactionsCount,
-    author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
-  };
-}
-
-/**
- * Newest threads across the forum (SPEC §7: recent, limit 10, newest first, with author).
- *
- * @param limit maximum rows (default {@link RECENT_THREADS})
- * @returns thread rows, newest first
- */
-export async function listRecentThreads(db: Db, limit = RECENT_THREADS): Promise<ThreadRow[]> {
-  const rows = await threadRowQuery(db).orderBy(desc(threads.createdAt), desc(threads.id)).limit(limit);
-  return rows.map(toThreadRow);
-}
-
-/**
- * One page of a category's threads, newest first (SPEC §7: by category_id, newest first).
- *
- * @param categoryId category id
- * @param page 1-based page number; out-of-range pages are empty
- * @returns the rows and whether a next page exists
- */
-export async function listCategoryThreads(
-  db: Db,
-  categoryId: string,
-  page = 1,
-): Promise<{ threads: ThreadRow[]; hasMore: boolean }> {
-  if (!isUuid(categoryId)) return { threads: [], hasMore: false };
-  const offset = (Math.max(1, Math.floor(page)) - 1) * CATEGORY_PAGE_SIZE;
-  const rows = await threadRowQuery(db)
-    .where(eq(threads.categoryId, categoryId))
-    .orderBy(desc(threads.createdAt), desc(threads.id))
-    .limit(CATEGORY_PAGE_SIZE + 1)
-    .offset(offset);
-  return {
-    threads: rows.slice(0, CATEGORY_PAGE_SIZE).map(toThreadRow),
-    hasMore: rows.length > CATEGORY_PAGE_SIZE,
-  };
 }
 
 /**

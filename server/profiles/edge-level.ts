@@ -15,6 +15,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { startSchedule } from "../schedule";
 
 /** One saturating activity term: contributes `weight · (1 − e^(−count / scale))`. */
 export interface EdgeLevelTerm {
@@ -163,26 +164,6 @@ export function startEdgeLevelSchedule(
   intervalMs = 6 * 3600_000,
   options: EdgeLevelScheduleOptions = {},
 ): () => void {
-  const { immediately = true, onRefresh, onError = (e) => console.error("[edge-level] refresh failed:", e) } = options;
-  let running = false;
-  let stopped = false;
-  const run = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const changed = await refreshEdgeLevels(db);
-      if (!stopped) onRefresh?.(changed);
-    } catch (error) {
-      if (!stopped) onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  if (immediately) void run();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  const { onRefresh, ...rest } = options;
+  return startSchedule("edge-level", () => refreshEdgeLevels(db), intervalMs, { ...rest, ...(onRefresh ? { onRun: onRefresh } : {}) });
 }

@@ -6,10 +6,14 @@
  */
 import { MessageSquare } from "lucide-react";
 import { Link } from "react-router";
-import type { ThreadRow as ThreadRowData } from "../../../server/forum/queries";
+import type { ThreadRow as BaseThreadRow } from "../../../server/forum/queries";
 import { forum as f } from "../../i18n/sv";
 import { categoryPath, threadPath } from "../../lib/paths";
 import { RelativeTime } from "./relative-time";
+import { ThreadBadges, type TrendFigures } from "./thread-badges";
+
+/** A thread row's data: the row and, where known, its trend figures. */
+export type ThreadRowData = BaseThreadRow & TrendFigures;
 
 /** One row; `showCategory` adds the category name (forum home). */
 export function ThreadRow({ thread, showCategory = false }: { thread: ThreadRowData; showCategory?: boolean }) {
@@ -33,6 +37,7 @@ export function ThreadRow({ thread, showCategory = false }: { thread: ThreadRowD
           {f.replies(thread.commentsCount)}
         </span>
         <RelativeTime iso={thread.createdAt} />
+        <ThreadBadges hotScore={thread.hotScore} reactionsLast1h={thread.reactionsLast1h} pctRank={thread.pctRank} />
       </div>
     </li>
   );

@@ -20,6 +20,9 @@ const env = {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: "Börssnack <noreply@borssnack.test>",
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "borssnack-e2e-")),
+  // Every browser test comes from 127.0.0.1, like members behind one office NAT; the per-IP
+  // numbers themselves are tested at integration level (server/limits.test.ts).
+  AUTH_IP_LIMIT_PER_MINUTE: "1000",
 };
 delete env.DATABASE_URL;
 

@@ -1,0 +1,250 @@
+/**
+ * Trending reads (SPEC §2 Forum home tabs Senaste/Trendar/Populära, Thread row and thread page
+ * badges, §3 derived fields, §7 Trending views) and the schedule that keeps the stored figures
+ * exact. docs/trending.md explains the formulas, the storage and the measured timings.
+ *
+ * - hot_score is computed when read (`forum_hot_score(…, now())`), so it is always exact; the
+ *   Populära order comes from an expression index on `threads` (`threads_hot_idx`).
+ * - reactions_last_1h and pct_rank are read from `thread_trending`: a new reaction counts at once
+ *   (trigger), reactions leaving the hour and percentile shifts are applied by
+ *   {@link refreshTrending}, which {@link startTrendingSchedule} runs every minute.
+ *
+ * @module
+ */
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { startSchedule } from "../schedule";
+import { categories, profiles, threads, threadTrending } from "../db/schema";
+import { isUuid, type ThreadRow } from "../forum/queries";
+
+/** The three tabs of the forum home (SPEC §2): Senaste, Trendar, Populära. */
+export type ThreadSort = "latest" | "trending" | "popular";
+
+/** A thread row with its trending figures; a figure that is not known is `null`. */
+export type TrendingThreadRow = ThreadRow & {
+  /** hot_score now ('Hettar till' when above 1). */
+  hotScore: number | null;
+  /** Reactions on the thread and its comments in the last hour ('Snabb' from 3). */
+  reactionsLast1h: number | null;
+  /** Percentile of hot_score among all threads, 0..1 ('Top 10%' from 0.9). */
+  pctRank: number | null;
+};
+
+/** The trending figures of one thread (thread page badge); a figure not known is `null`. */
+export interface ThreadTrending {
+  /** hot_score now ('Hettar till' when above 1). */
+  hotScore: number | null;
+  /** Reactions on the thread and its comments in the last hour ('Snabb' from 3). */
+  reactionsLast1h: number | null;
+  /** Percentile of hot_score among all threads, 0..1 ('Top 10%' from 0.9). */
+  pctRank: number | null;
+}
+
+/** Options of {@link listThreads}. */
+export interface ListThreadsOptions {
+  /** latest: newest first; trending: reactions_last_1h desc; popular: hot_score desc (ties newest first). */
+  sort: ThreadSort;
+  /** Only this category's threads; a value that is not a UUID finds nothing. */
+  categoryId?: string;
+  /** 1-based page number; values below 1 (or not a number) mean 1; out-of-range pages are empty. */
+  page: number;
+  /** Rows per page (default {@link THREAD_LIST_PAGE_SIZE}, clamped to 1..{@link MAX_THREAD_LIST_PAGE_SIZE}). */
+  pageSize?: number;
+}
+
+/** Default page size of {@link listThreads}. */
+export const THREAD_LIST_PAGE_SIZE = 20;
+/** Largest page size {@link listThreads} accepts. */
+export const MAX_THREAD_LIST_PAGE_SIZE = 100;
+
+/** hot_score of the `threads` row in the query, at the statement's `now()`. */
+const hotScoreNow = sql<number | null>`forum_hot_score(${threads.reactionsCount}, ${threads.commentsCount}, ${threads.createdAt}, now())`;
+/** The ordering key of hot_score; the same expression as the index `threads_hot_idx`. */
+const hotKey = sql`forum_hot_key(${threads.reactionsCount}, ${threads.commentsCount}, ${threads.createdAt})`;
+
+/** `expr DESC NULLS LAST`, the order every trending index is built in. */
+const descNullsLast = (expr: SQLWrapper): SQL => sql`${expr} desc nulls last`;
+
+const toNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * One page of threads in the order of a forum-home tab, with their trending figures (SPEC §2).
+ *
+ * - `latest`: `created_at` desc.
+ * - `trending`: `reactions_last_1h` desc, then `created_at` desc.
+ * - `popular`: `hot_score` desc, then `created_at` desc.
+ *
+ * Ties are broken by id, so pages never overlap. A page's ids come from one index scan, then only
+ * those rows are read (docs/trending.md).
+ * A thread without a `thread_trending` row (only possible until the next refresh) shows `null`
+ * figures in `latest` and `popular`, and is left out of `trending` until then.
+ *
+ * @param db the database
+ * @param options see {@link ListThreadsOptions}
+ * @returns the page's rows and whether a next page exists
+ */
+export async function listThreads(
+  db: Db,
+  options: ListThreadsOptions,
+): Promise<{ threads: TrendingThreadRow[]; hasMore: boolean }> {
+  const { sort, categoryId } = options;
+  if (categoryId !== undefined && !isUuid(categoryId)) return { threads: [], hasMore: false };
+  const size = clampInt(options.pageSize ?? THREAD_LIST_PAGE_SIZE, 1, MAX_THREAD_LIST_PAGE_SIZE, THREAD_LIST_PAGE_SIZE);
+  const page = clampInt(options.page, 1, Number.MAX_SAFE_INTEGER, 1);
+  const offset = (page - 1) * size;
+
+  // First the page's ids, from one index alone (deep pages skip index entries, not joined rows),
+  // then the rows for just those ids, in the same order.
+  let pageIds;
+  let orderBy: SQL[];
+  if (sort === "trending") {
+    orderBy = [
+      descNullsLast(threadTrending.reactionsLast1h),
+      descNullsLast(threadTrending.createdAt),
+      descNullsLast(threadTrending.threadId),
+    ];
+    pageIds = db
+      .select({ id: threadTrending.threadId })
+      .from(threadTrending)
+      .where(categoryId === undefined ? undefined : eq(threadTrending.categoryId, categoryId))
+      .orderBy(...orderBy)
+      .limit(size + 1)
+      .offset(offset)
+      .as("page");
+  } else {
+    orderBy =
+      sort === "popular"
+        ? [descNullsLast(hotKey), descNullsLast(threads.createdAt), descNullsLast(threads.id)]
+        : [descNullsLast(threads.createdAt), descNullsLast(threads.id)];
+    pageIds = db
+      .select({ id: threads.id })
+      .from(threads)
+      .where(categoryId === undefined ? undefined : eq(threads.categoryId, categoryId))
+      .orderBy(...orderBy)
+      .limit(size + 1)
+      .offset(offset)
+      .as("page");
+  }
+
+  const rows = await db
+    .select({
+      id: threads.id,
+      categoryId: threads.categoryId,
+      categoryName: categories.name,
+      title: threads.title,
+      createdAt: threads.createdAt,
+      commentsCount: threads.commentsCount,
+      reactionsCount: threads.reactionsCount,
+      authorId: profiles.id,
+      authorNickname: profiles.nickname,
+      hotScore: hotScoreNow,
+      reactionsLast1h: threadTrending.reactionsLast1h,
+      pctRank: threadTrending.pctRank,
+    })
+    .from(pageIds)
+    .innerJoin(threads, eq(threads.id, pageIds.id))
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .leftJoin(profiles, eq(profiles.id, threads.authorId))
+    .leftJoin(threadTrending, eq(threadTrending.threadId, threads.id))
+    .orderBy(...orderBy);
+
+  return {
+    threads: rows.slice(0, size).map(
+      (r): TrendingThreadRow => ({
+        id: r.id,
+        categoryId: r.categoryId,
+        categoryName: r.categoryName,
+        title: r.title,
+        createdAt: r.createdAt.toISOString(),
+        commentsCount: r.commentsCount,
+        reactionsCount: r.reactionsCount,
+        author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
+        hotScore: toNumber(r.hotScore),
+        reactionsLast1h: toNumber(r.reactionsLast1h),
+        pctRank: toNumber(r.pctRank),
+      }),
+    ),
+    hasMore: rows.length > size,
+  };
+}
+
+/**
+ * The trending figures of one thread, for the thread page badge (SPEC §2 Thread page).
+ *
+ * @param db the database
+ * @param threadId the thread id; a value that is not a UUID finds nothing
+ * @returns the figures (each `null` when not known), or `null` when the thread does not exist
+ */
+export async function getThreadTrending(db: Db, threadId: string): Promise<ThreadTrending | null> {
+  if (!isUuid(threadId)) return null;
+  const [row] = await db
+    .select({
+      hotScore: hotScoreNow,
+      reactionsLast1h: threadTrending.reactionsLast1h,
+      pctRank: threadTrending.pctRank,
+    })
+    .from(threads)
+    .leftJoin(threadTrending, eq(threadTrending.threadId, threads.id))
+    .where(eq(threads.id, threadId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    hotScore: toNumber(row.hotScore),
+    reactionsLast1h: toNumber(row.reactionsLast1h),
+    pctRank: toNumber(row.pctRank),
+  };
+}
+
+/**
+ * Makes the stored figures exact (`forum_refresh_trending`): creates missing rows, recounts
+ * reactions_last_1h for the hour before `asOf`, recomputes every pct_rank. Only changed rows are
+ * written.
+ *
+ * @param db the database
+ * @param asOf the moment to compute for (default: the database's `now()`)
+ * @returns how many rows were written
+ */
+export async function refreshTrending(db: Db, asOf?: Date): Promise<number> {
+  const result = await db.execute(
+    asOf
+      ? sql`SELECT forum_refresh_trending(${asOf.toISOString()}::timestamptz) AS changed`
+      : sql`SELECT forum_refresh_trending() AS changed`,
+  );
+  const rows = (result as unknown as { rows: Array<{ changed: number | string }> }).rows;
+  return Number(rows[0]?.changed ?? 0);
+}
+
+/** Options of {@link startTrendingSchedule}. */
+export interface TrendingScheduleOptions {
+  /** Also refresh right away instead of waiting one interval (default true). */
+  immediately?: boolean;
+  /** Called after each refresh with the number of rows written. */
+  onRefresh?: (changed: number) => void;
+  /** Called when a refresh fails (default: logged with `console.error`). */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Runs {@link refreshTrending} every `intervalMs`, and once at the start (a run is skipped while
+ * the previous one is still going). The timer is `unref`'d, so it never keeps the process alive.
+ *
+ * @param db the database
+ * @param intervalMs time between refreshes (default one minute: a reaction leaves the one-hour
+ *   window at most a minute late, and percentiles are at most a minute old)
+ * @param options see {@link TrendingScheduleOptions}
+ * @returns a function that stops the schedule
+ */
+export function startTrendingSchedule(
+  db: Db,
+  intervalMs = 60_000,
+  options: TrendingScheduleOptions = {},
+): () => void {
+  const { onRefresh, ...rest } = options;
+  return startSchedule("trending", () => refreshTrending(db), intervalMs, { ...rest, ...(onRefresh ? { onRun: onRefresh } : {}) });
+}
+
+/** An integer in `[min, max]`; `fallback` for anything that is not a finite number. */
+function clampInt(value: number, min: number, max: number, fallback: number): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.floor(value), min), max);
+}
