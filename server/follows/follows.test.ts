@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profile as p } from "../../app/i18n/sv";
 import { profiles, userFollows } from "../db/schema";
-import { ForumError } from "../errors";
 import { getProfileByNickname, updateBio, BIO_MAX } from "../profiles/queries";
+import { expectForumError } from "../testing/expect-forum-error";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { follow, isFollowing, unfollow } from "./commands";
 
@@ -18,16 +18,6 @@ async function counts(id: string) {
     .from(profiles)
     .where(eq(profiles.id, id));
   return row!;
-}
-
-async function expectError(promise: Promise<unknown>, status: number, message: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ForumError);
-  expect((error as ForumError).status).toBe(status);
-  expect((error as ForumError).message).toBe(message);
 }
 
 beforeAll(async () => {
@@ -55,15 +45,15 @@ describe("follow (SPEC §4 Follow)", () => {
   it("a duplicate follow is 'Redan följer' and changes no count", async () => {
     const db = forum.services.db;
     await follow(db, anna.id, cissi.id);
-    await expectError(follow(db, anna.id, cissi.id), 409, p.alreadyFollowing);
+    await expectForumError(follow(db, anna.id, cissi.id), 409, p.alreadyFollowing);
     expect(await counts(cissi.id)).toMatchObject({ followers: 1 });
   });
 
   it("nobody follows themselves, visitors cannot follow, unknown members are 404", async () => {
     const db = forum.services.db;
-    await expectError(follow(db, anna.id, anna.id), 400, p.cannotFollowSelf);
-    await expectError(follow(db, null, anna.id), 401, p.loginToFollow);
-    await expectError(follow(db, anna.id, "no-such-user"), 404, p.userNotFound);
+    await expectForumError(follow(db, anna.id, anna.id), 400, p.cannotFollowSelf);
+    await expectForumError(follow(db, null, anna.id), 401, p.loginToFollow);
+    await expectForumError(follow(db, anna.id, "no-such-user"), 404, p.userNotFound);
     // The database refuses a self-follow too (check constraint).
     const error = await db
       .insert(userFollows)
@@ -98,7 +88,7 @@ describe("profiles", () => {
     expect(await updateBio(db, anna.id, "  Långsiktig investerare.\r\nGillar utdelningar.  ")).toMatchObject({
       bio: "Långsiktig investerare.\nGillar utdelningar.",
     });
-    await expectError(updateBio(db, anna.id, "x".repeat(BIO_MAX + 1)), 400, p.bioTooLong(BIO_MAX));
+    await expectForumError(updateBio(db, anna.id, "x".repeat(BIO_MAX + 1)), 400, p.bioTooLong(BIO_MAX));
     const [row] = await db.select({ bio: profiles.bio }).from(profiles).where(eq(profiles.id, anna.id));
     expect(row!.bio).toBe("Långsiktig investerare.\nGillar utdelningar.");
     expect(await updateBio(db, anna.id, "   ")).toMatchObject({ bio: null });

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
 import { categories, comments, profiles, threads } from "../db/schema";
-import { ForumError } from "../errors";
 import { toggleReaction } from "../reactions/commands";
+import { expectForumError } from "../testing/expect-forum-error";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { createComment, createThread, deleteComment, deleteThread } from "./commands";
 import { DEFAULT_CATEGORIES } from "./default-categories";
@@ -21,16 +21,6 @@ const actor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname
 async function profile(id: string) {
   const [p] = await forum.services.db.select().from(profiles).where(eq(profiles.id, id));
   return p!;
-}
-
-async function expectForumError(promise: Promise<unknown>, status: number, message: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ForumError);
-  expect((error as ForumError).status).toBe(status);
-  expect((error as ForumError).message).toBe(message);
 }
 
 beforeAll(async () => {
