@@ -345,7 +345,7 @@ export const admin = {
   messagesDescription: "Skicka e-post till alla eller utvalda medlemmar.",
   roles: "Användarroller",
   rolesDescription: "Ändra roller: Medlem, Moderator eller Admin.",
-  accessNote: (role: "administratör" | "moderator") => `Du har åtkomst som ${role}.`,
+  accessNote: { admin: "Du har åtkomst som administratör.", moderator: "Du har åtkomst som moderator." },
   backToForum: "Till forumet",
   comingSoon: "Kommer snart.",
   footer: (year: number) => `© ${year} Börssnack – Admin`,

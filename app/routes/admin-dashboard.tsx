@@ -20,7 +20,7 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-extrabold tracking-tight">{a.title}</h1>
-      <p className="text-slate-600">{a.accessNote(isAdmin ? "administratör" : "moderator")}</p>
+      <p className="text-slate-600">{a.accessNote[isAdmin ? "admin" : "moderator"]}</p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { authMail as a, mail as m } from "../../app/i18n/sv";
+import { app, authMail as a, mail as m } from "../../app/i18n/sv";
 import type { MailMessage } from "./mailer";
 
 /** Escapes text for HTML element content and attribute values. */
@@ -21,7 +21,7 @@ function layout(bodyHtml: string): string {
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td><p style="font-size:22px;font-weight:bold;color:#047857;margin:0 0 16px">📈 Börssnack</p>${bodyHtml}</td></tr>
+<tr><td><p style="font-size:22px;font-weight:bold;color:#047857;margin:0 0 16px">📈 ${escapeHtml(app.name)}</p>${bodyHtml}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
