@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../db/schema";
+import { createMember, createTestForum, type TestForum } from "../testing/harness";
+import { countActiveUsers, isOnline } from "./stats";
+
+let forum: TestForum;
+beforeAll(async () => {
+  forum = await createTestForum();
+});
+afterAll(async () => forum.close());
+
+describe("online statistics (SPEC §4 Presence)", () => {
+  it("counts members active within 15 minutes as online and within 60 minutes as last hour", async () => {
+    const now = new Date("2026-11-21T10:00:00Z");
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    const ages = [1, 14, 16, 59, 61, null];
+    for (const age of ages) {
+      const m = await createMember(forum);
+      await forum.services.db
+        .update(profiles)
+        .set({ lastActivityAt: age === null ? null : at(age) })
+        .where(eq(profiles.id, m.id));
+    }
+    expect(await countActiveUsers(forum.services.db, { now })).toEqual({ totalOnline: 2, lastHourActive: 4 });
+    expect(isOnline(at(14), now)).toBe(true);
+    expect(isOnline(at(16), now)).toBe(false);
+    expect(isOnline(null, now)).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Online statistics (SPEC §3 Online stats, §4 Presence, §7 count_active_users, §9): a member is
+ * online when `profiles.last_activity_at` lies within the active-user window (15 minutes).
+ *
+ * Shared by the header indicator (issue "Notifications, realtime and presence") and the admin
+ * users page (issue "Moderation and administration").
+ *
+ * @module
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+/** Active-user window in minutes (SPEC §9 "Active-user window"). */
+export const ACTIVE_WINDOW_MINUTES = 15;
+
+/** The spec's activity-count result (SPEC §3 "Activity-count result"). */
+export interface ActiveUserCounts {
+  /** Members whose last activity is within the last `minutes` minutes. */
+  totalOnline: number;
+  /** Members whose last activity is within the last 60 minutes. */
+  lastHourActive: number;
+}
+
+/**
+ * Counts online and last-hour members (SPEC §7 "RPC count_active_users with p_minutes = 15").
+ * Uses the index on `profiles.last_activity_at`.
+ *
+ * @param db the database
+ * @param options.minutes the online window in minutes (default 15)
+ * @param options.now the moment to count at (default: the database's `now()`)
+ * @returns `{ totalOnline, lastHourActive }`, both ≥ 0
+ * @throws the database error when the query fails (callers log it and carry on, SPEC §8)
+ */
+export async function countActiveUsers(
+  db: Db,
+  options: { minutes?: number; now?: Date } = {},
+): Promise<ActiveUserCounts> {
+  const minutes = options.minutes ?? ACTIVE_WINDOW_MINUTES;
+  const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
+  const result = await db.execute(sql`
+    SELECT
+      count(*) FILTER (WHERE last_activity_at > ${now} - make_interval(mins => ${minutes}))::int AS total_online,
+      count(*)::int AS last_hour_active
+    FROM profiles
+    WHERE last_activity_at > ${now} - interval '60 minutes'
+      AND last_activity_at <= ${now}
+  `);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const row = (rows[0] ?? {}) as { total_online?: number; last_hour_active?: number };
+  return { totalOnline: Number(row.total_online ?? 0), lastHourActive: Number(row.last_hour_active ?? 0) };
+}
+
+/**
+ * Whether a member counts as online (SPEC §4 Presence).
+ *
+ * @param lastActivityAt the member's `last_activity_at`, or null when never active
+ * @param now the current moment (default `new Date()`)
+ * @returns true when the last activity lies within the last 15 minutes
+ */
+export function isOnline(lastActivityAt: Date | string | null, now: Date = new Date()): boolean {
+  if (!lastActivityAt) return false;
+  const at = typeof lastActivityAt === "string" ? new Date(lastActivityAt) : lastActivityAt;
+  const age = now.getTime() - at.getTime();
+  return age >= 0 && age <= ACTIVE_WINDOW_MINUTES * 60_000;
+}
