@@ -14,3 +14,7 @@ export const newThreadPath = (categoryId: string) => `/forum/ny-trad/${categoryI
 /** Login URL that returns to `back` afterwards. */
 export const loginPath = (back?: string) =>
   back ? `/auth/login?redirectTo=${encodeURIComponent(back)}` : "/auth/login";
+/** `/forum/profil/{userId}` */
+export const profilePath = (userId: string) => `/forum/profil/${userId}`;
+/** `/forum/sok?q=…` (issue "Trending and search": the full results page). */
+export const searchPath = (query: string) => `/forum/sok?q=${encodeURIComponent(query)}`;

@@ -15,6 +15,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -29,6 +30,11 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const counter = (name: string) => integer(name).notNull().default(0);
+
+/** PostgreSQL `tsvector` (full-text search document; never written by the app). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
 
 // ---------------------------------------------------------------------------------------------
 // better-auth (field names are better-auth's; columns are snake_case)
@@ -215,11 +221,16 @@ export const threads = pgTable(
     createdAt: createdAt(),
     commentsCount: counter("comments_count"),
     reactionsCount: counter("reactions_count"),
+    /** Swedish full-text document: title weight A, body B (migration 0007_search.sql, docs/search.md). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('swedish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('swedish'::regconfig, coalesce(body, '')), 'B')`,
+    ),
   },
   (t) => [
     index("threads_created_at_idx").on(t.createdAt.desc()),
     index("threads_category_created_idx").on(t.categoryId, t.createdAt.desc()),
     index("threads_author_idx").on(t.authorId),
+    index("threads_search_idx").using("gin", t.searchVector),
     check(
       "threads_counters_nonnegative",
       sql`${t.commentsCount} >= 0 AND ${t.reactionsCount} >= 0`,
@@ -245,11 +256,17 @@ export const comments = pgTable(
     createdAt: createdAt(),
     repliesCount: counter("replies_count"),
     reactionsCount: counter("reactions_count"),
+    /** Swedish full-text document of the body, weight B (migration 0007_search.sql, docs/search.md). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('swedish'::regconfig, coalesce(body, '')), 'B')`,
+    ),
   },
   (t) => [
     index("comments_thread_created_idx").on(t.threadId, t.createdAt),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
     index("comments_author_idx").on(t.authorId),
+    index("comments_created_at_idx").on(t.createdAt.desc()),
+    index("comments_search_idx").using("gin", t.searchVector),
     check(
       "comments_counters_nonnegative",
       sql`${t.repliesCount} >= 0 AND ${t.reactionsCount} >= 0`,

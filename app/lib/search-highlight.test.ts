@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { makeSnippet, markdownToPlain } from "../../server/search/snippet";
+import { highlightSegments } from "./search-highlight";
+
+describe("search highlighting", () => {
+  it("marks whole words that start with a stem, and short terms only when equal", () => {
+    expect(highlightSegments("Aktierna steg, ERIC B och Boliden", ["akti", "eric", "b"])).toEqual([
+      { text: "Aktierna", hit: true },
+      { text: " steg, ", hit: false },
+      { text: "ERIC", hit: true },
+      { text: " ", hit: false },
+      { text: "B", hit: true },
+      { text: " och Boliden", hit: false },
+    ]);
+  });
+
+  it("keeps markup as text: the segments concatenate to the input", () => {
+    const text = `<img src=x onerror="window.__pwned=1"> SEB <b>bold</b>`;
+    const segments = highlightSegments(text, ["seb", "img"]);
+    expect(segments.map((s) => s.text).join("")).toBe(text);
+    expect(segments.filter((s) => s.hit).map((s) => s.text)).toEqual(["img", "SEB"]);
+  });
+
+  it("returns one plain segment when there are no terms", () => {
+    expect(highlightSegments("Volvo", [])).toEqual([{ text: "Volvo", hit: false }]);
+  });
+});
+
+describe("search snippets", () => {
+  it("shows what a reader sees of Markdown: link texts, no images, raw HTML as text", () => {
+    expect(markdownToPlain("**Fet** [länk](https://x.se) ![bild](/a.png)\n\n> citat `kod` <b>x</b>")).toBe(
+      "Fet länk citat kod <b>x</b>",
+    );
+  });
+
+  it("cuts a window around the first match with ellipses", () => {
+    const long = `${"Inledande text om marknaden. ".repeat(10)}Här nämns utdelningen till slut. ${"Mer text efteråt. ".repeat(10)}`;
+    const snippet = makeSnippet(long, ["utdelning"]);
+    expect(snippet.startsWith("…")).toBe(true);
+    expect(snippet.endsWith("…")).toBe(true);
+    expect(snippet).toContain("utdelningen");
+    expect(snippet.length).toBeLessThanOrEqual(162);
+  });
+});
