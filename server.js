@@ -10,9 +10,12 @@
  */
 import compression from "compression";
 import express from "express";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const dev = process.argv.includes("--dev");
 const buildDir = process.env.BUILD_DIR ?? "build";
+const projectDir = fileURLToPath(new URL(".", import.meta.url));
 const configEnv = process.env.NODE_ENV ?? "development";
 process.env.NODE_ENV = dev ? "development" : "production";
 const env = { ...process.env, NODE_ENV: configEnv };
@@ -40,12 +43,13 @@ try {
       }
     });
   } else {
-    const mod = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+    // Relative BUILD_DIR is taken from the project folder, an absolute one as it is.
+    const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
     services = await mod.startServices(env);
     stopSchedules = mod.startSchedules(services);
     app.use(compression());
-    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.resolve(projectDir, buildDir, "client"), { maxAge: "1h", index: false }));
     app.use(mod.createApp(services));
   }
 } catch (error) {
@@ -54,7 +58,7 @@ try {
     process.exit(1);
   }
   if (error && error.code === "ERR_MODULE_NOT_FOUND" && !dev) {
-    console.error("Hittar inte build/: kör 'npm run build' först (eller 'npm start').");
+    console.error(`Hittar inte ${buildDir}/: kör 'npm run build' först (eller 'npm start'). (${error.message})`);
     process.exit(1);
   }
   throw error;

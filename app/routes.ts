@@ -28,6 +28,8 @@ export default [
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
+      // Full search results page (issue "Trending and search").
+      route("sok", "routes/search.tsx"),
     ]),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
@@ -56,6 +58,7 @@ export default [
   route("api/preview", "routes/api-preview.ts"),
   route("api/mentions", "routes/api-mentions.ts"),
   route("api/tickers", "routes/api-tickers.ts"),
+  route("api/search", "routes/api-search.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
   route("healthz", "routes/healthz.ts"),

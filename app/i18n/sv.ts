@@ -763,7 +763,7 @@ export const edgeLevel = {
 /** Search box and results page (SPEC §2 Search results, §4 Search, §8; issue "Trending and search"). */
 export const search = {
   label: "Sök i forumet",
-  placeholder: "Sök trådar, kommentarer, medlemmar eller $TICKER…",
+  placeholder: "Sök inlägg, medlemmar eller $TICKER…",
   submit: "Sök",
   clear: "Rensa sökningen",
   /** SPEC §2 kind labels. */

@@ -9,6 +9,7 @@ import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
 import { ProfileDrawerProvider } from "../components/profile/profile-drawer";
+import { SearchBox } from "../components/search/search-box";
 import { nav } from "../i18n/sv";
 import { useViewer } from "../lib/viewer";
 
@@ -33,7 +34,11 @@ export default function ForumLayout() {
         {nav.skipToContent}
       </a>
       <SiteHeader viewer={viewer} />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:py-8">
+      {/* SPEC §2: below the header, a global search box. */}
+      <div className="mx-auto w-full max-w-6xl px-4 pt-4 md:pt-6">
+        <SearchBox />
+      </div>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 md:py-6">
         {skeleton ?? <Outlet />}
       </main>
       <SiteFooter />

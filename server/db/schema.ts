@@ -265,7 +265,6 @@ export const comments = pgTable(
     index("comments_thread_created_idx").on(t.threadId, t.createdAt),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
     index("comments_author_idx").on(t.authorId),
-    index("comments_created_at_idx").on(t.createdAt.desc()),
     index("comments_search_idx").using("gin", t.searchVector),
     check(
       "comments_counters_nonnegative",

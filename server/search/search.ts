@@ -21,6 +21,9 @@ import { ForumError, pgCode } from "../errors";
 import { parseSearchQuery, type ParsedQuery } from "./query";
 import { makeSnippet } from "./snippet";
 import { search as s } from "../../app/i18n/sv";
+import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../app/lib/search-types";
+
+export { SEARCH_KINDS, type SearchKind, type SearchResult };
 
 /** SPEC §9 Search limit: 20 results. */
 export const SEARCH_LIMIT = 20;
@@ -32,32 +35,6 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE = 50;
 /** Statement time-out of one search, in ms. */
 export const SEARCH_TIMEOUT_MS = 3000;
-
-/** Result kinds of SPEC §3 Search result. */
-export type SearchKind = "thread" | "comment" | "member";
-/** Every result kind, in the order the results page lists its filters. */
-export const SEARCH_KINDS: readonly SearchKind[] = ["thread", "comment", "member"];
-
-/** One search result (SPEC §3 Search result; field names as in SPEC §7 search_all). */
-export interface SearchResult {
-  kind: SearchKind;
-  /** thread id, comment id or member id */
-  id: string;
-  /** thread title (threads and comments) or nickname (members) */
-  title: string;
-  /** plain text around the first match (≤ 162 characters); the bio for members */
-  snippet: string;
-  /** the author's nickname, or null for a deleted member (shown as 'Okänd') */
-  author_name: string | null;
-  /** the thread's category, null for members */
-  category_id: string | null;
-  /** the thread (of a comment: its thread), null for members */
-  thread_id: string | null;
-  /** ISO timestamp of the post or of joining */
-  created_at: string;
-  /** avatar of a member result, otherwise null */
-  avatar_url: string | null;
-}
 
 /** What a search returns: results plus the lower-case words and stems to highlight. */
 export interface SearchResponse {
@@ -96,7 +73,10 @@ function tsqueryOf(q: ParsedQuery): SQL {
   if (q.words.length > 0) parts.push(sql`plainto_tsquery('swedish', ${q.words.join(" ")})`);
   if (q.prefix) {
     const p = `${q.prefix}:*`;
-    parts.push(sql`(to_tsquery('swedish', ${p}) || to_tsquery('simple', ${p}))`);
+    // Stemmed and as typed; a whole Swedish stop word ('till', 'och') stays a stop word instead of
+    // becoming a prefix that matches a large share of all posts.
+    parts.push(sql`(CASE WHEN numnode(to_tsquery('swedish', ${p})) = 0 THEN to_tsquery('swedish', ${p})
+                         ELSE to_tsquery('swedish', ${p}) || to_tsquery('simple', ${p}) END)`);
   }
   return sql`(${sql.join(parts, sql` && `)})`;
 }
@@ -109,21 +89,26 @@ function postsQuery(q: ParsedQuery, options: { kind?: SearchKind; categoryId?: s
   const query = tsqueryOf(q);
   const inCategory = (column: SQL) => (isUuid(options.categoryId) ? sql`AND ${column} = ${options.categoryId}::uuid` : sql``);
   const window = options.offset + options.limit;
+  // Each part sorts only (id, tier, created_at) of its matches and joins the wide columns for
+  // the page it keeps, so a common word's thousands of matches never sort their bodies.
   const threadPart = sql`
     (SELECT 'thread' AS kind, t.id, t.title, left(t.body, 4000) AS body, t.category_id, t.id AS thread_id,
-            t.created_at, p.nickname AS author_name,
-            CASE WHEN to_tsvector('swedish', t.title) @@ ${query} THEN 2 ELSE 1 END AS tier
-       FROM threads t LEFT JOIN profiles p ON p.id = t.author_id
-      WHERE t.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
-      ORDER BY tier DESC, t.created_at DESC
-      LIMIT ${window})`;
+            t.created_at, p.nickname AS author_name, m.tier
+       FROM (SELECT t.id, CASE WHEN to_tsvector('swedish', t.title) @@ ${query} THEN 2 ELSE 1 END AS tier, t.created_at
+               FROM threads t
+              WHERE t.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
+              ORDER BY tier DESC, t.created_at DESC
+              LIMIT ${window}) m
+       JOIN threads t ON t.id = m.id LEFT JOIN profiles p ON p.id = t.author_id)`;
   const commentPart = sql`
     (SELECT 'comment' AS kind, c.id, t.title, left(c.body, 4000) AS body, t.category_id, c.thread_id,
             c.created_at, p.nickname AS author_name, 1 AS tier
-       FROM comments c JOIN threads t ON t.id = c.thread_id LEFT JOIN profiles p ON p.id = c.author_id
-      WHERE c.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
-      ORDER BY c.created_at DESC
-      LIMIT ${window})`;
+       FROM (SELECT c.id
+               FROM comments c ${isUuid(options.categoryId) ? sql`JOIN threads t ON t.id = c.thread_id` : sql``}
+              WHERE c.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
+              ORDER BY c.created_at DESC
+              LIMIT ${window}) m
+       JOIN comments c ON c.id = m.id JOIN threads t ON t.id = c.thread_id LEFT JOIN profiles p ON p.id = c.author_id)`;
   const union =
     options.kind === "thread" ? threadPart : options.kind === "comment" ? commentPart : sql`${threadPart} UNION ALL ${commentPart}`;
   return sql`SELECT * FROM (${union}) AS r ORDER BY tier DESC, created_at DESC LIMIT ${options.limit} OFFSET ${options.offset}`;
