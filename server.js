@@ -36,7 +36,7 @@ try {
     app.use(async (req, res, next) => {
       try {
         const mod = await load();
-        return mod.createApp(services)(req, res, next);
+        return mod.createApp(services, { dev: true })(req, res, next);
       } catch (error) {
         if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
         next(error);

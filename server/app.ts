@@ -12,6 +12,8 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
+import { crossOriginProtection } from "./security/cross-origin";
+import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
@@ -44,9 +46,10 @@ export function startSchedules(services: Services): () => void {
  * The Express handler serving every page and API route of the forum.
  *
  * @param services started services
+ * @param options.dev true under the Vite dev server (no CSP: its hot-reload scripts are inline)
  * @returns an Express application (use as middleware or `listen` it)
  */
-export function createApp(services: Services): express.Express {
+export function createApp(services: Services, options: { dev?: boolean } = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // better-auth rate-limits per client IP and reads it from this header only. Whatever a client
@@ -55,12 +58,15 @@ export function createApp(services: Services): express.Express {
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     next();
   });
+  app.use(securityHeaders(services.config, { csp: !options.dev }));
+  app.use(crossOriginProtection(services.config.publicUrl));
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext() {
+      getLoadContext(_req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
         return context;
       },
     }),

@@ -303,6 +303,8 @@ export const errors = {
   connectionText:
     "Vi kunde inte verifiera din inloggning. Detta kan bero på anslutningsproblem.",
   badRequest: "Ogiltig förfrågan.",
+  /** A write sent from another website (issue "Hardening": cross-site requests). */
+  crossSite: "Förfrågan kom från en annan webbplats och stoppades. Ladda om sidan och försök igen.",
 } as const;
 
 /** Relative-time and date helpers' fixed words. */

@@ -7,6 +7,10 @@
 import { z } from "zod";
 import { auth as t, forum as f, reactions as r } from "../i18n/sv";
 
+// No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),
+// and Zod's JIT check would otherwise report a violation in every browser that loads a form.
+z.config({ jitless: true });
+
 /** Nickname length bounds in characters (decided: docs/decisions/001-limits.md). */
 export const NICKNAME_MIN = 2;
 /** @see NICKNAME_MIN */

@@ -3,7 +3,8 @@
  * reset → login with the new password, old sessions ended; change password; protected route →
  * login → back to the origin; members on /admin go to /forum; own-profile redirect; user menu.
  */
-import { expect, test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { auth as t, nav } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";

@@ -4,7 +4,7 @@
  * thread; a second member comments and reacts; the first replies; a reload shows everything
  * with the right counts; logout; the visitor sees it all.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { auth as a, forum as f, nav, reactions as r, toasts as t } from "../../app/i18n/sv";
 import { login, newAccount, registerAndVerify } from "./support/accounts";

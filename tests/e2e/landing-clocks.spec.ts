@@ -4,7 +4,8 @@
  * the test, the clocks ticking, the logo leading to /landing, and no hydration mismatch.
  * Daylight-saving correctness is covered by app/lib/clocks.test.ts at fixed instants.
  */
-import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+import type { ConsoleMessage, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { auth as a, landing as t } from "../../app/i18n/sv";
 
 // An odd zone (UTC+5:45) for the browser: the clocks must not depend on the visitor's own zone.

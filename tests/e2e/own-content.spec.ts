@@ -2,7 +2,7 @@
  * Deleting one's own comment and thread through the 'Åtgärder' menu (SPEC §6, §8 toasts), the
  * visitor's login prompt on reactions (SPEC §6 Visitor), and the thread page's link preview tags.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";

@@ -5,7 +5,7 @@
  * a member deletes through the mailed link.
  */
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { forum as f, nav, privacy as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";

@@ -3,7 +3,7 @@
  * §4 Search): typing shows labelled, highlighted results; the keyboard picks one; Enter lands on
  * the comment, scrolled to and highlighted; Escape closes; Enter with no pick opens /forum/sok.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { search as s } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";

@@ -3,7 +3,8 @@
  * browser UI involved): a visitor cannot post, a member cannot delete another member's comment,
  * a member cannot react to their own thread, a bad nickname is refused (SPEC §5, §6).
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { memberByHttp } from "./support/accounts";
 import { smtpPort } from "../../playwright.config";
 import { auth as a, forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";

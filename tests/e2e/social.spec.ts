@@ -3,7 +3,7 @@
  * with counts; '@ma' picks a member; '$eric' picks ERIC-B; the ticker page lists the post and its
  * sentiment; /@nickname; bio editing; copy-profile-link.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { forum as f, profile as p, ticker as tk, toasts as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";

@@ -3,7 +3,7 @@
  * chosen in the URL so a reload keeps the tab; a thread with 3 reactions in the last hour shows
  * 'Snabb' in the list and on its page.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { forum as f } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";

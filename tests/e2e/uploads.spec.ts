@@ -5,7 +5,8 @@
  * with long cache and safe headers; replacing removes the old file; text, SVG and oversized files
  * are refused with Swedish messages; visitors get 401.
  */
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./support/test";
 import sharp from "sharp";
 import { smtpPort } from "../../playwright.config";
 import { uploads as t } from "../../app/i18n/sv";

@@ -1,0 +1,32 @@
+/**
+ * Playwright's `test` with a CSP guard (issue "Hardening": "the browser journeys run with the CSP
+ * on and no violation is reported"): every page of the test's browser context reports
+ * `securitypolicyviolation` events and Chromium's "violates the following Content Security
+ * Policy" console errors, and the test fails if there was any.
+ *
+ * @module
+ */
+import { test as base, expect } from "@playwright/test";
+
+export { expect };
+
+/** `test` whose browser context fails the test on any Content-Security-Policy violation. */
+export const test = base.extend<{ cspGuard: void }>({
+  cspGuard: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      context.on("console", (message) => {
+        const text = message.text();
+        if (text.startsWith("CSP violation:") || /Content Security Policy/i.test(text)) violations.push(text);
+      });
+      await use();
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
