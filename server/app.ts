@@ -8,7 +8,9 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { errors } from "../app/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { FORM_MAX_BYTES } from "./http";
 import { parseConfig } from "./config";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
@@ -60,6 +62,15 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   });
   app.use(securityHeaders(services.config, { csp: !options.dev }));
   app.use(crossOriginProtection(services.config.publicUrl));
+  // Oversized bodies are refused before anything reads them (issue "Hardening"); uploads have
+  // their own, larger limit. readForm() also stops streamed bodies at the same size.
+  app.use((req, res, next) => {
+    if (Number(req.headers["content-length"] ?? 0) > FORM_MAX_BYTES && !req.path.startsWith("/api/uploads/")) {
+      res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send(errors.bodyTooLarge);
+      return;
+    }
+    next();
+  });
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

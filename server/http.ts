@@ -23,23 +23,81 @@ export interface ActionFailure {
 }
 
 /**
+ * Largest form body in bytes (512 kB): a 20 000-character post of 4-byte characters is 240 kB
+ * percent-encoded (issue "Hardening": oversized bodies refused early). Uploads have their own
+ * limit (app/routes/api-uploads.ts).
+ */
+export const FORM_MAX_BYTES = 512 * 1024;
+
+/** The 413 answer for a body over {@link FORM_MAX_BYTES}. */
+const tooLarge = () => data({ ok: false, error: errors.bodyTooLarge } satisfies ActionFailure, { status: 413 });
+/** The 400 answer for text that is not valid UTF-8 or holds NUL characters. */
+const invalidText = () => data({ ok: false, error: errors.invalidText } satisfies ActionFailure, { status: 400 });
+
+/** Reads at most `limit` bytes of a body; more → `null` (the rest is not read). */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
  * Reads a request's form body as plain string fields. A body that is not a form (wrong content
- * type, broken encoding) gives an empty object rather than an exception.
+ * type, broken multipart) gives an empty object rather than an exception, so the action answers
+ * with its usual 400 field message.
  *
  * @param request the action's request
  * @returns field name → string value (files and repeated fields: first string value)
+ * @throws a 413 `data()` answer ('Förfrågan är för stor…') for a body over 512 kB, declared or
+ *   streamed, and a 400 answer ('Texten innehåller ogiltiga tecken…') for URL-encoded bytes that
+ *   are not UTF-8 or any field holding a NUL character (issue "Hardening")
  */
 export async function readForm(request: Request): Promise<Record<string, string>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return {};
-  }
+  if (Number(request.headers.get("content-length") ?? 0) > FORM_MAX_BYTES) throw tooLarge();
+  const bytes = await readBounded(request, FORM_MAX_BYTES);
+  if (!bytes) throw tooLarge();
+  const type = request.headers.get("content-type") ?? "";
   const out: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && !(key in out)) out[key] = value;
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    let text: string;
+    try {
+      // Percent-escapes are checked too: URLSearchParams would silently turn bad ones into U+FFFD.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      for (const part of text.split("&")) decodeURIComponent(part.replace(/\+/g, " "));
+    } catch {
+      throw invalidText();
+    }
+    for (const [key, value] of new URLSearchParams(text)) if (!(key in out)) out[key] = value;
+  } else {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+    } catch {
+      return {};
+    }
+    for (const [key, value] of form) {
+      if (typeof value === "string" && !(key in out)) out[key] = value;
+    }
   }
+  for (const value of Object.values(out)) if (value.includes("\u0000")) throw invalidText();
   return out;
 }
 

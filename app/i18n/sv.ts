@@ -305,6 +305,10 @@ export const errors = {
   badRequest: "Ogiltig förfrågan.",
   /** A write sent from another website (issue "Hardening": cross-site requests). */
   crossSite: "Förfrågan kom från en annan webbplats och stoppades. Ladda om sidan och försök igen.",
+  /** A form or API body above the size limit (issue "Hardening"). */
+  bodyTooLarge: "Förfrågan är för stor. Korta ner texten och försök igen.",
+  /** Text that is not valid UTF-8 or holds NUL characters (issue "Hardening"). */
+  invalidText: "Texten innehåller ogiltiga tecken. Ta bort dem och försök igen.",
 } as const;
 
 /** Relative-time and date helpers' fixed words. */

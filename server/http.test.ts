@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { errors } from "../app/i18n/sv";
+import { FORM_MAX_BYTES, readForm } from "./http";
+
+const urlencoded = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/x", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    duplex: "half",
+  } as RequestInit);
+
+/** The status and message of what readForm threw. */
+async function refusal(request: Request): Promise<{ status: number; error: string }> {
+  try {
+    await readForm(request);
+  } catch (thrown) {
+    const answer = thrown as { init?: { status?: number }; data?: { error?: string } };
+    return { status: answer.init?.status ?? 0, error: answer.data?.error ?? "" };
+  }
+  throw new Error("readForm accepted the body");
+}
+
+describe("readForm refuses hostile bodies (issue Hardening)", () => {
+  it("reads ordinary URL-encoded and multipart forms, first value wins", async () => {
+    expect(await readForm(urlencoded("title=Volvo+%C3%A5ker&body=%24VOLV-B&title=x"))).toEqual({ title: "Volvo åker", body: "$VOLV-B" });
+    const form = new FormData();
+    form.set("bio", "Långsiktig 📈");
+    expect(await readForm(new Request("http://localhost/x", { method: "POST", body: form }))).toEqual({ bio: "Långsiktig 📈" });
+  });
+
+  it("413 for a declared body over 512 kB, before reading it", async () => {
+    const request = urlencoded("a=b", { "content-length": String(FORM_MAX_BYTES + 1) });
+    expect(await refusal(request)).toEqual({ status: 413, error: errors.bodyTooLarge });
+  });
+
+  it("413 for a streamed 10 MB body without a length, reading no more than the limit", async () => {
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 10 * 1024 * 1024) return controller.close();
+        sent += 64 * 1024;
+        controller.enqueue(new TextEncoder().encode("a".repeat(64 * 1024)));
+      },
+    });
+    expect(await refusal(urlencoded(stream))).toEqual({ status: 413, error: errors.bodyTooLarge });
+    expect(sent).toBeLessThanOrEqual(FORM_MAX_BYTES + 128 * 1024);
+  });
+
+  it("400 for bytes that are not UTF-8, raw or percent-encoded", async () => {
+    expect(await refusal(urlencoded(new Uint8Array([0x62, 0x3d, 0xff, 0xfe])))).toEqual({ status: 400, error: errors.invalidText });
+    expect(await refusal(urlencoded("body=%FF%FE"))).toEqual({ status: 400, error: errors.invalidText });
+  });
+
+  it("400 for a NUL character in any field", async () => {
+    expect(await refusal(urlencoded("body=hej%00d%C3%A5"))).toEqual({ status: 400, error: errors.invalidText });
+    const form = new FormData();
+    form.set("title", "a\u0000b");
+    expect(await refusal(new Request("http://localhost/x", { method: "POST", body: form }))).toEqual({ status: 400, error: errors.invalidText });
+  });
+
+  it("a body that is not a form gives no fields (the action's own 400 follows)", async () => {
+    const json = new Request("http://localhost/x", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect(await readForm(json)).toEqual({});
+  });
+});
