@@ -35,7 +35,7 @@ const tooLarge = () => data({ ok: false, error: errors.bodyTooLarge } satisfies 
 const invalidText = () => data({ ok: false, error: errors.invalidText } satisfies ActionFailure, { status: 400 });
 
 /** Reads at most `limit` bytes of a body; more → `null` (the rest is not read). */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
+async function readBounded(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
