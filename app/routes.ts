@@ -28,6 +28,8 @@ export default [
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
+      // SPEC §2 Notifications page (issue "Notifications, realtime and presence").
+      route("notifications", "routes/notifications.tsx"),
     ]),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
@@ -58,5 +60,9 @@ export default [
   route("api/tickers", "routes/api-tickers.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
+  // Notifications, live stream and presence (issue "Notifications, realtime and presence").
+  route("api/notifications", "routes/api-notifications.ts"),
+  route("api/events", "routes/api-events.ts"),
+  route("api/presence", "routes/api-presence.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

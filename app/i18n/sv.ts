@@ -759,3 +759,38 @@ export const edgeLevel = {
   description:
     "EdgeLevel visar hur aktiv en medlem är: trådar, kommentarer, reaktioner från andra och givna reaktioner, och sjunker efter en månads inaktivitet.",
 } as const;
+
+/**
+ * Notifications: bell, popover, page, texts (SPEC §2 Notifications page, §4 Notification,
+ * §8 Notifications and Notification texts; `mention` is issue 5, beyond the spec).
+ */
+export const notifications = {
+  bell: "Notifieringar",
+  bellWithCount: (n: number) => `Notifieringar, ${n} olästa`,
+  badgeOverflow: "9+",
+  popoverTitle: "Olästa notifieringar",
+  noUnread: "Inga olästa notifieringar",
+  showAll: "Visa alla notifieringar",
+  pageTitle: "Notifieringar",
+  markAllRead: "Markera alla som lästa",
+  empty: "Inga notifieringar",
+  loading: "Laddar notifieringar...",
+  unread: "Oläst",
+  allReadTitle: "Alla notifieringar är nu lästa",
+  allReadDescription: "Dina notifieringar har markerats som lästa.",
+  loadFailedTitle: "Kunde inte ladda notifieringar",
+  loadFailedDescription: "Ett fel uppstod vid hämtning av notifieringar",
+  defaultActor: "Någon",
+  newThread: (title: string) => ` skapade en ny tråd: "${title}"`,
+  newComment: (title: string) => ` kommenterade i tråden: "${title}"`,
+  mention: (title: string) => ` nämnde dig i: "${title}"`,
+  other: " gjorde något",
+  liveComments: (n: number) => (n === 1 ? "1 ny kommentar har lagts till" : `${n} nya kommentarer har lagts till`),
+} as const;
+
+/** Presence: the online-users indicator (SPEC §2 Landing page, §3 Online stats, §4 Presence). */
+export const presence = {
+  online: (n: number) => `${n} online`,
+  onlineLabel: (n: number, lastHour: number) =>
+    `${n} ${n === 1 ? "medlem" : "medlemmar"} online just nu, ${lastHour} aktiva senaste timmen`,
+} as const;

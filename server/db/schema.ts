@@ -15,11 +15,13 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -143,8 +145,8 @@ export const REPORT_REASONS = [
   "offensive",
   "other",
 ] as const;
-/** Notification types of SPEC §3. */
-export const NOTIFICATION_TYPES = ["new_thread", "new_comment"] as const;
+/** Notification types of SPEC §3, plus `mention` (issue 5, beyond the spec). */
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention"] as const;
 
 /** Public member profile (SPEC §3 profiles); id equals the better-auth user id. */
 export const profiles = pgTable(
@@ -369,13 +371,37 @@ export const notifications = pgTable(
     categoryId: uuid("category_id"),
     threadId: uuid("thread_id"),
     createdAt: createdAt(),
+    /** Monotonic number: the SSE event id and the pg_notify range (migration 0008). */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
+    uniqueIndex("notifications_seq_idx").on(t.seq),
+    index("notifications_user_seq_idx").on(t.userId, t.seq),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx")
       .on(t.userId, t.createdAt.desc())
       .where(sql`${t.read} = false`),
-    check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment')`),
+    check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment', 'mention')`),
+  ],
+);
+
+/**
+ * Activity log of SPEC §7 `log_user_activity` (p_user_id, p_date, p_hour): one row per member,
+ * date and local hour, so logging is idempotent (migration 0008).
+ */
+export const userActivity = pgTable(
+  "user_activity",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    activityDate: date("activity_date", { mode: "string" }).notNull(),
+    activityHour: smallint("activity_hour").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "user_activity_pkey", columns: [t.userId, t.activityDate, t.activityHour] }),
+    check("user_activity_hour_range", sql`${t.activityHour} >= 0 AND ${t.activityHour} <= 23`),
   ],
 );
 
