@@ -386,6 +386,26 @@ export const notifications = pgTable(
 );
 
 /**
+ * A pending follower fan-out of a new thread (migration 0008; server/notifications/fanout.ts):
+ * written in the thread's transaction when the author has many followers, worked off after
+ * commit in batches; `cursor` is the last follower id already notified.
+ */
+export const notificationFanouts = pgTable("notification_fanouts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  actorId: text("actor_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  actorNickname: text("actor_nickname").notNull(),
+  threadId: uuid("thread_id")
+    .notNull()
+    .references(() => threads.id, { onDelete: "cascade" }),
+  categoryId: uuid("category_id").notNull(),
+  title: text("title").notNull(),
+  cursor: text("cursor").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/**
  * Activity log of SPEC §7 `log_user_activity` (p_user_id, p_date, p_hour): one row per member,
  * date and local hour, so logging is idempotent (migration 0008).
  */

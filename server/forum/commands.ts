@@ -13,6 +13,7 @@ import { cookForStorage, indexTickers } from "../content/storage";
 import { blockedUsers, categories, comments, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
+import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
 import { canDeleteComment, canDeleteThread, type Actor } from "./policy";
 import { isUuid } from "./queries";
@@ -30,7 +31,8 @@ async function assertNotBlocked(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Creates a thread and one `new_thread` notification per follower of the author (SPEC §7 Writes).
+ * Creates a thread and one `new_thread` notification per follower of the author (SPEC §7 Writes),
+ * plus `mention` notifications (issue 5; server/notifications/commands.ts).
  *
  * @param actor the logged-in author
  * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
@@ -49,7 +51,8 @@ export async function createThread(
   await assertNotBlocked(db, actor.id);
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
   const cooked = await cookForStorage(db, body);
-  return db.transaction(async (tx) => {
+  let deferredFanOut = false;
+  const created = await db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -61,15 +64,20 @@ export async function createThread(
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers });
-    // Same transaction: the thread never exists without its notifications (issue 5).
-    await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
+    // Same transaction: the thread never exists without its notifications, or, for a popular
+    // author, without the durable job that writes them right after commit (issue 5).
+    const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
+    deferredFanOut = fanOut.deferred;
     return { id: thread!.id, categoryId };
   });
+  if (deferredFanOut) void kickFanOut(db);
+  return created;
 }
 
 /**
  * Adds a comment, or a reply when `parentId` is given; replies nest one level only
- * (SPEC §2 Thread page, §7 add_comment_transaction).
+ * (SPEC §2 Thread page, §7 add_comment_transaction). In the same transaction: the `new_comment`
+ * and `mention` notifications and the live thread event (issue 5).
  *
  * @param actor the logged-in author
  * @param threadId the thread commented on

@@ -17,7 +17,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { notifications, profiles, userFollows } from "../db/schema";
+import { notificationFanouts, notifications, profiles, userFollows } from "../db/schema";
 import { publishEvent } from "../realtime/events";
 
 /** Who did it. */
@@ -66,7 +66,11 @@ function mentionCandidates(mentions: readonly string[], referenceId: string): SQ
     )})`;
 }
 
-async function insertFanOut(
+/**
+ * Inserts the notifications chosen by `candidates` (rows of user_id, type, prio, reference_id),
+ * one per member (lowest prio wins), never to the actor, and announces their `seq` range.
+ */
+export async function insertFanOut(
   tx: Tx,
   candidates: SQL[],
   row: { actor: NotificationActor; title: string; categoryId: string; threadId: string },
@@ -91,21 +95,69 @@ async function insertFanOut(
 }
 
 /**
+ * Followers an author may have for their thread's notifications to be written inline, in the
+ * thread's own transaction; above it the fan-out becomes a durable job
+ * (server/notifications/fanout.ts), so a popular author does not wait (docs/decisions/011).
+ */
+export const FANOUT_INLINE_LIMIT = 1000;
+let inlineLimit = FANOUT_INLINE_LIMIT;
+
+/**
+ * Test hook: changes {@link FANOUT_INLINE_LIMIT} for this process.
+ *
+ * @param limit followers written inline (null restores the default)
+ */
+export function setFanOutInlineLimit(limit: number | null): void {
+  inlineLimit = limit ?? FANOUT_INLINE_LIMIT;
+}
+
+/**
  * Creates the notifications of a new thread: `new_thread` to the author's followers (SPEC §7
  * Create thread), `mention` to @mentioned members; never to the author; one per member.
  *
+ * Up to {@link FANOUT_INLINE_LIMIT} followers every row is written here, in the thread's
+ * transaction. Above it the mentions are written here (to members who do not follow the author)
+ * and a `notification_fanouts` job is recorded in the same transaction: the followers' rows
+ * follow right after commit (`kickFanOut` in server/notifications/fanout.ts), so the author does not wait for
+ * thousands of rows, and a crash cannot lose them.
+ *
  * @param tx the transaction that inserted the thread
  * @param event {@link NewThreadEvent}
- * @returns how many notifications were created
+ * @returns how many notifications were created now, and whether a fan-out job was recorded
  */
-export async function notifyNewThread(tx: Tx, event: NewThreadEvent): Promise<FanOutResult> {
-  const candidates: SQL[] = [
-    sql`SELECT ${userFollows.followerId} AS user_id, 'new_thread'::text AS type, 1 AS prio, ${event.threadId}::uuid AS reference_id
-        FROM ${userFollows} WHERE ${userFollows.followingId} = ${event.actor.id}`,
-  ];
+export async function notifyNewThread(tx: Tx, event: NewThreadEvent): Promise<FanOutResult & { deferred: boolean }> {
+  const [author] = await tx
+    .select({ followers: profiles.followersCount })
+    .from(profiles)
+    .where(eq(profiles.id, event.actor.id))
+    .limit(1);
+  const deferred = (author?.followers ?? 0) > inlineLimit;
+  const candidates: SQL[] = [];
+  if (!deferred) {
+    candidates.push(sql`SELECT ${userFollows.followerId} AS user_id, 'new_thread'::text AS type, 1 AS prio, ${event.threadId}::uuid AS reference_id
+        FROM ${userFollows} WHERE ${userFollows.followingId} = ${event.actor.id}`);
+  }
   const mentioned = mentionCandidates(event.mentions, event.threadId);
-  if (mentioned) candidates.push(mentioned);
-  return insertFanOut(tx, candidates, event);
+  if (mentioned) {
+    // With a deferred fan-out, followers get their `new_thread` from the job instead.
+    candidates.push(
+      deferred
+        ? sql`SELECT * FROM (${mentioned}) m WHERE NOT EXISTS (SELECT 1 FROM ${userFollows}
+            WHERE ${userFollows.followerId} = m.user_id AND ${userFollows.followingId} = ${event.actor.id})`
+        : mentioned,
+    );
+  }
+  if (deferred) {
+    await tx.insert(notificationFanouts).values({
+      actorId: event.actor.id,
+      actorNickname: event.actor.nickname,
+      threadId: event.threadId,
+      categoryId: event.categoryId,
+      title: event.title,
+    });
+  }
+  const result = candidates.length > 0 ? await insertFanOut(tx, candidates, event) : { created: 0 };
+  return { ...result, deferred };
 }
 
 /**

@@ -7,7 +7,9 @@ import { follow } from "../follows/commands";
 import { createComment, createThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { markAllNotificationsRead, markNotificationRead } from "./commands";
+import { markAllNotificationsRead, markNotificationRead, notifyNewThread, setFanOutInlineLimit } from "./commands";
+import { kickFanOut, runPendingFanOuts } from "./fanout";
+import { notificationFanouts } from "../db/schema";
 import { getAllNotifications, getUnreadNotifications } from "./queries";
 
 let forum: TestForum;
@@ -121,6 +123,54 @@ describe("notification rules (SPEC §3, §7 Writes; issue 5)", () => {
     expect(notificationText({ type: "new_thread", actorNickname: null, title: "T" })).toBe('Någon skapade en ny tråd: "T"');
     expect(notificationText({ type: "new_comment", actorNickname: "", title: "T" })).toBe('Någon kommenterade i tråden: "T"');
     expect(notificationText({ type: "okänd", actorNickname: "Eva", title: "T" })).toBe(`Eva${n.other}`);
+  });
+});
+
+describe("fan-out of a popular author (issue 5: the author does not wait)", () => {
+  afterAll(() => setFanOutInlineLimit(null));
+
+  it("above the inline limit the followers' rows follow the commit; a mentioned follower still gets one new_thread", async () => {
+    setFanOutInlineLimit(2);
+    const star = await createMember(forum);
+    const fans = [await createMember(forum), await createMember(forum), await createMember(forum)];
+    const outsider = await createMember(forum);
+    for (const fan of fans) await follow(forum.services.db, fan.id, star.id);
+    const { id } = await createThread(forum.services.db, actor(star), {
+      categoryId,
+      title: "Många följare",
+      body: `Hej @${fans[0]!.nickname} och @${outsider.nickname}`,
+    });
+    expect((await inbox(outsider)).map((r) => r.type)).toEqual(["mention"]);
+    await kickFanOut(forum.services.db);
+    for (const fan of fans) {
+      expect((await inbox(fan)).map((r) => [r.type, r.referenceId])).toEqual([["new_thread", id]]);
+    }
+    expect(await forum.services.db.select().from(notificationFanouts)).toEqual([]);
+    expect(await inbox(star)).toHaveLength(0);
+  });
+
+  it("a job is worked off in batches of followers; a rolled-back thread leaves no job", async () => {
+    setFanOutInlineLimit(1000);
+    const star = await createMember(forum);
+    const fans = await Promise.all(Array.from({ length: 5 }, () => createMember(forum)));
+    for (const fan of fans) await follow(forum.services.db, fan.id, star.id);
+    const { id: threadId } = await createThread(forum.services.db, actor(star), { categoryId, title: "Batchvis", body: "x" });
+    setFanOutInlineLimit(2);
+    // A rolled-back thread leaves no job behind.
+    await forum.services.db
+      .transaction(async (tx) => {
+        await notifyNewThread(tx, { actor: star, threadId, categoryId, title: "Rullas tillbaka", mentions: [] });
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    expect(await forum.services.db.select().from(notificationFanouts)).toEqual([]);
+    await forum.services.db.transaction(async (tx) => {
+      const r = await notifyNewThread(tx, { actor: star, threadId, categoryId, title: "Batchvis igen", mentions: [] });
+      expect(r).toEqual({ created: 0, deferred: true });
+    });
+    expect(await runPendingFanOuts(forum.services.db, { batchSize: 2 })).toBe(5);
+    for (const fan of fans) expect((await inbox(fan)).map((r) => r.title)).toEqual(["Batchvis", "Batchvis igen"]);
+    expect(await forum.services.db.select().from(notificationFanouts)).toEqual([]);
   });
 });
 
