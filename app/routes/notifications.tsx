@@ -46,6 +46,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Page title. */
 export const meta: Route.MetaFunction = () => [{ title: `${n.pageTitle} – ${app.name}` }];
 
+function PageHeading({ children }: { children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{n.pageTitle}</h1>
+      {children}
+    </div>
+  );
+}
+
 function NotificationList({ items }: { items: NotificationItem[] | null }) {
   const fetcher = useFetcher<ActionAnswer>();
   useActionToast(fetcher.data);
@@ -54,22 +63,27 @@ function NotificationList({ items }: { items: NotificationItem[] | null }) {
   }, [fetcher.data]);
   if (items === null) {
     return (
-      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        <strong>{n.loadFailedTitle}</strong>: {n.loadFailedDescription}
-      </p>
+      <>
+        <PageHeading />
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <strong>{n.loadFailedTitle}</strong>: {n.loadFailedDescription}
+        </p>
+      </>
     );
   }
   const hasUnread = items.some((i) => !i.read);
   return (
     <>
-      {hasUnread ? (
-        <fetcher.Form method="post" className="flex justify-end">
-          <input type="hidden" name="intent" value="read-all" />
-          <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
-            {n.markAllRead}
-          </button>
-        </fetcher.Form>
-      ) : null}
+      <PageHeading>
+        {hasUnread ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="read-all" />
+            <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
+              {n.markAllRead}
+            </button>
+          </fetcher.Form>
+        ) : null}
+      </PageHeading>
       {items.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">{n.empty}</p>
       ) : (
@@ -101,8 +115,14 @@ function NotificationList({ items }: { items: NotificationItem[] | null }) {
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{n.pageTitle}</h1>
-      <Suspense fallback={<p className="text-slate-600">{n.loading}</p>}>
+      <Suspense
+        fallback={
+          <>
+            <PageHeading />
+            <p className="text-slate-600">{n.loading}</p>
+          </>
+        }
+      >
         <Await resolve={loaderData.items}>{(items) => <NotificationList items={items} />}</Await>
       </Suspense>
     </div>

@@ -204,7 +204,9 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
           </nav>
         </div>
         <div className="flex items-center gap-2">
-          <OnlineIndicator className="hidden lg:inline-flex" />
+          <div className="hidden sm:block">
+            <OnlineIndicator />
+          </div>
           {viewer ? (
             <>
               <ActivityTracker />
