@@ -1,12 +1,12 @@
 /**
  * Notifications, realtime and presence (issue 5): two browser contexts, A follows B, B starts a
  * thread and A's bell shows 1 without a reload; clicking it lands on the thread and clears the
- * badge. B's open thread page shows A's comment live; B marks everything read on
+ * badge. B's open thread page shows A's comment and reaction live; B marks everything read on
  * /forum/notifications. The online indicator counts both.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { smtpPort } from "../../playwright.config";
-import { forum as f, notifications as n, toasts as t } from "../../app/i18n/sv";
+import { forum as f, notifications as n, reactions as r, toasts as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 
@@ -75,6 +75,10 @@ test("A's bell lights up live when B, whom A follows, starts a thread; the threa
   await expect(bPage.locator("article[id^=comment-]", { hasText: "Håller med, köper mer." })).toBeVisible();
   expect(await bPage.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   await expect(bPage.getByTestId("notification-badge")).toHaveText("1");
+  // A reacts to the thread; B's count follows without a reload.
+  await aPage.locator("article").first().getByRole("button", { name: `${r.labels.bull} 0` }).click();
+  await expect(bPage.locator("article").first().getByRole("button", { name: `${r.labels.bull} 1` })).toBeVisible();
+  expect(await bPage.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
   // B reads everything on the notifications page.
   await bPage.goto("/forum/notifications");

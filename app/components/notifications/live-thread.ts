@@ -38,7 +38,7 @@ export function useLiveThread(threadId: string, viewerId: string | null): void {
     }, wait);
   };
 
-  useEventStream(`/api/events?thread=${encodeURIComponent(threadId)}`, {
+  useEventStream({ thread: threadId }, {
     comment: (data) => {
       if ((data as { authorId?: string }).authorId !== viewerId) refresh();
     },

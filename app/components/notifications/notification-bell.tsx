@@ -56,7 +56,7 @@ export function NotificationBell() {
     return () => window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, reload);
   }, [load]);
 
-  useEventStream("/api/events", {
+  useEventStream({ user: true }, {
     // Each (re)connect: the list from the database is the truth; replayed events add to it.
     ready: () => void load(),
     notification: (data) => {
