@@ -124,6 +124,20 @@ describe("live stream (issue 5 Live; SPEC §4 Notification)", () => {
     await sse.cancel();
   });
 
+  it("ends a stream after its lifetime, so the browser reconnects and its session is checked again", async () => {
+    const m = await createMember(forum);
+    const res = await openEventStream(forum.services, {
+      userId: m.id,
+      threadId: null,
+      lastEventId: null,
+      signal: new AbortController().signal,
+      maxStreamMs: 300,
+    });
+    const text = await res.text();
+    expect(text).toContain("retry: 3000");
+    expect(text).toContain("event: ready");
+  });
+
   it("reads Last-Event-ID strictly", () => {
     expect(parseLastEventId("42")).toBe(42);
     expect(parseLastEventId(" 7 ")).toBe(7);

@@ -10,7 +10,9 @@
  *   on reconnect every unread one with a `seq` above `Last-Event-ID` (the replay);
  * - `event: comment` / `event: reactions` (no id): live thread updates for `?thread=<id>`;
  * - `: ping` every {@link HEARTBEAT_MS}: keeps proxies from closing an idle stream and lets the
- *   server notice a vanished client.
+ *   server notice a vanished client;
+ * - the server ends the stream after {@link MAX_STREAM_MS}; the browser comes back with
+ *   `Last-Event-ID` and its session is checked again.
  *
  * @module
  */
@@ -23,6 +25,12 @@ import { getRealtimeHub, type Subscriber } from "./hub";
 export const HEARTBEAT_MS = 15_000;
 /** How long the browser waits before reconnecting, in milliseconds (the `retry:` field). */
 export const RETRY_MS = 3_000;
+/**
+ * A stream is closed after this long, in milliseconds; the browser reconnects with
+ * `Last-Event-ID` (nothing is lost) and the session cookie is checked again, so a signed-out or
+ * revoked session stops receiving within this time.
+ */
+export const MAX_STREAM_MS = 5 * 60_000;
 
 /** Who and what a stream is for. */
 export interface StreamOptions {
@@ -36,6 +44,8 @@ export interface StreamOptions {
   signal: AbortSignal;
   /** Heartbeat interval override (tests). */
   heartbeatMs?: number;
+  /** Lifetime override (tests); default {@link MAX_STREAM_MS}. */
+  maxStreamMs?: number;
 }
 
 /**
@@ -89,10 +99,12 @@ export async function openEventStream(services: Services, options: StreamOptions
   };
   let unsubscribe: (() => void) | null = null;
   let heartbeat: NodeJS.Timeout | undefined;
+  let lifetime: NodeJS.Timeout | undefined;
   function cleanup() {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    clearTimeout(lifetime);
     unsubscribe?.();
     options.signal.removeEventListener("abort", cleanup);
     try {
@@ -119,6 +131,8 @@ export async function openEventStream(services: Services, options: StreamOptions
   write(`retry: ${RETRY_MS}\n\n`);
   heartbeat = setInterval(() => write(`: ping\n\n`), options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref?.();
+  lifetime = setTimeout(cleanup, options.maxStreamMs ?? MAX_STREAM_MS);
+  lifetime.unref?.();
 
   // Replay and the ready marker. Live events arriving meanwhile are not lost: the subscriber is
   // already registered, and `sent` drops the duplicates.

@@ -38,7 +38,13 @@ export function useLiveThread(threadId: string, viewerId: string | null): void {
     }, wait);
   };
 
+  const connections = useRef(0);
   useEventStream({ thread: threadId }, {
+    // A reconnect (after a drop or the server's stream lifetime) may have missed thread events.
+    ready: () => {
+      connections.current += 1;
+      if (connections.current > 1) refresh();
+    },
     comment: (data) => {
       if ((data as { authorId?: string }).authorId !== viewerId) refresh();
     },
