@@ -30,6 +30,8 @@ export default [
       route("konto/radera", "routes/account-delete-confirm.tsx"),
       // Full search results page (issue "Trending and search").
       route("sok", "routes/search.tsx"),
+      // SPEC §2 Notifications page (issue "Notifications, realtime and presence").
+      route("notifications", "routes/notifications.tsx"),
     ]),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
@@ -61,5 +63,9 @@ export default [
   route("api/search", "routes/api-search.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
+  // Notifications, live stream and presence (issue "Notifications, realtime and presence").
+  route("api/notifications", "routes/api-notifications.ts"),
+  route("api/events", "routes/api-events.ts"),
+  route("api/presence", "routes/api-presence.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { errors } from "../app/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { FORM_MAX_BYTES } from "./http";
 import { parseConfig } from "./config";
+import { startFanOutSchedule } from "./notifications/fanout";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
 import { crossOriginProtection } from "./security/cross-origin";
@@ -35,12 +36,17 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 
 /**
  * Starts the server's periodic jobs: the EdgeLevel refresh (its recency decays without writes,
- * docs/edge-level.md) and the trending refresh every minute (docs/trending.md).
+ * docs/edge-level.md), the trending refresh every minute (docs/trending.md) and the sweep for
+ * pending notification fan-outs (docs/decisions/011-notifications-realtime.md).
  *
  * @returns a function that stops them
  */
 export function startSchedules(services: Services): () => void {
-  const stops = [startEdgeLevelSchedule(services.db), startTrendingSchedule(services.db)];
+  const stops = [
+    startEdgeLevelSchedule(services.db),
+    startTrendingSchedule(services.db),
+    startFanOutSchedule(services.db),
+  ];
   return () => stops.forEach((stop) => stop());
 }
 

@@ -543,6 +543,7 @@ export const privacy = {
         "Profil: presentation (bio), profilbild och omslagsbild om du själv lägger till dem, din roll samt räknare för trådar, kommentarer och reaktioner och din EdgeLevel.",
         "Det du gör i forumet: trådar, kommentarer och svar du skriver, reaktioner du ger, vilka du följer och som följer dig, anmälningar du gör och de notifieringar vi skapar åt dig.",
         "Inloggning: sessioner med tidpunkt, utgångstid, IP-adress och webbläsarens namn (user agent).",
+        "Aktivitet: när du senast var aktiv och vilka timmar (datum och timme) du har använt forumet, för att visa hur många som är online.",
         "Missbruksskydd: IP-adress och e-postadress i kortlivade räknare som begränsar antalet försök att logga in, registrera sig och beställa mejl.",
       ],
     },
@@ -553,7 +554,7 @@ export const privacy = {
         "skapa och sköta ditt konto och låta dig logga in,",
         "visa det du publicerar under ditt nickname och din offentliga profil,",
         "skicka mejl som hör till kontot: bekräftelse av e-postadress, inloggnings- och återställningslänkar, raderingslänk och meddelanden från forumets administratörer,",
-        "skapa notifieringar när någon svarar dig eller när någon du följer skriver,",
+        "skapa notifieringar när någon svarar dig, nämner dig eller när någon du följer skriver,",
         "moderera innehåll, hantera anmälningar och skydda forumet mot spam, intrång och missbruk.",
       ],
     },
@@ -792,4 +793,39 @@ export const search = {
   memberSince: (date: string) => `Medlem sedan ${date}`,
   metaDescription: "Sök bland trådar, kommentarer och medlemmar på Börssnack.",
   resultsCount: (n: number) => (n === 1 ? "1 resultat" : `${n} resultat`),
+} as const;
+
+/**
+ * Notifications: bell, popover, page, texts (SPEC §2 Notifications page, §4 Notification,
+ * §8 Notifications and Notification texts; `mention` is issue 5, beyond the spec).
+ */
+export const notifications = {
+  bell: "Notifieringar",
+  bellWithCount: (n: number) => `Notifieringar, ${n} olästa`,
+  badgeOverflow: "9+",
+  popoverTitle: "Olästa notifieringar",
+  noUnread: "Inga olästa notifieringar",
+  showAll: "Visa alla notifieringar",
+  pageTitle: "Notifieringar",
+  markAllRead: "Markera alla som lästa",
+  empty: "Inga notifieringar",
+  loading: "Laddar notifieringar...",
+  unread: "Oläst",
+  allReadTitle: "Alla notifieringar är nu lästa",
+  allReadDescription: "Dina notifieringar har markerats som lästa.",
+  loadFailedTitle: "Kunde inte ladda notifieringar",
+  loadFailedDescription: "Ett fel uppstod vid hämtning av notifieringar",
+  defaultActor: "Någon",
+  newThread: (title: string) => ` skapade en ny tråd: "${title}"`,
+  newComment: (title: string) => ` kommenterade i tråden: "${title}"`,
+  mention: (title: string) => ` nämnde dig i: "${title}"`,
+  other: " gjorde något",
+  liveComments: (n: number) => (n === 1 ? "1 ny kommentar har lagts till" : `${n} nya kommentarer har lagts till`),
+} as const;
+
+/** Presence: the online-users indicator (SPEC §2 Landing page, §3 Online stats, §4 Presence). */
+export const presence = {
+  online: (n: number) => `${n} online`,
+  onlineLabel: (n: number, lastHour: number) =>
+    `${n} ${n === 1 ? "medlem" : "medlemmar"} online just nu, ${lastHour} aktiva senaste timmen`,
 } as const;

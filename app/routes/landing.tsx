@@ -12,6 +12,7 @@ import { Logo } from "../components/layout/site-header";
 import { ButtonLink } from "../components/ui/button";
 import { app, landing as t, nav } from "../i18n/sv";
 import type { Route } from "./+types/landing";
+import { OnlineIndicator } from "../components/presence/presence";
 
 /** Title, description and OpenGraph tags; `og:url` uses the server's public URL from the root loader. */
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -93,8 +94,10 @@ export default function Landing() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Logo />
           <div className="flex items-center gap-3">
-            {/* Filled by the presence feature (SPEC §1: online-users indicator in the header). */}
-            <div data-slot="online-users" />
+            {/* SPEC §2 Landing page: the online-users indicator in the header (issue 5). */}
+            <div data-slot="online-users">
+              <OnlineIndicator />
+            </div>
             <ButtonLink to="/forum" variant="secondary">
               {nav.forum}
             </ButtonLink>

@@ -23,6 +23,7 @@ import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
+import { useLiveThread } from "../components/notifications/live-thread";
 import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
 import { categoryPath, loginPath, threadPath } from "../lib/paths";
 import { useViewer } from "../lib/viewer";
@@ -144,6 +145,8 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
   const viewer = useViewer();
   const location = useLocation();
   useHashHighlight(true);
+  // Issue 5: comments and reactions by others appear without a reload.
+  useLiveThread(thread.id, viewer?.id ?? null);
   const author = thread.author?.nickname ?? f.unknownAuthor;
   const canModerate = viewer !== null && (viewer.role !== "member" || viewer.id === thread.author?.id);
   return (

@@ -31,7 +31,20 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs `SELECT 1`; resolves `true` when the database answers within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
-  /** Closes the pool or the embedded database. */
+  /**
+   * Subscribes to a PostgreSQL `LISTEN` channel (issue 5 realtime, ARCHITECTURE.md "Data and
+   * realtime across instances"). On `pg` a dedicated connection outside the pool carries the
+   * LISTEN and reconnects after a failure (1 s, then up to 10 s apart); on PGlite the embedded
+   * database's own listener is used.
+   *
+   * @param channel channel name (a plain identifier)
+   * @param onPayload called with each `pg_notify` payload (text), in commit order
+   * @param onReconnect called after the LISTEN connection was re-established: notifications sent
+   *   while it was down are lost, so subscribers should catch up from the tables
+   * @returns a function that stops listening
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** Closes the pool or the embedded database (and any LISTEN connection). */
   close(): Promise<void>;
 }
 
@@ -63,14 +76,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     pool.on("error", (err) => console.error("[db] idle client error:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: "postgres",
+      listen: async (channel, onPayload, onReconnect) => {
+        const stop = await listenPg(options.databaseUrl!, channel, onPayload, onReconnect);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
       migrate: async () => {
         await migratePg(db as never, { migrationsFolder: folder });
       },
       ping: (timeoutMs = 2000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   const dir = options.pgliteDir ?? "memory://";
@@ -84,7 +110,66 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder: folder });
     },
     ping: (timeoutMs = 2000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** A LISTEN on its own `pg` connection that comes back after the server or network drops it. */
+async function listenPg(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    c.on("notification", (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload ?? "");
+    });
+    const lost = (why: string) => {
+      if (stopped || client !== c) return;
+      client = null;
+      console.error(`[db] LISTEN ${channel} avbruten (${why}); ansluter igen`);
+      c.end().catch(() => {});
+      scheduleRetry();
+    };
+    c.on("error", (err) => lost(err.message));
+    c.on("end", () => lost("end"));
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    delay = 1000;
+  };
+  const scheduleRetry = () => {
+    if (stopped) return;
+    retryTimer = setTimeout(() => {
+      connect()
+        .then(() => onReconnect?.())
+        .catch((err: Error) => {
+          console.error(`[db] LISTEN ${channel}: ${err.message}`);
+          delay = Math.min(delay * 2, 10_000);
+          scheduleRetry();
+        });
+    }, delay);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
   };
 }
 

@@ -16,11 +16,13 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -149,8 +151,8 @@ export const REPORT_REASONS = [
   "offensive",
   "other",
 ] as const;
-/** Notification types of SPEC §3. */
-export const NOTIFICATION_TYPES = ["new_thread", "new_comment"] as const;
+/** Notification types of SPEC §3, plus `mention` (issue 5, beyond the spec). */
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention"] as const;
 
 /** Public member profile (SPEC §3 profiles); id equals the better-auth user id. */
 export const profiles = pgTable(
@@ -385,13 +387,57 @@ export const notifications = pgTable(
     categoryId: uuid("category_id"),
     threadId: uuid("thread_id"),
     createdAt: createdAt(),
+    /** Monotonic number: the SSE event id and the pg_notify range (migration 0008). */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
+    uniqueIndex("notifications_seq_idx").on(t.seq),
+    index("notifications_user_seq_idx").on(t.userId, t.seq),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx")
       .on(t.userId, t.createdAt.desc())
       .where(sql`${t.read} = false`),
-    check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment')`),
+    check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment', 'mention')`),
+  ],
+);
+
+/**
+ * A pending follower fan-out of a new thread (migration 0008; server/notifications/fanout.ts):
+ * written in the thread's transaction when the author has many followers, worked off after
+ * commit in batches; `cursor` is the last follower id already notified.
+ */
+export const notificationFanouts = pgTable("notification_fanouts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  actorId: text("actor_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  actorNickname: text("actor_nickname").notNull(),
+  threadId: uuid("thread_id")
+    .notNull()
+    .references(() => threads.id, { onDelete: "cascade" }),
+  categoryId: uuid("category_id").notNull(),
+  title: text("title").notNull(),
+  cursor: text("cursor").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/**
+ * Activity log of SPEC §7 `log_user_activity` (p_user_id, p_date, p_hour): one row per member,
+ * date and local hour, so logging is idempotent (migration 0008).
+ */
+export const userActivity = pgTable(
+  "user_activity",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    activityDate: date("activity_date", { mode: "string" }).notNull(),
+    activityHour: smallint("activity_hour").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "user_activity_pkey", columns: [t.userId, t.activityDate, t.activityHour] }),
+    check("user_activity_hour_range", sql`${t.activityHour} >= 0 AND ${t.activityHour} <= 23`),
   ],
 );
 

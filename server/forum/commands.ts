@@ -5,13 +5,16 @@
  *
  * @module
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../app/i18n/sv";
 import { commentSchema, threadSchema } from "../../app/lib/validation";
 import type { Db } from "../db/client";
 import { cookForStorage, indexTickers } from "../content/storage";
-import { blockedUsers, categories, comments, notifications, threads, userFollows } from "../db/schema";
+import { blockedUsers, categories, comments, threads } from "../db/schema";
 import { ForumError } from "../errors";
+import { notifyNewComment, notifyNewThread } from "../notifications/commands";
+import { kickFanOut } from "../notifications/fanout";
+import { publishEvent } from "../realtime/events";
 import { canDeleteComment, canDeleteThread, type Actor } from "./policy";
 import { isUuid } from "./queries";
 
@@ -28,7 +31,8 @@ async function assertNotBlocked(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Creates a thread and one `new_thread` notification per follower of the author (SPEC §7 Writes).
+ * Creates a thread and one `new_thread` notification per follower of the author (SPEC §7 Writes),
+ * plus `mention` notifications (issue 5; server/notifications/commands.ts).
  *
  * @param actor the logged-in author
  * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
@@ -47,7 +51,8 @@ export async function createThread(
   await assertNotBlocked(db, actor.id);
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
   const cooked = await cookForStorage(db, body);
-  return db.transaction(async (tx) => {
+  let deferredFanOut = false;
+  const created = await db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -59,18 +64,20 @@ export async function createThread(
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers });
-    await tx.execute(sql`
-      INSERT INTO ${notifications} (user_id, actor_id, type, reference_id, title, actor_nickname, category_id, thread_id)
-      SELECT ${userFollows.followerId}, ${actor.id}, 'new_thread', ${thread!.id}::uuid, ${title}, ${actor.nickname},
-             ${categoryId}::uuid, ${thread!.id}::uuid
-      FROM ${userFollows} WHERE ${userFollows.followingId} = ${actor.id}`);
+    // Same transaction: the thread never exists without its notifications, or, for a popular
+    // author, without the durable job that writes them right after commit (issue 5).
+    const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
+    deferredFanOut = fanOut.deferred;
     return { id: thread!.id, categoryId };
   });
+  if (deferredFanOut) void kickFanOut(db);
+  return created;
 }
 
 /**
  * Adds a comment, or a reply when `parentId` is given; replies nest one level only
- * (SPEC §2 Thread page, §7 add_comment_transaction).
+ * (SPEC §2 Thread page, §7 add_comment_transaction). In the same transaction: the `new_comment`
+ * and `mention` notifications and the live thread event (issue 5).
  *
  * @param actor the logged-in author
  * @param threadId the thread commented on
@@ -94,26 +101,40 @@ export async function createComment(
   const cooked = await cookForStorage(db, body);
   return db.transaction(async (tx) => {
     const [thread] = await tx
-      .select({ id: threads.id })
+      .select({ id: threads.id, authorId: threads.authorId, title: threads.title, categoryId: threads.categoryId })
       .from(threads)
       .where(eq(threads.id, threadId))
       .limit(1)
       .for("share");
     if (!thread) throw new ForumError(404, t.threadNotFound, failTitle);
+    let parentAuthorId: string | null = null;
     if (parentId) {
       const [parent] = await tx
-        .select({ threadId: comments.threadId, parentId: comments.parentId })
+        .select({ threadId: comments.threadId, parentId: comments.parentId, authorId: comments.authorId })
         .from(comments)
         .where(eq(comments.id, parentId))
         .limit(1);
       if (!parent || parent.threadId !== threadId) throw new ForumError(404, t.commentNotFound, failTitle);
       if (parent.parentId) throw new ForumError(400, f.replyDepth, failTitle);
+      parentAuthorId = parent.authorId;
     }
     const [row] = await tx
       .insert(comments)
       .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body, bodyHtml: cooked.html })
       .returning({ id: comments.id });
     await indexTickers(tx, { targetType: "comment", targetId: row!.id, threadId, tickers: cooked.tickers });
+    // Same transaction as the comment (issue 5): notifications, and the live thread update.
+    await notifyNewComment(tx, {
+      actor,
+      threadId,
+      categoryId: thread.categoryId,
+      title: thread.title,
+      commentId: row!.id,
+      threadAuthorId: thread.authorId,
+      parentAuthorId,
+      mentions: cooked.mentions,
+    });
+    await publishEvent(tx, { kind: "comment", threadId, commentId: row!.id, authorId: actor.id });
     return { id: row!.id, isReply: Boolean(parentId) };
   });
 }

@@ -29,7 +29,7 @@ async function counts() {
     SELECT t.reactions_count AS counter,
            (SELECT count(*)::int FROM reactions r WHERE r.target_type = 'thread' AND r.target_id = t.id) AS rows,
            p.reactions_received AS received
-      FROM threads t JOIN profiles p ON p.id = t.author_id WHERE t.id = ${threadId}::uuid`) as unknown as { rows: Array<Record<string, number>> }).rows;
+      FROM threads t JOIN profiles p ON p.id = t.author_id WHERE t.id = ${threadId}::uuid`) as unknown as { rows: Array<{ counter: number; rows: number; received: number }> }).rows;
   return row!;
 }
 

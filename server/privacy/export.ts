@@ -17,6 +17,7 @@ import {
   categories,
   comments,
   notifications,
+  userActivity,
   profiles,
   reactions,
   reports,
@@ -133,6 +134,8 @@ export interface MemberExport {
   follows: { following: ExportFollow[]; followers: ExportFollow[] };
   notifications: ExportNotification[];
   reports: ExportReport[];
+  /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
+  activity: Array<{ date: string; hour: number }>;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -173,7 +176,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
   const followed = alias(profiles, "followed");
   const follower = alias(profiles, "follower");
 
-  const [credential, block, sessions, myThreads, myComments, myReactions, following, followers, myNotifications, myReports] =
+  const [credential, block, sessions, myThreads, myComments, myReactions, following, followers, myNotifications, myReports, myActivity] =
     await Promise.all([
       db
         .select({ id: account.id })
@@ -270,6 +273,11 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
         .from(reports)
         .where(eq(reports.userId, userId))
         .orderBy(asc(reports.createdAt)),
+      db
+        .select({ date: userActivity.activityDate, hour: userActivity.activityHour })
+        .from(userActivity)
+        .where(eq(userActivity.userId, userId))
+        .orderBy(asc(userActivity.activityDate), asc(userActivity.activityHour)),
     ]);
 
   const blocked = block[0];
@@ -307,6 +315,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     },
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    activity: myActivity,
   };
 }
 

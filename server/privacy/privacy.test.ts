@@ -34,6 +34,7 @@ import {
 } from "./account";
 import { deleteMember } from "./delete-account";
 import { EXPORT_FORMAT, exportFileName, exportMemberData } from "./export";
+import { logUserActivity } from "../presence/activity";
 
 let forum: TestForum;
 let categoryId: string;
@@ -115,14 +116,8 @@ describe("data export", () => {
       { followerId: anna.id, followingId: bertil.id },
       { followerId: carl.id, followingId: anna.id },
     ]);
-    await db().insert(notifications).values({
-      userId: anna.id,
-      actorId: bertil.id,
-      type: "new_comment",
-      title: "Åsas tråd om Volvo",
-      actorNickname: bertil.nickname,
-      threadId: own.id,
-    });
+    // Bertil's comment on Anna's thread gave her a new_comment notification (issue 5).
+    await logUserActivity(db(), anna.id, { date: "2026-11-21", hour: 9 });
 
     const data = await exportMemberData(db(), anna.id);
     expect(data).not.toBeNull();
@@ -148,6 +143,7 @@ describe("data export", () => {
     expect(e.follows.following.map((f) => f.nickname)).toEqual([bertil.nickname]);
     expect(e.follows.followers.map((f) => f.nickname)).toEqual([carl.nickname]);
     expect(e.notifications).toEqual([expect.objectContaining({ type: "new_comment", actorNickname: bertil.nickname, read: false })]);
+    expect(e.activity).toEqual([{ date: "2026-11-21", hour: 9 }]);
     expect(e.sessions).toHaveLength(1);
     expect(Object.keys(e.sessions[0]!).sort()).toEqual(["createdAt", "expiresAt", "ipAddress", "userAgent"]);
 

@@ -12,6 +12,7 @@ import type { Db } from "../db/client";
 import { comments, reactions, threads } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
 import { reactionPermission, type Actor } from "../forum/policy";
+import { publishEvent } from "../realtime/events";
 
 /** Result of a toggle: whether the reaction is now on, and the new count of that type. */
 export interface ToggleResult {
@@ -42,6 +43,11 @@ export async function toggleReaction(db: Db, actor: Actor, input: unknown): Prom
     .where(eq(table.id, targetId))
     .limit(1);
   if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
+  const threadId =
+    targetType === "thread"
+      ? targetId
+      : ((await db.select({ threadId: comments.threadId }).from(comments).where(eq(comments.id, targetId)).limit(1))[0]
+          ?.threadId ?? targetId);
   const permission = reactionPermission(actor, target);
   if (permission === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
 
@@ -70,6 +76,8 @@ export async function toggleReaction(db: Db, actor: Actor, input: unknown): Prom
             eq(reactions.reactionType, reactionType),
           ),
         )) as [{ n: number }];
+      // Live thread page (issue 5): readers of the thread see the new counts.
+      await publishEvent(tx, { kind: "reactions", threadId, actorId: actor.id });
       return { active: removed.length === 0, count: n };
     });
   } catch (error) {

@@ -81,7 +81,10 @@ test("drawer and follow; @mention and $ticker pickers; ticker page; /@nickname; 
 
   // Magnus reacts Bullish on Tove's comment; the ticker page lists it with its sentiment.
   await mPage.reload();
+  // Wait for the reaction to be stored: the button shows it pressed at once (optimistic).
+  const reacted = mPage.waitForResponse((res) => res.request().method() === "POST" && res.url().includes("/trad/"));
   await mPage.locator("article[id^=comment-]").first().getByRole("button", { name: /Bullish/ }).click();
+  expect((await reacted).status()).toBe(200);
   await expect(mPage.locator("article[id^=comment-]").first().getByRole("button", { name: /Bullish/ })).toHaveAttribute(
     "aria-pressed",
     "true",

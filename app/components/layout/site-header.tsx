@@ -1,7 +1,8 @@
 /**
  * Sticky forum header (SPEC §2 Shared forum layout): logo, Forum link, and a user menu or a
  * 'Logga in' button; below 768 px a menu button opens a sheet with the same links.
- * The bell and the search box arrive with their issues.
+ * A member also gets the notification bell and the activity logger; everyone sees the online
+ * indicator (issue 5: SPEC §2 bell, §4 Presence).
  *
  * @module
  */
@@ -12,6 +13,8 @@ import { app, nav } from "../../i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
+import { NotificationBell } from "../notifications/notification-bell";
+import { ActivityTracker, OnlineIndicator } from "../presence/presence";
 
 /** The logo: bull and product name, linking to the start page. */
 export function Logo() {
@@ -201,6 +204,15 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
           </nav>
         </div>
         <div className="flex items-center gap-2">
+          <div className="hidden sm:block">
+            <OnlineIndicator />
+          </div>
+          {viewer ? (
+            <>
+              <ActivityTracker />
+              <NotificationBell />
+            </>
+          ) : null}
           <div className="hidden md:block">
             {viewer ? (
               <UserMenu viewer={viewer} />

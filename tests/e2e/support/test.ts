@@ -6,24 +6,36 @@
  *
  * @module
  */
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
 
 export { expect };
+
+/**
+ * Records the CSP violations of every page of a browser context (for contexts a test opens
+ * itself; the test's own context is watched by the fixture below).
+ *
+ * @param context a Playwright browser context
+ * @returns the list the violations are pushed to (check it with `expect(list).toEqual([])`)
+ */
+export async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  context.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith("CSP violation:") || /Content Security Policy/i.test(text)) violations.push(text);
+  });
+  return violations;
+}
 
 /** `test` whose browser context fails the test on any Content-Security-Policy violation. */
 export const test = base.extend<{ cspGuard: void }>({
   cspGuard: [
     async ({ context }, use) => {
-      const violations: string[] = [];
-      await context.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
-        });
-      });
-      context.on("console", (message) => {
-        const text = message.text();
-        if (text.startsWith("CSP violation:") || /Content Security Policy/i.test(text)) violations.push(text);
-      });
+      const violations = await watchCsp(context);
       await use();
       expect(violations, "Content-Security-Policy violations").toEqual([]);
     },

@@ -1,0 +1,31 @@
+/**
+ * `GET /api/events[?thread=<uuid>]`: the tab's Server-Sent Events stream (issue 5 Live; SPEC §4
+ * Notification, §7 Live subscription). A member's stream carries their notifications (with
+ * replay after `Last-Event-ID`); `thread` adds that thread's live comments and reaction counts,
+ * which visitors may follow too. A visitor without `thread` gets 401.
+ *
+ * @module
+ */
+import { isUuid } from "../../server/forum/queries";
+import { openEventStream, parseLastEventId } from "../../server/realtime/stream";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { errors } from "../i18n/sv";
+import type { Route } from "./+types/api-events";
+
+/** Opens the stream (see the module comment). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const threadParam = url.searchParams.get("thread");
+  const threadId = threadParam && isUuid(threadParam) ? threadParam : null;
+  if (threadParam && !threadId) return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
+  const viewer = await getViewer(services, request);
+  if (!viewer && !threadId) return Response.json({ ok: false, error: errors.badRequest }, { status: 401 });
+  return openEventStream(services, {
+    userId: viewer?.id ?? null,
+    threadId,
+    lastEventId: parseLastEventId(request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId")),
+    signal: request.signal,
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * Notification writes (SPEC §3 notifications, §4 Notification, §7 Writes): the rows a new thread
+ * or comment creates, and marking them read.
+ *
+ * Rules (issue 5):
+ * - new thread: `new_thread` to every follower of the author (SPEC §7 Create thread);
+ * - new comment: `new_comment` to the thread's author; a reply also to the parent comment's author;
+ * - beyond the spec: `mention` to every member @mentioned in the thread, comment or reply;
+ * - never to the actor; one row per member per post. When several rules reach one member the
+ *   spec's own types win over `mention` (docs/decisions/011-notifications-realtime.md).
+ *
+ * The rows are written by one set-based `INSERT … SELECT` inside the post's transaction (a post
+ * never exists without its notifications, nor the reverse), and one `pg_notify` names the range
+ * of their `seq` numbers for the live channel, whatever the number of followers.
+ *
+ * @module
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { notificationFanouts, notifications, profiles, userFollows } from "../db/schema";
+import { publishEvent } from "../realtime/events";
+
+/** Who did it. */
+export interface NotificationActor {
+  id: string;
+  nickname: string;
+}
+
+/** What {@link notifyNewThread} needs about the new thread. */
+export interface NewThreadEvent {
+  actor: NotificationActor;
+  threadId: string;
+  categoryId: string;
+  title: string;
+  /** Nicknames @mentioned in the body, as cooked (`Cooked.mentions`); unknown ones are ignored. */
+  mentions: readonly string[];
+}
+
+/** What {@link notifyNewComment} needs about the new comment or reply. */
+export interface NewCommentEvent {
+  actor: NotificationActor;
+  threadId: string;
+  categoryId: string;
+  /** The thread's title (shown in the notification text). */
+  title: string;
+  commentId: string;
+  /** Author of the thread (null when the account is gone). */
+  threadAuthorId: string | null;
+  /** Author of the parent comment for a reply, else null. */
+  parentAuthorId: string | null;
+  mentions: readonly string[];
+}
+
+/** How many rows a post created. */
+export interface FanOutResult {
+  created: number;
+}
+
+function mentionCandidates(mentions: readonly string[], referenceId: string): SQL | null {
+  const lowered = [...new Set(mentions.map((m) => m.toLowerCase()))].slice(0, 50);
+  if (lowered.length === 0) return null;
+  return sql`SELECT ${profiles.id} AS user_id, 'mention'::text AS type, 3 AS prio, ${referenceId}::uuid AS reference_id
+    FROM ${profiles} WHERE lower(${profiles.nickname}) IN (${sql.join(
+      lowered.map((m) => sql`${m}`),
+      sql`, `,
+    )})`;
+}
+
+/**
+ * Inserts the notifications chosen by `candidates` (rows of user_id, type, prio, reference_id),
+ * one per member (lowest prio wins), never to the actor, and announces their `seq` range.
+ */
+export async function insertFanOut(
+  tx: Tx,
+  candidates: SQL[],
+  row: { actor: NotificationActor; title: string; categoryId: string; threadId: string },
+): Promise<FanOutResult> {
+  const result = await tx.execute(sql`
+    WITH candidates AS (${sql.join(candidates, sql` UNION ALL `)}),
+    ins AS (
+      INSERT INTO ${notifications} (user_id, actor_id, type, reference_id, title, actor_nickname, category_id, thread_id)
+      SELECT DISTINCT ON (c.user_id) c.user_id, ${row.actor.id}, c.type, c.reference_id, ${row.title},
+             ${row.actor.nickname}, ${row.categoryId}::uuid, ${row.threadId}::uuid
+      FROM candidates c
+      WHERE c.user_id IS NOT NULL AND c.user_id <> ${row.actor.id}
+      ORDER BY c.user_id, c.prio
+      RETURNING seq
+    )
+    SELECT count(*)::int AS created, min(seq)::bigint AS "from", max(seq)::bigint AS "to" FROM ins`);
+  const r = (result as unknown as { rows: Array<{ created: number; from: string | number | null; to: string | number | null }> })
+    .rows[0]!;
+  const created = Number(r.created);
+  if (created > 0) await publishEvent(tx, { kind: "notifications", from: Number(r.from), to: Number(r.to) });
+  return { created };
+}
+
+/**
+ * Followers an author may have for their thread's notifications to be written inline, in the
+ * thread's own transaction; above it the fan-out becomes a durable job
+ * (server/notifications/fanout.ts), so a popular author does not wait (docs/decisions/011).
+ */
+export const FANOUT_INLINE_LIMIT = 1000;
+let inlineLimit = FANOUT_INLINE_LIMIT;
+
+/**
+ * Test hook: changes {@link FANOUT_INLINE_LIMIT} for this process.
+ *
+ * @param limit followers written inline (null restores the default)
+ */
+export function setFanOutInlineLimit(limit: number | null): void {
+  inlineLimit = limit ?? FANOUT_INLINE_LIMIT;
+}
+
+/**
+ * Creates the notifications of a new thread: `new_thread` to the author's followers (SPEC §7
+ * Create thread), `mention` to @mentioned members; never to the author; one per member.
+ *
+ * Up to {@link FANOUT_INLINE_LIMIT} followers every row is written here, in the thread's
+ * transaction. Above it the mentions are written here (to members who do not follow the author)
+ * and a `notification_fanouts` job is recorded in the same transaction: the followers' rows
+ * follow right after commit (`kickFanOut` in server/notifications/fanout.ts), so the author does not wait for
+ * thousands of rows, and a crash cannot lose them.
+ *
+ * @param tx the transaction that inserted the thread
+ * @param event {@link NewThreadEvent}
+ * @returns how many notifications were created now, and whether a fan-out job was recorded
+ */
+export async function notifyNewThread(tx: Tx, event: NewThreadEvent): Promise<FanOutResult & { deferred: boolean }> {
+  const [author] = await tx
+    .select({ followers: profiles.followersCount })
+    .from(profiles)
+    .where(eq(profiles.id, event.actor.id))
+    .limit(1);
+  const deferred = (author?.followers ?? 0) > inlineLimit;
+  const candidates: SQL[] = [];
+  if (!deferred) {
+    candidates.push(sql`SELECT ${userFollows.followerId} AS user_id, 'new_thread'::text AS type, 1 AS prio, ${event.threadId}::uuid AS reference_id
+        FROM ${userFollows} WHERE ${userFollows.followingId} = ${event.actor.id}`);
+  }
+  const mentioned = mentionCandidates(event.mentions, event.threadId);
+  if (mentioned) {
+    // With a deferred fan-out, followers get their `new_thread` from the job instead.
+    candidates.push(
+      deferred
+        ? sql`SELECT * FROM (${mentioned}) m WHERE NOT EXISTS (SELECT 1 FROM ${userFollows}
+            WHERE ${userFollows.followerId} = m.user_id AND ${userFollows.followingId} = ${event.actor.id})`
+        : mentioned,
+    );
+  }
+  if (deferred) {
+    await tx.insert(notificationFanouts).values({
+      actorId: event.actor.id,
+      actorNickname: event.actor.nickname,
+      threadId: event.threadId,
+      categoryId: event.categoryId,
+      title: event.title,
+    });
+  }
+  const result = candidates.length > 0 ? await insertFanOut(tx, candidates, event) : { created: 0 };
+  return { ...result, deferred };
+}
+
+/**
+ * Creates the notifications of a new comment or reply: `new_comment` to the thread's author and,
+ * for a reply, to the parent comment's author; `mention` to @mentioned members; never to the
+ * commenter; one per member (issue 5; SPEC §3, §8 Notification texts). `reference_id` is the
+ * comment's id, so the notification opens the thread at `#comment-{id}`.
+ *
+ * @param tx the transaction that inserted the comment
+ * @param event {@link NewCommentEvent}
+ * @returns how many notifications were created
+ */
+export async function notifyNewComment(tx: Tx, event: NewCommentEvent): Promise<FanOutResult> {
+  const authors = [event.threadAuthorId, event.parentAuthorId].filter((id): id is string => Boolean(id));
+  const candidates: SQL[] = authors.map(
+    (id, i) => sql`SELECT ${id}::text AS user_id, 'new_comment'::text AS type, ${i + 1}::int AS prio, ${event.commentId}::uuid AS reference_id`,
+  );
+  const mentioned = mentionCandidates(event.mentions, event.commentId);
+  if (mentioned) candidates.push(mentioned);
+  if (candidates.length === 0) return { created: 0 };
+  return insertFanOut(tx, candidates, event);
+}
+
+/**
+ * Marks one of the member's notifications read (SPEC §4 Notification: unread → read). Another
+ * member's notification or an unknown id changes nothing.
+ *
+ * @param userId the logged-in member
+ * @param id the notification's id (uuid; anything else is ignored)
+ * @returns whether a row changed
+ */
+export async function markNotificationRead(db: Db, userId: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/**
+ * Marks all of the member's unread notifications read (SPEC §4 'Mark all as read').
+ *
+ * @param userId the logged-in member
+ * @returns how many rows changed
+ */
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,167 @@
+/**
+ * The Server-Sent Events stream of one browser tab (issue 5 Live; SPEC §4 Notification "new ones
+ * arrive live"; §7 Live subscription). Authenticated by the session cookie like every page.
+ *
+ * Wire format (text/event-stream):
+ * - `retry: 3000` first: the browser reconnects 3 s after a drop;
+ * - `event: ready` with `id: <seq>`: the stream is live; a member's stream carries the highest
+ *   notification `seq` the browser now knows, so a reconnect sends it back as `Last-Event-ID`;
+ * - `event: notification`, `id: <seq>`, data {@link NotificationItem}: a new notification, and
+ *   on reconnect every unread one with a `seq` above `Last-Event-ID` (the replay);
+ * - `event: comment` / `event: reactions` (no id): live thread updates for `?thread=<id>`;
+ * - `: ping` every {@link HEARTBEAT_MS}: keeps proxies from closing an idle stream and lets the
+ *   server notice a vanished client;
+ * - the server ends the stream after {@link MAX_STREAM_MS}; the browser comes back with
+ *   `Last-Event-ID` and its session is checked again.
+ *
+ * @module
+ */
+import type { NotificationItem } from "../../app/lib/notifications";
+import { getNotificationsAfter, latestNotificationSeq } from "../notifications/queries";
+import type { Services } from "../services";
+import { getRealtimeHub, type Subscriber } from "./hub";
+
+/** Heartbeat interval in milliseconds. */
+export const HEARTBEAT_MS = 15_000;
+/** How long the browser waits before reconnecting, in milliseconds (the `retry:` field). */
+export const RETRY_MS = 3_000;
+/**
+ * A stream is closed after this long, in milliseconds; the browser reconnects with
+ * `Last-Event-ID` (nothing is lost) and the session cookie is checked again, so a signed-out or
+ * revoked session stops receiving within this time.
+ */
+export const MAX_STREAM_MS = 5 * 60_000;
+
+/** Who and what a stream is for. */
+export interface StreamOptions {
+  /** The logged-in member (notifications), or null for a visitor. */
+  userId: string | null;
+  /** The open thread (comments and reactions), or null. */
+  threadId: string | null;
+  /** The `seq` the browser last received (`Last-Event-ID`), or null on a first connect. */
+  lastEventId: number | null;
+  /** Aborts when the client goes away (the request's signal). */
+  signal: AbortSignal;
+  /** Heartbeat interval override (tests). */
+  heartbeatMs?: number;
+  /** Lifetime override (tests); default {@link MAX_STREAM_MS}. */
+  maxStreamMs?: number;
+}
+
+/**
+ * Parses a `Last-Event-ID` value.
+ *
+ * @param value header or query value
+ * @returns a non-negative safe integer, or null when absent or malformed
+ */
+export function parseLastEventId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/**
+ * Opens the stream: subscribes to this instance's hub, replays what a reconnecting browser
+ * missed, then forwards live events until the client disconnects.
+ *
+ * @param services server services (database)
+ * @param options {@link StreamOptions}
+ * @returns a `text/event-stream` response (503 when the live channel cannot be started)
+ */
+export async function openEventStream(services: Services, options: StreamOptions): Promise<Response> {
+  const encoder = new TextEncoder();
+  const hub = getRealtimeHub(services.database);
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  const sent = new Set<string>();
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      cleanup();
+    }
+  };
+  const subscriber: Subscriber = {
+    userId: options.userId,
+    threadId: options.threadId,
+    lastSeq: options.lastEventId ?? 0,
+    notification(item: NotificationItem) {
+      if (sent.has(item.id)) return;
+      sent.add(item.id);
+      if (sent.size > 1000) sent.delete(sent.values().next().value!);
+      subscriber.lastSeq = Math.max(subscriber.lastSeq, item.seq);
+      write(`id: ${item.seq}\nevent: notification\ndata: ${JSON.stringify(item)}\n\n`);
+    },
+    thread(event) {
+      const { kind, ...data } = event;
+      write(`event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+  };
+  let unsubscribe: (() => void) | null = null;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let lifetime: NodeJS.Timeout | undefined;
+  function cleanup() {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    clearTimeout(lifetime);
+    unsubscribe?.();
+    options.signal.removeEventListener("abort", cleanup);
+    try {
+      controller.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  try {
+    unsubscribe = await hub.subscribe(subscriber);
+  } catch (error) {
+    console.error("[realtime] LISTEN kunde inte startas:", (error as Error).message);
+    return new Response("", { status: 503, headers: { "Retry-After": "3" } });
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel: cleanup,
+  });
+  options.signal.addEventListener("abort", cleanup);
+  if (options.signal.aborted) cleanup();
+  write(`retry: ${RETRY_MS}\n\n`);
+  heartbeat = setInterval(() => write(`: ping\n\n`), options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref?.();
+  lifetime = setTimeout(cleanup, options.maxStreamMs ?? MAX_STREAM_MS);
+  lifetime.unref?.();
+
+  // Replay and the ready marker. Live events arriving meanwhile are not lost: the subscriber is
+  // already registered, and `sent` drops the duplicates.
+  void (async () => {
+    try {
+      if (options.userId) {
+        if (options.lastEventId !== null) {
+          const missed = await getNotificationsAfter(services.db, options.userId, options.lastEventId);
+          missed.forEach((item) => subscriber.notification(item));
+        }
+        const latest = await latestNotificationSeq(services.db, options.userId);
+        subscriber.lastSeq = Math.max(subscriber.lastSeq, latest);
+        write(`id: ${subscriber.lastSeq}\nevent: ready\ndata: {}\n\n`);
+      } else {
+        write(`event: ready\ndata: {}\n\n`);
+      }
+    } catch (error) {
+      console.error("[realtime] återuppspelningen misslyckades:", (error as Error).message);
+      cleanup();
+    }
+  })();
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: the compression middleware leaves the stream alone (it would buffer it).
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
