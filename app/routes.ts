@@ -29,6 +29,8 @@ export default [
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
     ]),
+    // One-click opt-out of the admins' bulk mail (issue 7, List-Unsubscribe).
+    route("avregistrera", "routes/unsubscribe.tsx"),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
   ]),
@@ -43,8 +45,16 @@ export default [
     route("set-password", "routes/auth-set-password.tsx"),
     route("magic", "routes/auth-magic.tsx"),
   ]),
-  // SPEC §2 /admin layout ('Admin Dashboard'); its pages arrive with the moderation issue.
-  route("admin", "routes/admin-layout.tsx", [index("routes/admin-dashboard.tsx")]),
+  // SPEC §2 /admin layout ('Admin Dashboard'): index, users, messages, roles; plus the report
+  // queue and the moderation log (issue 7).
+  route("admin", "routes/admin-layout.tsx", [
+    index("routes/admin-dashboard.tsx"),
+    route("users", "routes/admin-users.tsx"),
+    route("messages", "routes/admin-messages.tsx"),
+    route("roles", "routes/admin-roles.tsx"),
+    route("reports", "routes/admin-reports.tsx"),
+    route("logg", "routes/admin-log.tsx"),
+  ]),
   // Server endpoints.
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/nickname-available", "routes/api-nickname-available.ts"),
@@ -56,6 +66,10 @@ export default [
   route("api/preview", "routes/api-preview.ts"),
   route("api/mentions", "routes/api-mentions.ts"),
   route("api/tickers", "routes/api-tickers.ts"),
+  route("api/report", "routes/api-report.ts"),
+  route("api/block", "routes/api-block.ts"),
+  route("api/admin/user-emails", "routes/api-admin-user-emails.ts"),
+  route("api/admin/mail-jobs/:jobId", "routes/api-admin-mail-job.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
   route("healthz", "routes/healthz.ts"),

@@ -10,6 +10,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
+import { startAdminMailWorker } from "./admin/mail-worker";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
 import { createServices, servicesContext, type Services } from "./services";
@@ -31,13 +32,24 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 
 /**
  * Starts the server's periodic jobs: the EdgeLevel refresh (its recency decays without writes,
- * docs/edge-level.md) and the trending refresh every minute (docs/trending.md).
+ * docs/edge-level.md), the trending refresh every minute (docs/trending.md) and the admin-mail
+ * worker, which resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
- * @returns a function that stops them
+ * @returns a function that stops them (the mail worker finishes the message it is sending)
  */
-export function startSchedules(services: Services): () => void {
+export function startSchedules(services: Services): () => Promise<void> {
   const stops = [startEdgeLevelSchedule(services.db), startTrendingSchedule(services.db)];
-  return () => stops.forEach((stop) => stop());
+  const worker = startAdminMailWorker({
+    db: services.db,
+    mailer: services.mailer,
+    publicUrl: services.config.publicUrl,
+    secret: services.config.authSecret,
+  });
+  services.adminMailWorker = worker;
+  return async () => {
+    stops.forEach((stop) => stop());
+    await worker.stop();
+  };
 }
 
 /**

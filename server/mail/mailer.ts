@@ -19,6 +19,10 @@ export interface MailMessage {
   html: string;
   /** Plain-text body. */
   text: string;
+  /** Extra headers, e.g. `List-Unsubscribe` (admin bulk mail). */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (`<id@host>`), so a resent message is recognisably the same one. */
+  messageId?: string;
 }
 
 /** Sends mail; resolves when the transport has accepted the message. */
