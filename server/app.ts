@@ -11,6 +11,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
 import { startAdminMailWorker } from "./admin/mail-worker";
+import { createMailer } from "./mail/mailer";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
 import { createServices, servicesContext, type Services } from "./services";
@@ -41,7 +42,10 @@ export function startSchedules(services: Services): () => Promise<void> {
   const stops = [startEdgeLevelSchedule(services.db), startTrendingSchedule(services.db)];
   const worker = startAdminMailWorker({
     db: services.db,
-    mailer: services.mailer,
+    // Its own pooled mailer: one SMTP connection reused through a bulk send.
+    mailer: services.config.smtpUrl
+      ? createMailer({ smtpUrl: services.config.smtpUrl, from: services.config.mailFrom, mailDir: "", pool: true })
+      : services.mailer,
     publicUrl: services.config.publicUrl,
     secret: services.config.authSecret,
   });

@@ -135,7 +135,7 @@ export function startAdminMailWorker(deps: MailWorkerDeps, options: { intervalMs
       do {
         again = false;
         try {
-          await drainAdminMail(deps, () => stopped);
+          if ((await drainAdminMail(deps, () => stopped)) > 0) deps.mailer.close?.();
         } catch (error) {
           console.error("[admin-mail] utskicket avbröts:", (error as Error).message);
         }

@@ -133,7 +133,7 @@ export async function setUserRole(db: Db, actor: StaffMember, userId: string, ro
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
   return db.transaction(async (tx) => {
     // Lock every admin row first, so two admins demoting each other cannot both succeed.
-    const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.roleId, "admin")).for("update");
+    const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.roleId, "admin")).orderBy(profiles.id).for("update");
     const [target] = await tx
       .select({ nickname: profiles.nickname, roleId: profiles.roleId })
       .from(profiles)
