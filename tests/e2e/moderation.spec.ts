@@ -1,0 +1,138 @@
+/**
+ * Moderation and administration in the browser (issue 7): a member reports a thread, it appears
+ * in the queue, a moderator (promoted by the admin on the roles page) deletes it and the reporter
+ * no longer sees it; the admin sends a message to two selected users and watches the progress bar
+ * finish; the mail's opt-out link works and the member takes it back under Mitt konto.
+ */
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { smtpPort } from "../../playwright.config";
+import { adminMail as am, adminPages as ap, forum as f, moderation as m } from "../../app/i18n/sv";
+import { E2E_ADMIN, login, memberByHttp } from "./support/accounts";
+import { startMailbox, type Mailbox } from "./support/mailbox";
+
+let mailbox: Mailbox;
+let baseURL: string;
+test.beforeAll(async ({}, info) => {
+  baseURL = info.project.use.baseURL!;
+  mailbox = await startMailbox(smtpPort);
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+async function firstCategoryId(api: APIRequestContext): Promise<string> {
+  const html = await (await api.get("/forum")).text();
+  return html.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
+}
+
+test("report → queue → a new moderator deletes it → the reporter no longer sees it", async ({ browser }) => {
+  const anna = await memberByHttp(baseURL, mailbox, "Pumpare");
+  const bertil = await memberByHttp(baseURL, mailbox, "Anmälare");
+  const cecilia = await memberByHttp(baseURL, mailbox, "Blivande");
+  const categoryId = await firstCategoryId(anna.api);
+  const title = `Köp Raketbolaget nu ${Date.now()}`;
+  const created = await anna.api.post(`/forum/ny-trad/${categoryId}`, { form: { title, body: "Garanterat tio gånger pengarna!" }, maxRedirects: 0 });
+  expect(created.status()).toBe(302);
+  const threadUrl = created.headers()["location"]!;
+
+  // Bertil reports the thread: submit stays disabled until a reason is chosen.
+  const bertilContext = await browser.newContext({ storageState: await bertil.api.storageState() });
+  const reporter = await bertilContext.newPage();
+  await reporter.goto(threadUrl);
+  await reporter.getByRole("button", { name: m.report }).click();
+  const dialog = reporter.getByRole("dialog", { name: m.reportThread });
+  await expect(dialog.getByRole("button", { name: m.submitReport })).toBeDisabled();
+  await dialog.getByLabel(m.reasons.spam).check();
+  await dialog.getByLabel(m.detailsLabel).fill("  Pump and dump  ");
+  await dialog.getByRole("button", { name: m.submitReport }).click();
+  await expect(reporter.getByText(m.reportThanks)).toBeVisible();
+  await expect(reporter.getByText(m.reportThanksDescription)).toBeVisible();
+
+  // The admin makes Cecilia a moderator on the roles page.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await login(adminPage, E2E_ADMIN);
+  await adminPage.goto(`/admin/roles?q=${encodeURIComponent(cecilia.nickname)}`);
+  await adminPage.getByLabel(ap.roleFor(cecilia.nickname)).selectOption("moderator");
+  await expect(adminPage.getByText(ap.roleUpdated)).toBeVisible();
+
+  // Cecilia, now a moderator, sees the report in the queue with its badge and deletes the thread.
+  const modContext = await browser.newContext({ storageState: await cecilia.api.storageState() });
+  const mod = await modContext.newPage();
+  await mod.goto("/admin/reports");
+  await expect(mod.getByTestId("open-reports-badge")).toBeVisible();
+  const group = mod.getByTestId("report-group").filter({ hasText: title });
+  await expect(group).toContainText(m.reportCount(1));
+  await expect(group).toContainText(m.reasons.spam);
+  await expect(group).toContainText("Pump and dump");
+  await group.getByRole("button", { name: m.deleteContent }).click();
+  await expect(mod.getByRole("alertdialog")).toContainText(f.confirmDeleteThread);
+  await mod.getByRole("alertdialog").getByRole("button", { name: m.deleteContent }).click();
+  await expect(mod.getByText(m.contentDeleted)).toBeVisible();
+  await expect(mod.getByTestId("report-group").filter({ hasText: title })).toHaveCount(0);
+
+  // The reporter's view no longer shows it.
+  await reporter.goto(threadUrl);
+  await expect(reporter.getByText(f.threadNotFound)).toBeVisible();
+  await reporter.goto(`/forum/kategori/${categoryId}`);
+  await expect(reporter.getByText(title)).toHaveCount(0);
+
+  // The admin sees the deletion in the moderation log.
+  await adminPage.goto("/admin/logg");
+  await expect(adminPage.getByRole("row").filter({ hasText: title })).toContainText(m.logActions.delete_thread);
+});
+
+test("the admin sends a message to two selected users and watches the progress bar finish", async ({ browser }) => {
+  const tag = `Mottagare${Math.random().toString(36).slice(2, 6)}`;
+  const first = await memberByHttp(baseURL, mailbox, tag);
+  const second = await memberByHttp(baseURL, mailbox, tag);
+  const page = await (await browser.newContext()).newPage();
+  await login(page, E2E_ADMIN);
+  await page.goto(`/admin/users?q=${tag}`);
+  await expect(page.getByTestId("active-badge")).toContainText("aktiva nu •");
+  // Nothing selected: the spec's toast.
+  await page.getByRole("button", { name: ap.sendMessage }).click();
+  await expect(page.getByText(ap.noUsersSelectedDescription)).toBeVisible();
+  await page.getByLabel(ap.selectRow(first.nickname)).check();
+  await page.getByLabel(ap.selectRow(second.nickname)).check();
+  await page.getByRole("button", { name: new RegExp(ap.sendMessage) }).click();
+  await expect(page).toHaveURL(/\/admin\/messages\?ids=/);
+  const recipients = page.getByLabel(ap.recipients);
+  await expect(recipients).toHaveValue(new RegExp(first.email));
+  await expect(recipients).toHaveValue(new RegExp(second.email));
+  const subject = `Forumnytt ${Date.now()}`;
+  await page.getByLabel(ap.subject).fill(subject);
+  await page.getByLabel(ap.content).fill("<p>Hej! Nu finns <strong>anmälningar</strong> i forumet.</p><script>alert(1)</script>");
+  await page.getByLabel(ap.addButton).check();
+  await expect(page.getByLabel(ap.buttonLabel)).toHaveValue(ap.defaultButtonLabel);
+  await page.getByLabel(ap.buttonUrl).fill(`${baseURL}/forum`);
+  const started = Date.now();
+  await page.getByRole("button", { name: ap.send, exact: true }).click();
+  await expect(page.getByRole("progressbar", { name: ap.progressLabel })).toBeVisible();
+  await expect(page.getByText(ap.progress(2, 2))).toBeVisible();
+  await expect(page.getByText(ap.sent, { exact: true })).toBeVisible();
+  // SPEC §4 Admin send: the form resets and the bar disappears 3 s after completion.
+  await expect(page.getByLabel(ap.subject)).toHaveValue("");
+  await expect(page.getByRole("progressbar")).toHaveCount(0, { timeout: 6000 });
+
+  // Each got the message with the button and a one-click opt-out.
+  const mail = await mailbox.waitFor(first.email, { after: started });
+  expect(mail.source).toContain("anmälningar");
+  expect(mail.source).not.toContain("<script>");
+  expect(mail.source).toContain("Klicka här");
+  await mailbox.waitFor(second.email, { after: started });
+  const unfolded = mail.source.replace(/\r?\n[ \t]+/g, " ");
+  expect(unfolded).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/avregistrera\?u=/m);
+  expect(unfolded).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  // The same link from the decoded text part (the receiver decodes quoted-printable everywhere,
+  // which would garble the raw header's '=').
+  const link = mail.source.match(new RegExp(`${am.unsubscribe}: (\\S+)`))![1]!;
+  const member = await (await browser.newContext({ storageState: await first.api.storageState() })).newPage();
+  await member.goto(link);
+  await member.getByRole("button", { name: am.unsubscribeButton }).click();
+  await expect(member.getByRole("heading", { name: am.unsubscribed })).toBeVisible();
+  await member.goto("/forum/konto");
+  await expect(member.getByText(am.accountOptedOut)).toBeVisible();
+  await member.getByRole("button", { name: am.optIn }).click();
+  await expect(member.getByText(am.accountOptedIn)).toBeVisible();
+});
