@@ -115,7 +115,7 @@ export interface JobProgress {
 
 /**
  * Stores a message and its recipients as one job (SPEC §7 send-admin-email). With `sendToAll` every
- * member who has not opted out is a recipient; otherwise the typed addresses (members among them
+ * member with a verified address who has not opted out is a recipient; otherwise the typed addresses (members among them
  * who opted out are skipped when the worker reaches them).
  *
  * @param actor must be an admin
@@ -155,7 +155,7 @@ export async function enqueueMessage(db: Db, actor: StaffMember, input: unknown)
       await tx.execute(sql`
         INSERT INTO ${adminMailRecipients} (job_id, email, user_id)
         SELECT ${jobId}::uuid, lower(u.email), u.id FROM ${user} u JOIN ${profiles} p ON p.id = u.id
-        WHERE NOT p.admin_mail_opt_out
+        WHERE u.email_verified AND NOT p.admin_mail_opt_out
         ON CONFLICT DO NOTHING`);
     } else {
       const list = parseRecipients(v.recipients);
