@@ -136,3 +136,43 @@ test("the admin sends a message to two selected users and watches the progress b
   await member.getByRole("button", { name: am.optIn }).click();
   await expect(member.getByText(am.accountOptedIn)).toBeVisible();
 });
+
+test("an admin blocks an author from the 'Åtgärder' menu; the blocked member can read but not comment", async ({ browser }) => {
+  const author = await memberByHttp(baseURL, mailbox, "Spammare");
+  const categoryId = await firstCategoryId(author.api);
+  const created = await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: `Gratis aktietips ${Date.now()}`, body: "Följ min kanal!" }, maxRedirects: 0 });
+  const threadUrl = created.headers()["location"]!;
+
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin, E2E_ADMIN);
+  await admin.goto(threadUrl);
+  await admin.getByRole("button", { name: f.actions }).click();
+  await admin.getByRole("menuitem", { name: m.blockUser }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText(m.blockConfirm(author.nickname));
+  await admin.getByLabel(m.blockReasonLabel).fill("Reklam");
+  await admin.getByRole("button", { name: m.blockButton, exact: true }).click();
+  await expect(admin.getByText(m.blocked, { exact: true })).toBeVisible();
+  await expect(admin.getByText(m.blockedDescription(author.nickname))).toBeVisible();
+  // The state is read again when the menu opens: now it offers to unblock.
+  await admin.getByRole("button", { name: f.actions }).click();
+  await expect(admin.getByRole("menuitem", { name: m.unblockUser })).toBeVisible();
+  await admin.keyboard.press("Escape");
+
+  // The blocked member still reads the thread, but the comment is refused with a Swedish message
+  // and the text stays in the form.
+  const blocked = await (await browser.newContext({ storageState: await author.api.storageState() })).newPage();
+  await blocked.goto(threadUrl);
+  await blocked.getByLabel(f.commentPlaceholder).fill("Köp nu!");
+  await blocked.getByRole("button", { name: f.send }).click();
+  await expect(blocked.getByRole("alert").filter({ hasText: f.blocked })).toBeVisible();
+  await expect(blocked.getByLabel(f.commentPlaceholder)).toHaveValue("Köp nu!");
+
+  // Unblocking lets them comment again.
+  await admin.getByRole("button", { name: f.actions }).click();
+  await admin.getByRole("menuitem", { name: m.unblockUser }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText(m.unblockConfirm(author.nickname));
+  await admin.getByRole("button", { name: m.unblockButton, exact: true }).click();
+  await expect(admin.getByText(m.unblocked, { exact: true })).toBeVisible();
+  await blocked.getByRole("button", { name: f.send }).click();
+  await expect(blocked.getByRole("heading", { name: f.commentsHeading(1) })).toBeVisible();
+});
