@@ -114,7 +114,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             name="q"
             defaultValue={q}
             placeholder={ap.searchPlaceholder}
-            className="w-56 rounded-lg border border-slate-300 px-3 py-2 text-sm md:w-72"
+            className="w-56 rounded-lg border border-slate-300 px-2 py-2 md:px-3 text-sm md:w-72"
           />
           <button type="submit" className={buttonClass("secondary")} aria-label={ap.search}>
             <Search className="size-4" aria-hidden />
@@ -129,10 +129,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th className="w-10 px-3 py-3">
+              <th className="w-10 px-2 py-3 md:px-3">
                 <input
                   type="checkbox"
                   aria-label={ap.selectAll}
@@ -143,10 +143,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   }}
                 />
               </th>
-              <th className="px-3 py-3">{ap.colUser}</th>
-              <th className="px-3 py-3">{ap.colRole}</th>
-              <th className="px-3 py-3">{ap.colStatus}</th>
-              <th className="px-3 py-3 text-right">{ap.colActions}</th>
+              <th className="px-2 py-3 md:px-3">{ap.colUser}</th>
+              <th className="hidden px-2 py-3 md:table-cell md:px-3">{ap.colRole}</th>
+              <th className="px-2 py-3 md:px-3"><span className="sr-only md:not-sr-only">{ap.colStatus}</span></th>
+              <th className="px-2 py-3 md:px-3 text-right">{ap.colActions}</th>
             </tr>
           </thead>
           <tbody>
@@ -159,19 +159,19 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ) : (
               rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100 last:border-0">
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 md:px-3">
                     <input type="checkbox" aria-label={ap.selectRow(r.nickname)} checked={allSelected || selected.has(r.id)} onChange={() => toggle(r.id)} />
                   </td>
-                  <td className="px-3 py-2 font-semibold text-slate-900">{r.nickname}</td>
-                  <td className="px-3 py-2">{roles[r.role]}</td>
-                  <td className="px-3 py-2">
+                  <td className="max-w-[9rem] truncate px-2 py-2 md:px-3 font-semibold text-slate-900 md:max-w-none">{r.nickname}</td>
+                  <td className="hidden px-2 py-2 md:table-cell md:px-3">{roles[r.role]}</td>
+                  <td className="px-2 py-2 md:px-3">
                     <span className="inline-flex items-center gap-1.5">
                       <span aria-hidden className={`size-2.5 rounded-full ${r.online ? "bg-emerald-500" : "bg-slate-300"}`} />
-                      {r.online ? ap.online : ap.offline}
+                      <span className="sr-only md:not-sr-only">{r.online ? ap.online : ap.offline}</span>
                     </span>
                   </td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-2">
+                  <td className="px-2 py-2 md:px-3">
+                    <div className="flex justify-end gap-1 whitespace-nowrap md:gap-2">
                       <Link to={`/forum/profil/${r.id}`} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50">
                         {ap.viewProfile}
                       </Link>
@@ -183,7 +183,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                           className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-red-50"
                         >
                           <Trash2 className="size-4" aria-hidden />
-                          {ap.deleteUser}
+                          <span className="hidden md:inline">{ap.deleteUser}</span>
                         </button>
                       ) : null}
                     </div>

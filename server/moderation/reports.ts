@@ -87,7 +87,7 @@ export interface ReportGroup {
   count: number;
   /** Each reason with how many open reports chose it. */
   reasons: Array<{ reason: (typeof REPORT_REASONS)[number]; count: number }>;
-  /** Non-empty details given by reporters (at most 5). */
+  /** Distinct non-empty details given by reporters (at most 5). */
   details: string[];
   /** ISO time of the first open report. */
   firstReportedAt: string;
@@ -113,7 +113,7 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
     WITH g AS (
       SELECT target_type, target_id, count(*)::int AS n, min(created_at) AS first_at,
              json_agg(reason) AS reasons,
-             (array_remove(array_agg(details ORDER BY created_at), NULL))[1:5] AS details
+             (array_remove(array_agg(details ORDER BY created_at), NULL))[1:20] AS details
       FROM ${reports} WHERE status = 'open'
       GROUP BY target_type, target_id
     )
@@ -141,7 +141,7 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
       targetId: String(r.target_id),
       count: Number(r.n),
       reasons: REPORT_REASONS.filter((x) => counts.has(x)).map((reason) => ({ reason, count: counts.get(reason)! })),
-      details: ((r.details as string[] | null) ?? []).filter(Boolean),
+      details: [...new Set(((r.details as string[] | null) ?? []).filter(Boolean))].slice(0, 5),
       firstReportedAt: String(r.first_at),
       title: String(r.title ?? ""),
       preview: String(r.preview ?? ""),
