@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { listUsers, setUserRole } from "../../server/admin/users";
 import { badRequest, failure, readForm } from "../../server/http";
@@ -46,6 +46,10 @@ function RoleRow({ row }: { row: { id: string; nickname: string; role: "member" 
   const fetcher = useFetcher<ActionAnswer>();
   useActionToast(fetcher.data);
   const [value, setValue] = useState(row.role);
+  // A refused change (last admin, no permission) puts the dropdown back.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setValue(row.role);
+  }, [fetcher.state, fetcher.data, row.role]);
   return (
     <tr className="border-b border-slate-100 last:border-0">
       <td className="px-3 py-2 font-semibold">{row.nickname}</td>
