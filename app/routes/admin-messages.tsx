@@ -178,7 +178,7 @@ function MessageForm(props: {
           <label htmlFor="recipients" className="block text-sm font-semibold">
             {ap.recipients}
           </label>
-          <textarea id="recipients" name="recipients" rows={2} defaultValue={props.recipients} disabled={toAll} className={field} placeholder="namn@exempel.se, namn2@exempel.se" />
+          <textarea id="recipients" name="recipients" rows={2} defaultValue={props.recipients} disabled={toAll} className={field} placeholder={ap.recipientsPlaceholder} />
           <p className="text-xs text-slate-500">{toAll ? ap.recipientsAllHint : ap.recipientsHint}</p>
         </div>
         <div className="space-y-1">

@@ -11,7 +11,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { adminPages as ap } from "../../app/i18n/sv";
+import { adminPages as ap, moderation as m } from "../../app/i18n/sv";
 import type { Db } from "../db/client";
 import { adminMailJobs, adminMailRecipients, profiles, user } from "../db/schema";
 import { ForumError } from "../errors";
@@ -20,7 +20,7 @@ import { isAdminActor } from "../moderation/policy";
 import type { StaffMember } from "./users";
 
 /** SPEC §9 Default CTA label / URL. */
-export const DEFAULT_BUTTON = { label: "Klicka här", url: "#" } as const;
+export const DEFAULT_BUTTON = { label: ap.defaultButtonLabel, url: "#" } as const;
 /** Most addresses typed by hand in Mottagare (decided: docs/decisions/012). */
 export const MAX_TYPED_RECIPIENTS = 1000;
 
@@ -181,7 +181,7 @@ export async function enqueueMessage(db: Db, actor: StaffMember, input: unknown)
       targetType: "message",
       targetId: jobId,
       targetLabel: v.subject,
-      reason: v.sendToAll ? `alla (${total})` : `${total}`,
+      reason: v.sendToAll ? m.logRecipientsAll(total) : m.logRecipients(total),
     });
     return { jobId, total };
   });

@@ -211,7 +211,7 @@ export async function resolveReports(
         action: "dismiss_reports",
         targetType,
         targetId,
-        targetLabel: `${closed.length}`,
+        targetLabel: m.reportCount(closed.length),
         reason,
       });
     }
