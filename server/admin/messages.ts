@@ -52,7 +52,6 @@ export function sanitizeMailHtml(html: string): string {
     allowedAttributes: { a: ["href"] },
     allowedSchemes: ["http", "https", "mailto"],
     disallowedTagsMode: "discard",
-    transformTags: { a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener" }) },
   });
 }
 
