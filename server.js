@@ -24,7 +24,7 @@ const app = express();
 app.disable("x-powered-by");
 
 let services;
-let stopSchedules = () => {};
+let stopSchedules = async () => {};
 try {
   if (dev) {
     const vite = await import("vite");
@@ -75,7 +75,7 @@ async function shutdown(signal) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: stänger ner...`);
-  stopSchedules();
+  await stopSchedules();
   server.close();
   server.closeAllConnections?.();
   try {

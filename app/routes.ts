@@ -33,6 +33,8 @@ export default [
       // SPEC §2 Notifications page (issue "Notifications, realtime and presence").
       route("notifications", "routes/notifications.tsx"),
     ]),
+    // One-click opt-out of the admins' bulk mail (issue 7, List-Unsubscribe).
+    route("avregistrera", "routes/unsubscribe.tsx"),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
   ]),
@@ -47,8 +49,16 @@ export default [
     route("set-password", "routes/auth-set-password.tsx"),
     route("magic", "routes/auth-magic.tsx"),
   ]),
-  // SPEC §2 /admin layout ('Admin Dashboard'); its pages arrive with the moderation issue.
-  route("admin", "routes/admin-layout.tsx", [index("routes/admin-dashboard.tsx")]),
+  // SPEC §2 /admin layout ('Admin Dashboard'): index, users, messages, roles; plus the report
+  // queue and the moderation log (issue 7).
+  route("admin", "routes/admin-layout.tsx", [
+    index("routes/admin-dashboard.tsx"),
+    route("users", "routes/admin-users.tsx"),
+    route("messages", "routes/admin-messages.tsx"),
+    route("roles", "routes/admin-roles.tsx"),
+    route("reports", "routes/admin-reports.tsx"),
+    route("logg", "routes/admin-log.tsx"),
+  ]),
   // Server endpoints.
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/nickname-available", "routes/api-nickname-available.ts"),
@@ -61,6 +71,10 @@ export default [
   route("api/mentions", "routes/api-mentions.ts"),
   route("api/tickers", "routes/api-tickers.ts"),
   route("api/search", "routes/api-search.ts"),
+  route("api/report", "routes/api-report.ts"),
+  route("api/block", "routes/api-block.ts"),
+  route("api/admin/user-emails", "routes/api-admin-user-emails.ts"),
+  route("api/admin/mail-jobs/:jobId", "routes/api-admin-mail-job.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
   // Notifications, live stream and presence (issue "Notifications, realtime and presence").

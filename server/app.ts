@@ -13,6 +13,8 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { FORM_MAX_BYTES } from "./http";
 import { parseConfig } from "./config";
 import { startFanOutSchedule } from "./notifications/fanout";
+import { startAdminMailWorker } from "./admin/mail-worker";
+import { createMailer } from "./mail/mailer";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
 import { crossOriginProtection } from "./security/cross-origin";
@@ -36,18 +38,32 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 
 /**
  * Starts the server's periodic jobs: the EdgeLevel refresh (its recency decays without writes,
- * docs/edge-level.md), the trending refresh every minute (docs/trending.md) and the sweep for
- * pending notification fan-outs (docs/decisions/011-notifications-realtime.md).
+ * docs/edge-level.md), the trending refresh every minute (docs/trending.md), the sweep for
+ * pending notification fan-outs (docs/decisions/011-notifications-realtime.md) and the admin-mail
+ * worker, which resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
- * @returns a function that stops them
+ * @returns a function that stops them (the mail worker finishes the message it is sending)
  */
-export function startSchedules(services: Services): () => void {
+export function startSchedules(services: Services): () => Promise<void> {
   const stops = [
     startEdgeLevelSchedule(services.db),
     startTrendingSchedule(services.db),
     startFanOutSchedule(services.db),
   ];
-  return () => stops.forEach((stop) => stop());
+  const worker = startAdminMailWorker({
+    db: services.db,
+    // Its own pooled mailer: one SMTP connection reused through a bulk send.
+    mailer: services.config.smtpUrl
+      ? createMailer({ smtpUrl: services.config.smtpUrl, from: services.config.mailFrom, mailDir: "", pool: true })
+      : services.mailer,
+    publicUrl: services.config.publicUrl,
+    secret: services.config.authSecret,
+  });
+  services.adminMailWorker = worker;
+  return async () => {
+    stops.forEach((stop) => stop());
+    await worker.stop();
+  };
 }
 
 /**

@@ -3,6 +3,9 @@
  *
  * - `forum set-role <nickname> <member|moderator|admin>` changes a member's role (SPEC §5 Roles,
  *   §6: admins change roles; this is how the first admin is made).
+ * - `forum create-admin <e-mail> <nickname>` creates a verified admin account with the password
+ *   in the environment variable `FORUM_ADMIN_PASSWORD` (never on the command line, where `ps`
+ *   shows it): the first admin of a fresh forum, and the browser tests' admin (issue 7).
  * - `forum migrate` applies pending database migrations.
  * - `forum seed-demo [--force]` fills the forum with Swedish demo content (`server/demo/seed.ts`);
  *   refused in production unless `--force` is given, because the demo accounts share a known
@@ -19,13 +22,13 @@
  * @module
  */
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { cli, markdown as md, roles } from "../app/i18n/sv";
 import { ensureCompanies } from "./companies";
 import { ConfigError, parseConfig, type AppConfig } from "./config";
 import { recookAll } from "./content/recook";
 import { openDatabase, type Database } from "./db/client";
-import { profiles } from "./db/schema";
+import { profiles, user } from "./db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo/seed";
 import type { Mailer } from "./mail/mailer";
 import { isRole } from "./roles";
@@ -82,6 +85,30 @@ async function setRole(config: AppConfig, nickname: string, role: string, out: C
     out.log(cli.roleSet(updated[0]!.nickname, roles[wanted]));
     return 0;
   });
+}
+
+async function createAdmin(
+  config: AppConfig,
+  email: string,
+  nickname: string,
+  password: string | undefined,
+  out: CliOutput,
+): Promise<number> {
+  if (!password || password.length < 8) {
+    out.error(cli.adminPasswordMissing);
+    return 1;
+  }
+  const services = await createServices(config, { mailer: discardingMailer });
+  try {
+    const result = await services.auth.api.signUpEmail({ body: { email, password, name: nickname, username: nickname } });
+    const id = result.user.id;
+    await services.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+    await services.db.update(profiles).set({ roleId: "admin" }).where(eq(profiles.id, id));
+    out.log(cli.adminCreated(nickname, email));
+    return 0;
+  } finally {
+    await services.database.close();
+  }
 }
 
 async function migrate(config: AppConfig, out: CliOutput): Promise<number> {
@@ -145,6 +172,9 @@ export async function main(
       case "set-role":
         if (args.length !== 2) return usage(out);
         return await setRole(parseConfig(env), args[0]!, args[1]!, out);
+      case "create-admin":
+        if (args.length !== 2) return usage(out);
+        return await createAdmin(parseConfig(env), args[0]!, args[1]!, env.FORUM_ADMIN_PASSWORD, out);
       case "migrate":
         if (args.length !== 0) return usage(out);
         return await migrate(parseConfig(env), out);

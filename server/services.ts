@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { createContext } from "react-router";
+import type { MailWorker } from "./admin/mail-worker";
 import { createAuth, type Auth } from "./auth";
 import { ensureCompanies } from "./companies";
 import { recookIfNeeded } from "./content/recook";
@@ -24,6 +25,8 @@ export interface Services {
   mailer: Mailer;
   /** Abuse limits on the auth actions, shared by every instance through the database. */
   limits: AbuseLimits;
+  /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
+  adminMailWorker?: MailWorker;
 }
 
 /** Router-context key under which {@link Services} are stored. */

@@ -9,6 +9,7 @@
 import { Download, Mail, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { logout } from "../../server/accounts";
+import { getAdminMailOptOut, setAdminMailOptOut } from "../../server/admin/unsubscribe";
 import { setFlash } from "../../server/flash";
 import { badRequest, readForm } from "../../server/http";
 import { accountSummary, deleteOwnAccountWithPassword, requestDeletionLink } from "../../server/privacy/account";
@@ -16,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer, requireViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, privacy as t } from "../i18n/sv";
+import { adminMail as am, app, privacy as t } from "../i18n/sv";
 import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 
@@ -26,13 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(services, request);
   const summary = await accountSummary(services.db, viewer.id);
   if (!summary) throw redirect("/auth/login");
-  return { summary, profileId: viewer.id };
+  return { summary, profileId: viewer.id, adminMailOptOut: await getAdminMailOptOut(services.db, viewer.id) };
 }
 
 /**
  * `intent=delete` (field `password`): checks the password and deletes the account, then ends the
  * session and goes to /forum with 'Kontot raderat'. Wrong password: 400 with a Swedish message,
- * nothing deleted. `intent=send-link`: mails a one-time deletion link. Visitors get 401.
+ * nothing deleted. `intent=send-link`: mails a one-time deletion link. `intent=mail-opt-out` /
+ * `mail-opt-in`: refuses or takes back the admins' bulk mail (issue 7). Visitors get 401.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -59,6 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!outcome.ok) return data({ ok: false as const, intent, error: outcome.error, sent: false }, { status: outcome.status });
       return { ok: true as const, intent, error: null, sent: true };
     }
+    case "mail-opt-out":
+    case "mail-opt-in": {
+      await setAdminMailOptOut(services.db, viewer.id, intent === "mail-opt-out");
+      return { ok: true as const, intent, error: null, sent: false };
+    }
     default:
       return badRequest({ intent });
   }
@@ -71,7 +78,7 @@ const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-s
 
 /** The account page. */
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, profileId } = loaderData;
+  const { summary, profileId, adminMailOptOut } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const deleteError = actionData && !actionData.ok && actionData.intent === "delete" ? actionData.error : undefined;
@@ -105,6 +112,19 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <Link to={`/forum/profil/${profileId}`} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
           {t.toProfile}
         </Link>
+      </section>
+
+      <section className={card} aria-labelledby="account-admin-mail">
+        <h2 id="account-admin-mail" className="text-lg font-bold">
+          {am.accountSection}
+        </h2>
+        <p className="text-sm text-slate-600">{adminMailOptOut ? am.accountOptedOut : am.accountOptedIn}</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value={adminMailOptOut ? "mail-opt-in" : "mail-opt-out"} />
+          <button type="submit" className={buttonClass("secondary")}>
+            {adminMailOptOut ? am.optIn : am.optOut}
+          </button>
+        </Form>
       </section>
 
       <section className={card} aria-labelledby="account-export">

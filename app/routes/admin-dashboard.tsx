@@ -1,12 +1,13 @@
 /**
  * `/admin` index (SPEC §2 Admin dashboard): cards Användare, Meddelanden, Användarroller
- * (admins only) and a note on the viewer's access level.
+ * (admins only), Anmälningar and, for admins, the moderation log (issue 7); a note on the viewer's
+ * access level.
  *
  * @module
  */
-import { Mail, ShieldCheck, Users } from "lucide-react";
+import { Flag, History, Mail, ShieldCheck, Users } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { admin as a } from "../i18n/sv";
+import { admin as a, adminPages as ap } from "../i18n/sv";
 
 /** The dashboard cards. */
 export default function AdminDashboard() {
@@ -16,6 +17,8 @@ export default function AdminDashboard() {
     { to: "/admin/users", title: a.users, text: a.usersDescription, Icon: Users },
     { to: "/admin/messages", title: a.messages, text: a.messagesDescription, Icon: Mail },
     ...(isAdmin ? [{ to: "/admin/roles", title: a.roles, text: a.rolesDescription, Icon: ShieldCheck }] : []),
+    { to: "/admin/reports", title: ap.reportsCard, text: ap.reportsCardDescription, Icon: Flag },
+    ...(isAdmin ? [{ to: "/admin/logg", title: ap.logCard, text: ap.logCardDescription, Icon: History }] : []),
   ];
   return (
     <div className="space-y-6">

@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { CommentForm } from "../components/forum/comment-form";
 import { CommentThread } from "../components/forum/comment-thread";
-import { ModerationMenu, ModerationProvider } from "../components/forum/moderation";
+import { ItemActions, ModerationProvider } from "../components/forum/moderation";
 import { PostBody } from "../components/forum/post-body";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
@@ -148,7 +148,6 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
   // Issue 5: comments and reactions by others appear without a reload.
   useLiveThread(thread.id, viewer?.id ?? null);
   const author = thread.author?.nickname ?? f.unknownAuthor;
-  const canModerate = viewer !== null && (viewer.role !== "member" || viewer.id === thread.author?.id);
   return (
     <ModerationProvider>
       <div className="mx-auto max-w-3xl space-y-6">
@@ -169,7 +168,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] md:text-3xl">
               {thread.title}
             </h1>
-            {canModerate ? <ModerationMenu request={{ kind: "thread", id: thread.id }} /> : null}
+            <ItemActions kind="thread" id={thread.id} authorId={thread.author?.id ?? null} />
           </div>
           {trend ? <ThreadBadges {...trend} /> : null}
           <p className="text-sm text-slate-500">

@@ -177,6 +177,8 @@ export const profiles = pgTable(
     /** `bio` cooked to sanitised HTML at write time (server/content/cook.ts). */
     bioHtml: text("bio_html"),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
+    /** True when the member refused the admins' bulk mail (List-Unsubscribe; 0009_moderation). */
+    adminMailOptOut: boolean("admin_mail_opt_out").notNull().default(false),
   },
   (t) => [
     uniqueIndex("profiles_nickname_lower_idx").on(sql`lower(${t.nickname})`),
@@ -453,10 +455,23 @@ export const reports = pgTable(
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
     status: text("status").notNull().default("open"),
     createdAt: createdAt(),
+    /** Who closed the report in the queue (0009_moderation). */
+    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** How it was closed: dismissed, content_deleted or author_blocked. */
+    resolution: text("resolution"),
   },
   (t) => [
     index("reports_status_created_idx").on(t.status, t.createdAt.desc()),
     index("reports_target_idx").on(t.targetType, t.targetId),
+    uniqueIndex("reports_one_open_per_member_idx")
+      .on(t.userId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    check("reports_status_check", sql`${t.status} IN ('open', 'resolved')`),
+    check(
+      "reports_resolution_check",
+      sql`${t.resolution} IS NULL OR ${t.resolution} IN ('dismissed', 'content_deleted', 'author_blocked')`,
+    ),
     check("reports_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
     check(
       "reports_reason_check",
@@ -507,5 +522,94 @@ export const threadTrending = pgTable(
     ),
     check("thread_trending_velocity_nonnegative", sql`${t.reactionsLast1h} >= 0`),
     check("thread_trending_pct_rank_range", sql`${t.pctRank} >= 0 AND ${t.pctRank} <= 1`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Moderation and administration (issue 7; migration 0009_moderation.sql)
+// ---------------------------------------------------------------------------------------------
+
+/** Actions recorded in the moderation log. */
+export const MODERATION_ACTIONS = [
+  "delete_thread",
+  "delete_comment",
+  "block_user",
+  "unblock_user",
+  "dismiss_reports",
+  "delete_user",
+  "change_role",
+  "send_message",
+] as const;
+
+/** Every moderation and admin action: who, what, when, why (visible to admins). */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The actor's nickname at the time (kept when the actor is deleted). */
+    actorNickname: text("actor_nickname").notNull(),
+    action: text("action").notNull(),
+    /** thread, comment, user or message. */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** A readable label of the target at the time (title, nickname, subject). */
+    targetLabel: text("target_label"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_log_created_idx").on(t.createdAt.desc()),
+    check(
+      "moderation_log_action_check",
+      sql`${t.action} IN ('delete_thread', 'delete_comment', 'block_user', 'unblock_user', 'dismiss_reports', 'delete_user', 'change_role', 'send_message')`,
+    ),
+  ],
+);
+
+/** A bulk e-mail from an admin (SPEC §3 Admin message payload), sent by the durable queue. */
+export const adminMailJobs = pgTable(
+  "admin_mail_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    headline: text("headline").notNull(),
+    /** Sanitised HTML (server/admin/messages.ts). */
+    contentHtml: text("content_html").notNull(),
+    buttonLabel: text("button_label"),
+    buttonUrl: text("button_url"),
+    sendToAll: boolean("send_to_all").notNull().default(false),
+    /** Number of recipient rows. */
+    total: integer("total").notNull(),
+    status: text("status").notNull().default("sending"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [check("admin_mail_jobs_status_check", sql`${t.status} IN ('sending', 'done')`)],
+);
+
+/** One recipient of a bulk e-mail; the primary key makes one message per (job, address). */
+export const adminMailRecipients = pgTable(
+  "admin_mail_recipients",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => adminMailJobs.id, { onDelete: "cascade" }),
+    /** Lower-cased address. */
+    email: text("email").notNull(),
+    /** The member with that address when there is one (for the opt-out link). */
+    userId: text("user_id"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: "admin_mail_recipients_pkey", columns: [t.jobId, t.email] }),
+    index("admin_mail_recipients_pending_idx")
+      .on(t.jobId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    check("admin_mail_recipients_status_check", sql`${t.status} IN ('pending', 'sent', 'skipped', 'failed')`),
   ],
 );

@@ -5,17 +5,18 @@
  *
  * @module
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../app/i18n/sv";
 import { commentSchema, threadSchema } from "../../app/lib/validation";
 import type { Db } from "../db/client";
 import { cookForStorage, indexTickers } from "../content/storage";
-import { blockedUsers, categories, comments, threads } from "../db/schema";
+import { blockedUsers, categories, comments, notifications, reports, threads } from "../db/schema";
 import { ForumError } from "../errors";
+import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
-import { canDeleteComment, canDeleteThread, type Actor } from "./policy";
+import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "./policy";
 import { isUuid } from "./queries";
 
 /** A logged-in actor (commands that need a member take this). */
@@ -140,31 +141,53 @@ export async function createComment(
 }
 
 /**
- * Deletes a thread with its comments and reactions; counters follow (SPEC §6 Thread deletion).
+ * Deletes a thread with its comments, reactions, reports and notifications; counters follow
+ * (SPEC §6 Thread deletion). A moderator's deletion of someone else's thread is logged.
  *
- * @param actor the logged-in member; author, moderator or admin
+ * @param actor the logged-in member; author, moderator or admin (nickname for the log)
  * @returns the deleted thread's category id
  * @throws {ForumError} 404 'Kunde inte hitta tråden', 403 'Du kan bara ta bort dina egna trådar'
  */
-export async function deleteThread(db: Db, actor: NonNullable<Actor>, threadId: string): Promise<{ categoryId: string }> {
+export async function deleteThread(
+  db: Db,
+  actor: NonNullable<Actor> & { nickname?: string },
+  threadId: string,
+): Promise<{ categoryId: string }> {
   if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
   return db.transaction(async (tx) => {
     const [thread] = await tx
-      .select({ authorId: threads.authorId, categoryId: threads.categoryId })
+      .select({ authorId: threads.authorId, categoryId: threads.categoryId, title: threads.title })
       .from(threads)
       .where(eq(threads.id, threadId))
       .limit(1)
       .for("update");
     if (!thread) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
     if (!canDeleteThread(actor, thread)) throw new ForumError(403, t.ownThreadsOnly, t.deleteThreadFailed);
+    // Reports and notifications point at the thread without a foreign key: removed here.
+    await tx.execute(sql`
+      DELETE FROM ${reports} WHERE (target_type = 'thread' AND target_id = ${threadId}::uuid)
+        OR (target_type = 'comment' AND target_id IN (SELECT id FROM ${comments} WHERE thread_id = ${threadId}::uuid))`);
+    await tx.execute(sql`
+      DELETE FROM ${notifications} WHERE thread_id = ${threadId}::uuid
+        OR (type = 'new_thread' AND reference_id = ${threadId}::uuid)`);
     await tx.delete(threads).where(eq(threads.id, threadId));
+    if (isStaff(actor) && !isOwner(actor, thread)) {
+      await recordModeration(tx, {
+        actor: { id: actor.id, nickname: actor.nickname ?? "" },
+        action: "delete_thread",
+        targetType: "thread",
+        targetId: threadId,
+        targetLabel: thread.title,
+      });
+    }
     return { categoryId: thread.categoryId };
   });
 }
 
 /**
- * Deletes a comment (and its replies, and their reactions); thread comments_count, parent
- * replies_count and author comments_count follow, never below 0 (SPEC §7 Writes).
+ * Deletes a comment (and its replies, their reactions and reports); thread comments_count, parent
+ * replies_count and author comments_count follow, never below 0 (SPEC §7 Writes). A moderator's
+ * deletion of someone else's comment is logged.
  *
  * @param actor the logged-in member; author, moderator or admin
  * @param threadId the thread the comment must belong to
@@ -172,20 +195,32 @@ export async function deleteThread(db: Db, actor: NonNullable<Actor>, threadId: 
  */
 export async function deleteComment(
   db: Db,
-  actor: NonNullable<Actor>,
+  actor: NonNullable<Actor> & { nickname?: string },
   threadId: string,
   commentId: string,
 ): Promise<void> {
   if (!isUuid(commentId) || !isUuid(threadId)) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
   await db.transaction(async (tx) => {
     const [comment] = await tx
-      .select({ authorId: comments.authorId })
+      .select({ authorId: comments.authorId, body: comments.body })
       .from(comments)
       .where(and(eq(comments.id, commentId), eq(comments.threadId, threadId)))
       .limit(1)
       .for("update");
     if (!comment) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
     if (!canDeleteComment(actor, comment)) throw new ForumError(403, t.ownCommentsOnly, t.deleteFailed);
+    await tx.execute(sql`
+      DELETE FROM ${reports} WHERE target_type = 'comment'
+        AND target_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
     await tx.delete(comments).where(eq(comments.id, commentId));
+    if (isStaff(actor) && !isOwner(actor, comment)) {
+      await recordModeration(tx, {
+        actor: { id: actor.id, nickname: actor.nickname ?? "" },
+        action: "delete_comment",
+        targetType: "comment",
+        targetId: commentId,
+        targetLabel: comment.body,
+      });
+    }
   });
 }

@@ -12,15 +12,10 @@ import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { CommentForm } from "./comment-form";
-import { ModerationMenu } from "./moderation";
+import { ItemActions } from "./moderation";
 import { PostBody } from "./post-body";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
-
-function canModerate(viewer: ClientViewer | null, authorId: string | undefined): boolean {
-  if (!viewer) return false;
-  return viewer.role !== "member" || viewer.id === authorId;
-}
 
 /** One comment or reply. */
 function CommentItem({
@@ -46,7 +41,7 @@ function CommentItem({
             )}
             <RelativeTime iso={comment.createdAt} className="text-slate-500" />
           </div>
-          {canModerate(viewer, comment.author?.id) ? <ModerationMenu request={{ kind: "comment", id: comment.id }} /> : null}
+          <ItemActions kind="comment" id={comment.id} authorId={comment.author?.id ?? null} />
         </div>
         <PostBody text={comment.body} html={comment.bodyHtml} />
         <div className="flex flex-wrap items-center gap-2">

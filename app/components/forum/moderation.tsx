@@ -11,6 +11,8 @@ import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { forum as f } from "../../i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { useViewer } from "../../lib/viewer";
+import { BlockMenuItem, ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import { buttonClass } from "../ui/button";
 
 /** What the user asked to delete. */
@@ -18,8 +20,16 @@ export type DeleteRequest = { kind: "thread" | "comment"; id: string };
 
 const DeleteContext = createContext<(request: DeleteRequest) => void>(() => {});
 
-/** Provides the page's single delete confirmation. */
+/** Provides the page's single delete confirmation and its report and block dialogs. */
 export function ModerationProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <ReportBlockProvider>
+      <DeleteProvider>{children}</DeleteProvider>
+    </ReportBlockProvider>
+  );
+}
+
+function DeleteProvider({ children }: { children: React.ReactNode }) {
   const [request, setRequest] = useState<DeleteRequest | null>(null);
   const fetcher = useFetcher<ActionAnswer>();
   useActionToast(fetcher.data);
@@ -62,9 +72,29 @@ export function ModerationProvider({ children }: { children: React.ReactNode }) 
   );
 }
 
-/** The 'Åtgärder' menu of one item: a plain disclosure with the delete action. */
-export function ModerationMenu({ request }: { request: DeleteRequest }) {
+/**
+ * The actions of one thread or comment: 'Anmäl' for everyone but the author, and the 'Åtgärder'
+ * menu for the owner, moderators and admins (SPEC §6 "Everyone else sees no moderation menu").
+ */
+export function ItemActions({ kind, id, authorId }: { kind: "thread" | "comment"; id: string; authorId: string | null }) {
+  const viewer = useViewer();
+  const canModerate = viewer !== null && (viewer.role !== "member" || viewer.id === authorId);
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <ReportButton target={{ targetType: kind, id }} authorId={authorId} />
+      {canModerate ? <ModerationMenu request={{ kind, id }} authorId={authorId} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The 'Åtgärder' menu of one item: a plain disclosure with the delete action and, for moderators
+ * and admins on someone else's item, block/unblock of its author.
+ */
+export function ModerationMenu({ request, authorId = null }: { request: DeleteRequest; authorId?: string | null }) {
   const ask = useContext(DeleteContext);
+  const viewer = useViewer();
+  const canBlock = viewer !== null && viewer.role !== "member" && authorId !== null && authorId !== viewer.id;
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -106,6 +136,7 @@ export function ModerationMenu({ request }: { request: DeleteRequest }) {
             <Trash2 className="size-4" aria-hidden />
             {request.kind === "thread" ? f.deleteThread : f.deleteComment}
           </button>
+          {canBlock ? <BlockMenuItem userId={authorId!} onChoose={() => setOpen(false)} /> : null}
         </div>
       ) : null}
     </div>

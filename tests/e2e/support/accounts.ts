@@ -75,3 +75,6 @@ export async function memberByHttp(
   expect(login.status()).toBe(302);
   return { api, nickname: nick, email };
 }
+
+/** The administrator `start-server.mjs` creates with `forum create-admin` (issue 7). */
+export const E2E_ADMIN: Account = { email: "e2e-admin@borssnack.test", nickname: "E2E_Admin", password: "e2e-admin-hemligt" };

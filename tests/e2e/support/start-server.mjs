@@ -4,7 +4,7 @@
  * or, when TEST_DATABASE_URL is set, a new database `bs_e2e_<start time>_<random>` on that
  * PostgreSQL server (ones older than 3 hours are dropped first). Mail goes to the tests' SMTP receiver.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,6 +47,15 @@ if (adminUrl) {
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
 }
+
+// The browser tests' administrator, made the way an operator makes the first admin
+// (`forum create-admin`, issue 7); its address and password are in tests/e2e/support/accounts.ts.
+const created = spawnSync(
+  process.execPath,
+  ["bin/forum.mjs", "create-admin", "e2e-admin@borssnack.test", "E2E_Admin"],
+  { env: { ...env, FORUM_ADMIN_PASSWORD: "e2e-admin-hemligt" }, stdio: "inherit" },
+);
+if (created.status !== 0) process.exit(created.status ?? 1);
 
 const child = spawn(process.execPath, ["server.js"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

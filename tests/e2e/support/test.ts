@@ -15,10 +15,10 @@ export { expect };
  * itself; the test's own context is watched by the fixture below).
  *
  * @param context a Playwright browser context
+ * @param violations the list to push to (default: a new one)
  * @returns the list the violations are pushed to (check it with `expect(list).toEqual([])`)
  */
-export async function watchCsp(context: BrowserContext): Promise<string[]> {
-  const violations: string[] = [];
+export async function watchCsp(context: BrowserContext, violations: string[] = []): Promise<string[]> {
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
@@ -31,12 +31,25 @@ export async function watchCsp(context: BrowserContext): Promise<string[]> {
   return violations;
 }
 
-/** `test` whose browser context fails the test on any Content-Security-Policy violation. */
+/**
+ * `test` that fails on any Content-Security-Policy violation in its browser context or in any
+ * context the test opens with `browser.newContext()`.
+ */
 export const test = base.extend<{ cspGuard: void }>({
   cspGuard: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const violations = await watchCsp(context);
-      await use();
+      const newContext = browser.newContext;
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const opened = await newContext.apply(browser, args);
+        await watchCsp(opened, violations);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },

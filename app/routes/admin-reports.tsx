@@ -1,0 +1,160 @@
+/**
+ * `/admin/reports` (issue 7 report queue, beyond SPEC §4 which stops at 'open'): open reports
+ * grouped by target with count, reasons and a preview; staff dismiss, delete the content or block
+ * the author, which closes the group's reports. Moderators and admins (SPEC §6 moderatorOnly),
+ * enforced again in the action and in `resolveReports`.
+ *
+ * @module
+ */
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { badRequest, failure, readForm } from "../../server/http";
+import { listReportGroups, resolveReports, type ReportDecision } from "../../server/moderation/reports";
+import { servicesContext } from "../../server/services";
+import { requireRole } from "../../server/session";
+import { RelativeTime } from "../components/forum/relative-time";
+import { ConfirmDialog } from "../components/moderation/confirm-dialog";
+import { buttonClass } from "../components/ui/button";
+import { forum as f, moderation as m } from "../i18n/sv";
+import { threadPath } from "../lib/paths";
+import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
+import type { Route } from "./+types/admin-reports";
+
+/** The open report groups, oldest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  await requireRole(services, request, "moderator");
+  return { groups: await listReportGroups(services.db) };
+}
+
+const DONE: Record<ReportDecision, string> = { dismiss: m.dismissed, delete: m.contentDeleted, block: m.authorBlocked };
+
+/** `decision` (dismiss, delete, block) on `targetType` + `targetId`, with an optional `reason`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireRole(services, request, "moderator");
+  const form = await readForm(request);
+  const decision = form.decision as ReportDecision;
+  if (!(decision in DONE)) return badRequest();
+  try {
+    await resolveReports(services.db, viewer, {
+      targetType: form.targetType ?? "",
+      targetId: form.targetId ?? "",
+      decision,
+      reason: form.reason,
+    });
+    return data({ ok: true as const, toast: { title: DONE[decision] } });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+type Pending = { decision: ReportDecision; targetType: string; targetId: string; author: string | null };
+
+/** The queue. */
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const { groups } = loaderData;
+  const fetcher = useFetcher<ActionAnswer>();
+  useActionToast(fetcher.data);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setPending(null);
+  }, [fetcher.state, fetcher.data]);
+  const questions: Record<ReportDecision, (p: Pending) => string> = {
+    dismiss: () => m.dismissConfirm,
+    delete: (p) => (p.targetType === "thread" ? f.confirmDeleteThread : f.confirmDeleteComment),
+    block: (p) => m.blockConfirm(p.author ?? f.unknownAuthor),
+  };
+  const labels: Record<ReportDecision, string> = { dismiss: m.dismiss, delete: m.deleteContent, block: m.blockAuthor };
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-extrabold tracking-tight">{m.queueTitle}</h1>
+        <p className="text-slate-600">{m.queueDescription}</p>
+      </div>
+      {groups.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{m.queueEmpty}</p>
+      ) : (
+        <ul className="space-y-3">
+          {groups.map((g) => {
+            const href = threadPath(g.categoryId, g.threadId) + (g.targetType === "comment" ? `#comment-${g.targetId}` : "");
+            return (
+              <li key={`${g.targetType}:${g.targetId}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="report-group">
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="rounded bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">
+                    {g.targetType === "thread" ? m.kindThread : m.kindComment}
+                  </span>
+                  <span className="rounded-full bg-red-50 px-2 py-0.5 font-bold text-red-700">{m.reportCount(g.count)}</span>
+                  {g.reasons.map((r) => (
+                    <span key={r.reason} className="rounded-full border border-slate-200 px-2 py-0.5 text-slate-700">
+                      {m.reasons[r.reason]}
+                      {r.count > 1 ? ` ×${r.count}` : ""}
+                    </span>
+                  ))}
+                  <span className="text-slate-500">
+                    {m.firstReported} <RelativeTime iso={g.firstReportedAt} />
+                  </span>
+                </div>
+                <div className="space-y-1">
+                  <Link to={href} className="font-semibold text-slate-900 hover:underline [overflow-wrap:anywhere]">
+                    {g.title}
+                  </Link>
+                  <p className="whitespace-pre-line text-sm text-slate-700 [overflow-wrap:anywhere]">{g.preview}</p>
+                  <p className="text-xs text-slate-500">{m.byAuthor(g.author?.nickname ?? f.unknownAuthor)}</p>
+                </div>
+                {g.details.length > 0 ? (
+                  <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                    <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{m.details}</p>
+                    <ul className="list-disc space-y-1 pl-5">
+                      {g.details.map((d, i) => (
+                        <li key={i} className="[overflow-wrap:anywhere]">
+                          {d}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                <div className="flex flex-wrap gap-2">
+                  {(["dismiss", "delete", "block"] as const).map((decision) =>
+                    decision === "block" && !g.author ? null : (
+                      <button
+                        key={decision}
+                        type="button"
+                        className={buttonClass(decision === "dismiss" ? "secondary" : "danger")}
+                        onClick={() => setPending({ decision, targetType: g.targetType, targetId: g.targetId, author: g.author?.nickname ?? null })}
+                      >
+                        {labels[decision]}
+                      </button>
+                    ),
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pending ? (
+        <ConfirmDialog
+          title={labels[pending.decision]}
+          text={questions[pending.decision](pending)}
+          cancel={m.cancel}
+          busy={busy}
+          onClose={() => setPending(null)}
+        >
+          <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+            <input type="hidden" name="decision" value={pending.decision} />
+            <input type="hidden" name="targetType" value={pending.targetType} />
+            <input type="hidden" name="targetId" value={pending.targetId} />
+            {pending.decision === "block" ? (
+              <input name="reason" aria-label={m.blockReasonLabel} placeholder={m.blockReasonLabel} maxLength={500} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            ) : null}
+            <button type="submit" className={buttonClass(pending.decision === "dismiss" ? "primary" : "danger")} disabled={busy}>
+              {labels[pending.decision]}
+            </button>
+          </fetcher.Form>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

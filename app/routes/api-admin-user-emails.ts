@@ -1,0 +1,38 @@
+/**
+ * `POST /api/admin/user-emails` (SPEC §7 Edge functions get-user-emails): body field `userIds`
+ * (comma-separated ids, or repeated) → `{ emails }`. Admins only: addresses are never exposed to
+ * anyone else (403; visitors 401).
+ *
+ * @module
+ */
+import { data } from "react-router";
+import { getUserEmails } from "../../server/admin/messages";
+import { badRequest, failure } from "../../server/http";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { moderation as m } from "../i18n/sv";
+import type { Route } from "./+types/api-admin-user-emails";
+
+/** Only POST. */
+export async function loader() {
+  return badRequest();
+}
+
+/** The addresses of the given members. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
+  if (!viewer) return data({ ok: false as const, error: m.loginRequired }, { status: 401 });
+  let ids: string[] = [];
+  try {
+    const form = await request.formData();
+    ids = form.getAll("userIds").flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
+  } catch {
+    return badRequest();
+  }
+  try {
+    return data({ ok: true as const, emails: await getUserEmails(services.db, viewer, ids) });
+  } catch (error) {
+    return failure(error);
+  }
+}

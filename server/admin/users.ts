@@ -1,0 +1,159 @@
+/**
+ * The admin users and roles pages (SPEC §2 Admin users, Admin roles; §6; §8 Admin): a paginated,
+ * searchable member list that stays fast with 100,000 members, user deletion through the one
+ * account-deletion path, and role changes with last-admin protection.
+ *
+ * @module
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { adminPages as ap, roles as roleLabels } from "../../app/i18n/sv";
+import type { Db } from "../db/client";
+import { blockedUsers, profiles } from "../db/schema";
+import { ForumError } from "../errors";
+import { recordModeration } from "../moderation/log";
+import { deleteUserPermission, isAdminActor, isStaffActor, type StaffActor } from "../moderation/policy";
+import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
+import { isOnline } from "../presence/stats";
+import { isRole, roleOf, type Role } from "../roles";
+import type { Services } from "../services";
+
+/** A staff member acting, with the nickname for the log. */
+export type StaffMember = StaffActor & { nickname: string };
+
+/** Rows per page of the users and roles tables. */
+export const USERS_PAGE_SIZE = 25;
+
+/** One row of the users table. */
+export interface UserRow {
+  id: string;
+  nickname: string;
+  role: Role;
+  /** SPEC §4 Presence: active within 15 minutes. */
+  online: boolean;
+  blocked: boolean;
+  /** ISO join time. */
+  createdAt: string;
+}
+
+/**
+ * One page of members ordered by nickname (SPEC §7 Reads "all ordered by nickname ascending (admin
+ * pages)"), optionally filtered by a case-insensitive part of the nickname.
+ *
+ * @param options.q search text (trimmed; at most 100 characters used)
+ * @param options.page 1-based page number (clamped to ≥ 1)
+ * @returns rows, the total matching and the page size
+ */
+export async function listUsers(
+  db: Db,
+  options: { q?: string; page?: number; pageSize?: number } = {},
+): Promise<{ rows: UserRow[]; total: number; page: number; pageSize: number }> {
+  const pageSize = options.pageSize ?? USERS_PAGE_SIZE;
+  const page = Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1));
+  const q = (options.q ?? "").trim().slice(0, 100).toLowerCase();
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q ? sql`lower(${profiles.nickname}) LIKE ${pattern}` : sql`true`;
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(where);
+  const rows = await db
+    .select({
+      id: profiles.id,
+      nickname: profiles.nickname,
+      roleId: profiles.roleId,
+      lastActivityAt: profiles.lastActivityAt,
+      createdAt: profiles.createdAt,
+      blocked: sql<boolean>`${blockedUsers.userId} IS NOT NULL`,
+    })
+    .from(profiles)
+    .leftJoin(blockedUsers, eq(blockedUsers.userId, profiles.id))
+    .where(where)
+    .orderBy(sql`lower(${profiles.nickname})`)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const now = new Date();
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      nickname: r.nickname,
+      role: roleOf(r.roleId),
+      online: isOnline(r.lastActivityAt, now),
+      blocked: Boolean(r.blocked),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(count?.n ?? 0),
+    page,
+    pageSize,
+  };
+}
+
+/**
+ * Deletes a member for staff (SPEC §7 Edge functions delete-user; issue 7): the same deletion as
+ * a member's own (`deleteMember`, docs/decisions/006-privacy.md: account, sessions, profile,
+ * follows, reactions, notifications and files go; threads and comments stay as 'Okänd').
+ *
+ * @param actor moderator (members only) or admin (members and moderators)
+ * @returns the deleted member's nickname
+ * @throws {ForumError} 403 not staff / self / moderator deleting staff / an admin target (which
+ *   also keeps the last admin), 404 unknown user
+ */
+export async function deleteUserAsStaff(services: Pick<Services, "db" | "config">, actor: StaffMember, userId: string): Promise<{ nickname: string }> {
+  const db = services.db;
+  if (!isStaffActor(actor)) throw new ForumError(403, ap.deleteFailedDescription, ap.deleteFailed);
+  if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.deleteFailedDescription, ap.deleteFailed);
+  const outcome = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: profiles.id, nickname: profiles.nickname, roleId: profiles.roleId })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1)
+      .for("update");
+    if (!target) throw new ForumError(404, ap.deleteFailedDescription, ap.deleteFailed);
+    const permission = deleteUserPermission(actor, { id: target.id, role: roleOf(target.roleId) });
+    if (permission === "self") throw new ForumError(403, ap.cannotDeleteSelf, ap.deleteFailed);
+    if (permission === "admin-target") throw new ForumError(403, ap.adminsOnlyDeleteAdmins, ap.deleteFailed);
+    if (permission === "members-only") throw new ForumError(403, ap.moderatorsDeleteMembersOnly, ap.deleteFailed);
+    const result = await deleteMember(tx as unknown as Db, userId);
+    await recordModeration(tx, { actor, action: "delete_user", targetType: "user", targetId: userId, targetLabel: target.nickname });
+    return { nickname: target.nickname, result };
+  });
+  await removeMemberFiles({ db, config: services.config }, outcome.result);
+  return { nickname: outcome.nickname };
+}
+
+/**
+ * Changes a member's role (SPEC §7 Writes "update profile set role_id where id (admin)").
+ *
+ * @param actor must be an admin
+ * @param role member, moderator or admin
+ * @returns the nickname and new role
+ * @throws {ForumError} 403 'Endast administratörer kan ändra användarroller' (title 'Åtkomst
+ *   nekad'), 400 unknown role, 404 unknown user, 409 the last admin would lose the role
+ */
+export async function setUserRole(db: Db, actor: StaffMember, userId: string, role: string): Promise<{ nickname: string; role: Role }> {
+  if (!isAdminActor(actor)) throw new ForumError(403, ap.adminsOnlyRoles, ap.accessDenied);
+  if (typeof role !== "string" || !isRole(role)) throw new ForumError(400, ap.invalidRole, ap.roleFailed);
+  if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
+  return db.transaction(async (tx) => {
+    // Lock every admin row first, so two admins demoting each other cannot both succeed.
+    const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.roleId, "admin")).orderBy(profiles.id).for("update");
+    const [target] = await tx
+      .select({ nickname: profiles.nickname, roleId: profiles.roleId })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1)
+      .for("update");
+    if (!target) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
+    const from = roleOf(target.roleId);
+    if (from === "admin" && role !== "admin" && admins.length <= 1) throw new ForumError(409, ap.lastAdmin, ap.roleFailed);
+    if (from !== role) {
+      await tx.update(profiles).set({ roleId: role }).where(and(eq(profiles.id, userId)));
+      await recordModeration(tx, {
+        actor,
+        action: "change_role",
+        targetType: "user",
+        targetId: userId,
+        targetLabel: target.nickname,
+        reason: `${roleLabels[from]} → ${roleLabels[role]}`,
+      });
+    }
+    return { nickname: target.nickname, role };
+  });
+}

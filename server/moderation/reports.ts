@@ -1,0 +1,229 @@
+/**
+ * Reports and the report queue (SPEC §3 reports, §4 Report, §5 Report, §8 Reactions and reports,
+ * §9 Report reasons; issue 7 queue at /admin/reports).
+ *
+ * A member has at most one open report per target: a second one is acknowledged like the first but
+ * not stored again (partial unique index `reports_one_open_per_member_idx`). Staff close a target's
+ * open reports together: dismiss, delete the content, or block its author; who and when are kept
+ * on the reports and in the moderation log.
+ *
+ * @module
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { moderation as m } from "../../app/i18n/sv";
+import type { Db } from "../db/client";
+import { comments, profiles, REPORT_REASONS, reports, threads } from "../db/schema";
+import { ForumError } from "../errors";
+import { deleteComment, deleteThread } from "../forum/commands";
+import { isUuid } from "../forum/queries";
+import { blockUser, type Moderator } from "./blocks";
+import { recordModeration } from "./log";
+import { isStaffActor } from "./policy";
+
+/** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
+export const REPORT_DETAILS_MAX = 2000;
+
+/** SPEC §5 Report: a reason must be chosen; details optional, trimmed, empty → null. */
+export const reportSchema = z.object({
+  targetType: z.enum(["thread", "comment"], { error: m.reportTargetMissing }),
+  targetId: z.string().refine(isUuid, { error: m.reportTargetMissing }),
+  reason: z.enum(REPORT_REASONS, { error: m.chooseReason }),
+  details: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(REPORT_DETAILS_MAX, { error: m.detailsTooLong }))
+    .transform((v) => (v === "" ? null : v)),
+});
+
+/**
+ * Files a report (SPEC §7 Writes "Report: insert … status").
+ *
+ * @param actor the logged-in member, or null for a visitor
+ * @param input `{ targetType, targetId, reason, details? }` as submitted
+ * @returns `{ duplicate }`: true when the member already had an open report on this target (the
+ *   answer is the same thank-you; nothing new is stored)
+ * @throws {ForumError} 401 'Du måste vara inloggad för att anmäla innehåll.' (title 'Inloggning
+ *   krävs'), 400 'Du måste ange en anledning för din anmälan' (title 'Välj en anledning') or bad
+ *   details, 404 target missing (title 'Kunde inte skicka anmälan')
+ */
+export async function createReport(db: Db, actor: { id: string } | null, input: unknown): Promise<{ duplicate: boolean }> {
+  if (!actor) throw new ForumError(401, m.loginToReport, m.loginRequiredTitle);
+  const parsed = reportSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const title = issue.path[0] === "reason" ? m.chooseReasonTitle : m.reportFailed;
+    throw new ForumError(issue.path[0] === "targetId" || issue.path[0] === "targetType" ? 404 : 400, issue.message, title);
+  }
+  const { targetType, targetId, reason, details } = parsed.data;
+  const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id)).limit(1);
+  if (!profile) throw new ForumError(401, m.profileMissing, m.reportFailed);
+  const table = targetType === "thread" ? threads : comments;
+  const [target] = await db.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1);
+  if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
+  const inserted = await db
+    .insert(reports)
+    .values({ targetType, targetId, reason, details, userId: actor.id, status: "open" })
+    .onConflictDoNothing({
+      target: [reports.userId, reports.targetType, reports.targetId],
+      where: sql`${reports.status} = 'open'`,
+    })
+    .returning({ id: reports.id });
+  return { duplicate: inserted.length === 0 };
+}
+
+/** Number of open reports (the admin navigation badge). */
+export async function countOpenReports(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, "open"));
+  return Number(row?.n ?? 0);
+}
+
+/** One reported target with its open reports, as the queue shows it. */
+export interface ReportGroup {
+  targetType: "thread" | "comment";
+  targetId: string;
+  /** Number of open reports on the target. */
+  count: number;
+  /** Each reason with how many open reports chose it. */
+  reasons: Array<{ reason: (typeof REPORT_REASONS)[number]; count: number }>;
+  /** Distinct non-empty details given by reporters (at most 5). */
+  details: string[];
+  /** ISO time of the first open report. */
+  firstReportedAt: string;
+  /** Thread title, or the comment's thread title. */
+  title: string;
+  /** First 280 characters of the body. */
+  preview: string;
+  author: { id: string; nickname: string } | null;
+  /** Link to the content: thread page, with the comment anchor for comments. */
+  categoryId: string;
+  threadId: string;
+}
+
+/**
+ * The open reports grouped by target, oldest first (issue 7 report queue).
+ *
+ * @param options.limit at most this many groups (default 50)
+ * @returns the groups; targets that no longer exist are left out
+ */
+export async function listReportGroups(db: Db, options: { limit?: number } = {}): Promise<ReportGroup[]> {
+  const limit = options.limit ?? 50;
+  const result = await db.execute(sql`
+    WITH g AS (
+      SELECT target_type, target_id, count(*)::int AS n, min(created_at) AS first_at,
+             json_agg(reason) AS reasons,
+             (array_remove(array_agg(details ORDER BY created_at), NULL))[1:20] AS details
+      FROM ${reports} WHERE status = 'open'
+      GROUP BY target_type, target_id
+    )
+    SELECT g.target_type, g.target_id, g.n, g.reasons, g.details,
+           to_char(g.first_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS first_at,
+           COALESCE(t.title, ct.title) AS title,
+           left(COALESCE(t.body, c.body), 280) AS preview,
+           COALESCE(t.category_id, ct.category_id) AS category_id,
+           COALESCE(t.id, ct.id) AS thread_id,
+           p.id AS author_id, p.nickname AS author_nickname
+    FROM g
+    LEFT JOIN ${threads} t ON g.target_type = 'thread' AND t.id = g.target_id
+    LEFT JOIN ${comments} c ON g.target_type = 'comment' AND c.id = g.target_id
+    LEFT JOIN ${threads} ct ON ct.id = c.thread_id
+    LEFT JOIN ${profiles} p ON p.id = COALESCE(t.author_id, c.author_id)
+    WHERE t.id IS NOT NULL OR c.id IS NOT NULL
+    ORDER BY g.first_at ASC, g.target_id
+    LIMIT ${limit}`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((r) => {
+    const counts = new Map<string, number>();
+    for (const reason of r.reasons as string[]) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    return {
+      targetType: r.target_type as "thread" | "comment",
+      targetId: String(r.target_id),
+      count: Number(r.n),
+      reasons: REPORT_REASONS.filter((x) => counts.has(x)).map((reason) => ({ reason, count: counts.get(reason)! })),
+      details: [...new Set(((r.details as string[] | null) ?? []).filter(Boolean))].slice(0, 5),
+      firstReportedAt: String(r.first_at),
+      title: String(r.title ?? ""),
+      preview: String(r.preview ?? ""),
+      author: r.author_id ? { id: String(r.author_id), nickname: String(r.author_nickname) } : null,
+      categoryId: String(r.category_id),
+      threadId: String(r.thread_id),
+    };
+  });
+}
+
+/** What staff do with a reported target. */
+export type ReportDecision = "dismiss" | "delete" | "block";
+
+/**
+ * Closes a target's open reports (issue 7 queue): `dismiss` keeps the content; `delete` removes it
+ * (its reports go with it, the log keeps the record); `block` blocks the author and closes the
+ * reports as 'author_blocked'.
+ *
+ * @param actor a moderator or admin
+ * @param input `{ targetType, targetId, decision, reason? }`
+ * @returns how many open reports were closed
+ * @throws {ForumError} 403 not staff, 404 no open reports on that target ('Anmälningarna är redan
+ *   hanterade.'), plus what {@link deleteThread}, {@link deleteComment} and {@link blockUser} throw
+ */
+export async function resolveReports(
+  db: Db,
+  actor: Moderator,
+  input: { targetType: string; targetId: string; decision: string; reason?: string | null },
+): Promise<{ closed: number }> {
+  if (!isStaffActor(actor)) throw new ForumError(403, m.insufficientRights, m.insufficientRights);
+  const { targetType, targetId, decision } = input;
+  if ((targetType !== "thread" && targetType !== "comment") || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
+  if (decision !== "dismiss" && decision !== "delete" && decision !== "block") throw new ForumError(400, m.groupGone);
+  const open = and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, "open"));
+  const openRows = await db.select({ id: reports.id }).from(reports).where(open);
+  if (openRows.length === 0) throw new ForumError(404, m.groupGone);
+  const reason = typeof input.reason === "string" && input.reason.trim() ? input.reason.trim().slice(0, 500) : null;
+  if (decision === "delete") {
+    if (targetType === "thread") await deleteThread(db, actor, targetId);
+    else {
+      const [c] = await db.select({ threadId: comments.threadId }).from(comments).where(eq(comments.id, targetId)).limit(1);
+      if (!c) throw new ForumError(404, m.groupGone);
+      await deleteComment(db, actor, c.threadId, targetId);
+    }
+    return { closed: openRows.length };
+  }
+  if (decision === "block") {
+    const table = targetType === "thread" ? threads : comments;
+    const [item] = await db.select({ authorId: table.authorId }).from(table).where(eq(table.id, targetId)).limit(1);
+    if (!item?.authorId) throw new ForumError(404, m.userNotFound, m.blockFailed);
+    await blockUser(db, actor, item.authorId, reason);
+  }
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(reports)
+      .set({
+        status: "resolved",
+        resolution: decision === "block" ? "author_blocked" : "dismissed",
+        resolvedBy: actor.id,
+        resolvedAt: sql`now()`,
+      })
+      .where(open)
+      .returning({ id: reports.id });
+    if (decision === "dismiss") {
+      await recordModeration(tx, {
+        actor,
+        action: "dismiss_reports",
+        targetType,
+        targetId,
+        targetLabel: m.reportCount(closed.length),
+        reason,
+      });
+    }
+    return { closed: closed.length };
+  });
+}
+
+/** Open reports of one member (tests and the member's own view). */
+export async function openReportsBy(db: Db, userId: string) {
+  return db
+    .select({ targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, details: reports.details })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), eq(reports.status, "open")))
+    .orderBy(asc(reports.createdAt));
+}
