@@ -87,8 +87,12 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // Oversized bodies are refused before anything reads them (issue "Hardening"); uploads have
   // their own, larger limit. readForm() also stops streamed bodies at the same size.
   app.use((req, res, next) => {
-    if (Number(req.headers["content-length"] ?? 0) > FORM_MAX_BYTES && !req.path.startsWith("/api/uploads/")) {
-      res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send(errors.bodyTooLarge);
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > FORM_MAX_BYTES && !req.path.startsWith("/api/uploads/")) {
+      // Up to 32 MB Node reads and discards the rest, so the client gets to read the answer;
+      // beyond that the connection is closed rather than spending the bandwidth.
+      if (declared > 32 * 1024 * 1024) res.set("Connection", "close");
+      res.status(413).type("text/plain; charset=utf-8").send(errors.bodyTooLarge);
       return;
     }
     next();
