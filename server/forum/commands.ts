@@ -212,6 +212,10 @@ export async function deleteComment(
     await tx.execute(sql`
       DELETE FROM ${reports} WHERE target_type = 'comment'
         AND target_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
+    // Notifications about the comment or its replies would lead to a missing anchor: removed.
+    await tx.execute(sql`
+      DELETE FROM ${notifications}
+       WHERE reference_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
     await tx.delete(comments).where(eq(comments.id, commentId));
     if (isStaff(actor) && !isOwner(actor, comment)) {
       await recordModeration(tx, {

@@ -129,7 +129,11 @@ describe("counters after deletions", () => {
     expect(await count(threadId)).toBe(3);
     expect(await replies(c1)).toBe(2);
 
+    const about = async (id: string) =>
+      (await db().select().from(notifications).where(eq(notifications.referenceId, id))).length;
+    expect(await about(r1)).toBeGreaterThan(0); // Bertil was told about the reply to his comment
     await deleteComment(db(), actor(mod), threadId, r1);
+    expect(await about(r1)).toBe(0);
     expect(await count(threadId)).toBe(2);
     expect(await replies(c1)).toBe(1);
     const ceciliaAfter = await profile(cecilia.id);
