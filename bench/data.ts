@@ -15,7 +15,8 @@
  * | notifications | about 500 000 (`new_thread`, as `createThread` writes them) |
  *
  * Activity follows power laws (a few members write, react and are followed most; a few threads
- * get most comments and reactions). Text is built from the real Swedish sentences and the Nasdaq
+ * get most comments and reactions; the most reacted threads and comments are scattered over the
+ * row numbers, so the special threads get ordinary reaction counts). Text is built from the real Swedish sentences and the Nasdaq
  * Stockholm tickers in `../shared/data`; about 30 % of threads and 10 % of comments name a
  * `$TICKER`. Thread 1 (`md5('t1')`) has exactly 100 comments and thread 2 (`md5('t2')`) exactly
  * 1 000, both two days old in the first default category ({@link SPECIAL_THREADS}).
@@ -103,6 +104,22 @@ const n = (value: number) => {
   if (!Number.isFinite(value)) throw new Error(`not a number: ${value}`);
   return sql.raw(String(value));
 };
+
+/** Greatest common divisor. */
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * SQL for `1 + (rank · p + offset) mod size`: a power-law rank (0 = most popular) spread over
+ * row numbers 1..size by a fixed permutation, so the most popular rows are scattered rather than
+ * the first ones (which include the two special threads and their comments).
+ */
+function spread(size: number, rank: ReturnType<typeof sql>) {
+  let p = 7919;
+  while (gcd(p, size) !== 1) p += 2;
+  return sql`(1 + ((${rank}) * ${n(p)} + ${n(Math.floor(size / 2) + 7)}) % ${n(size)})::int`;
+}
 
 /** Sizes at `scale`, with the minimums the special threads and the reply layout need. */
 export function sizesAt(scale: number) {
@@ -292,7 +309,7 @@ export async function generateDataset(database: Database, options: GenerateOptio
         INSERT INTO reactions (user_id, target_type, target_id, reaction_type, created_at)
         SELECT x.user_id, 'thread', t.id, x.rt, t.created_at + x.f * LEAST(now() - t.created_at, interval '3 days')
         FROM (SELECT k, 'u' || (1 + floor(${n(M)} * bench_rand(k, 41) ^ 2)::int) AS user_id,
-                     1 + floor(${n(T)} * bench_rand(k, 42) ^ 2)::int AS ti,
+                     ${spread(T, sql`floor(${n(T)} * bench_rand(k, 42) ^ 2)::bigint`)} AS ti,
                      (ARRAY['bull','bear','like','fire'])[1 + floor(4 * bench_rand(k, 43))::int] AS rt,
                      bench_rand(k, 44) ^ 2 AS f
               FROM generate_series(1, ${n(Math.round(rt * 1.1))}) k) x
@@ -304,7 +321,7 @@ export async function generateDataset(database: Database, options: GenerateOptio
         INSERT INTO reactions (user_id, target_type, target_id, reaction_type, created_at)
         SELECT x.user_id, 'comment', c.id, x.rt, c.created_at + x.f * LEAST(now() - c.created_at, interval '2 days')
         FROM (SELECT k, 'u' || (1 + floor(${n(M)} * bench_rand(k, 51) ^ 2)::int) AS user_id,
-                     1 + floor(${n(CA)} * bench_rand(k, 52) ^ 2)::int AS cj,
+                     ${spread(CA, sql`floor(${n(CA)} * bench_rand(k, 52) ^ 2)::bigint`)} AS cj,
                      (ARRAY['bull','bear','like','fire'])[1 + floor(4 * bench_rand(k, 53))::int] AS rt,
                      bench_rand(k, 54) ^ 2 AS f
               FROM generate_series(1, ${n(Math.round((z.reactions - rt) * 1.1))}) k) x

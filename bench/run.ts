@@ -99,6 +99,10 @@ interface Row {
   p99?: number;
   errors?: number;
   non2xx?: number;
+  /** Answers by HTTP status, e.g. `{ "200": 812, "500": 3 }`. */
+  codes?: Record<string, number>;
+  /** Answers that completed (autocannon reports latency 0 when none did). */
+  completed?: number;
   rssMiB?: number;
 }
 
@@ -387,7 +391,7 @@ function markdown(report: {
   lines.push("DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_full npm run bench");
   lines.push("```");
   lines.push("");
-  lines.push("| case | login | conn. | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | RSS MiB | budget (50 conn.) |");
+  lines.push("| case | login | conn. | req/s | p50 ms | p97.5 ms | p99 ms | errors (incl. 10 s timeouts) | non-2xx | RSS MiB | budget (50 conn.) |");
   lines.push("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of report.rows) {
     const b = budgetFor(r);
@@ -396,9 +400,13 @@ function markdown(report: {
       lines.push(`| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${r.status} (${r.probeStatus}) | | | | | | | |`);
       continue;
     }
+    const none = (r.completed ?? 0) === 0;
+    const latency = none ? "none completed | | " : `${fmt(r.p50)} | ${fmt(r.p975)} | ${fmt(r.p99)}`;
+    const other = Object.entries(r.codes ?? {}).filter(([code]) => !code.startsWith("2"));
+    const non2xx = other.length > 0 ? `${fmt(r.non2xx)} (${other.map(([code, count]) => `${count}× ${code}`).join(", ")})` : fmt(r.non2xx);
     lines.push(
-      `| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${fmt(r.reqPerSec)} | ${fmt(r.p50)} | ${fmt(r.p975)} | ${fmt(r.p99)} | ` +
-        `${fmt(r.errors)} | ${fmt(r.non2xx)} | ${fmt(r.rssMiB)} | ${budget} |`,
+      `| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${fmt(r.reqPerSec)} | ${latency} | ` +
+        `${fmt(r.errors)} | ${non2xx} | ${fmt(r.rssMiB)} | ${budget} |`,
     );
   }
   lines.push("");
@@ -487,13 +495,16 @@ async function main() {
             p99: result.latency.p99,
             errors: result.errors + result.timeouts,
             non2xx: result.non2xx,
+            codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v?.count ?? 0])),
+            completed: result.requests.total,
             rssMiB: peak,
           };
           if ((row.errors ?? 0) > 0 || (row.non2xx ?? 0) > 0) failures += 1;
           results.push(row);
           console.log(
             `${c.label.padEnd(28)} ${loggedIn ? "in " : "out"} ${String(connections).padStart(3)} conn: ${fmt(row.reqPerSec).padStart(6)} req/s, ` +
-              `p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}, RSS ${fmt(peak)} MiB`,
+              `p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} ${JSON.stringify(row.codes)}, ` +
+              `${row.completed} answers, RSS ${fmt(peak)} MiB`,
           );
         }
         if (status !== "ok") console.log(`${c.label.padEnd(28)} ${loggedIn ? "in " : "out"}: ${status} (${probe.status} ${location})`);
