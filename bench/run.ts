@@ -21,7 +21,9 @@
  *
  * Options: `--smoke`; `--duration <s>` (default 10, smoke 2); `--connections 10,50`;
  * `--port <n>` (default `BENCH_PORT` or 3610); `--build` (rebuild); `--no-write` (leave the docs
- * alone; smoke never writes them); `--only <case,…>` (case keys, e.g. `thread100,search-SEB`).
+ * alone; smoke never writes them); `--only <case,…>` (case keys, e.g. `thread100,search-SEB`);
+ * `--cpu-prof <dir>` (run the server with V8's `--cpu-prof` and print the functions with the most
+ * self time afterwards).
  *
  * A case whose route does not exist in the build (the notification list before its issue lands)
  * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
@@ -59,6 +61,8 @@ interface Options {
   build: boolean;
   write: boolean;
   only: string[] | null;
+  /** Folder for a V8 CPU profile of the server (`--cpu-prof <dir>`), or null. */
+  cpuProf: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -75,6 +79,7 @@ function parseArgs(argv: string[]): Options {
     build: argv.includes("--build"),
     write: !smoke && !argv.includes("--no-write"),
     only: value("--only")?.split(",") ?? null,
+    cpuProf: value("--cpu-prof") ?? null,
   };
 }
 
@@ -193,7 +198,7 @@ function ensureBuild(buildDir: string, force: boolean) {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
-async function startServer(target: Target, buildDir: string, port: number): Promise<ChildProcess> {
+async function startServer(target: Target, buildDir: string, port: number, cpuProf: string | null): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -212,7 +217,8 @@ async function startServer(target: Target, buildDir: string, port: number): Prom
   // and React then logs "The destination stream closed early" for every unfinished response.
   const logFile = path.join(os.tmpdir(), `bench-server-${port}.log`);
   const out = openSync(logFile, "w");
-  const child = spawn(process.execPath, ["server.js"], { cwd: projectDir, env, stdio: ["ignore", out, out] });
+  const nodeArgs = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: projectDir, env, stdio: ["ignore", out, out] });
   closeSync(out);
   console.log(`server log: ${logFile}`);
   const deadline = Date.now() + 120_000;
@@ -437,6 +443,30 @@ function writeDocs(section: string) {
   console.log(`wrote ${path.relative(projectDir, file)}`);
 }
 
+/** The newest `.cpuprofile` in `dir`: the 20 functions with the most self time. */
+function printCpuProfile(dir: string) {
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f))
+    .sort()
+    .at(-1);
+  if (!file) return console.log(`no .cpuprofile in ${dir}`);
+  type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: Node[]; samples: number[] };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  for (const id of profile.samples) {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(projectDir, "")}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  console.log(`CPU profile ${file} (${total} samples), self time:`);
+  for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);
+  }
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const buildDir = process.env.BUILD_DIR ?? "build-perf";
@@ -460,7 +490,7 @@ async function main() {
     ].filter((c) => !options.only || options.only.includes(c.key));
     const notificationsExist = await hasNotificationsRoute(buildDir);
 
-    server = await startServer(target, buildDir, options.port);
+    server = await startServer(target, buildDir, options.port, options.cpuProf);
     const base = `http://localhost:${options.port}`;
     const cookie = await signIn(base);
     console.log(`signed in as ${benchEmail(2)}; ${target.describe}; ${options.duration} s per case`);
@@ -532,6 +562,7 @@ async function main() {
     }
     await target.cleanup();
   }
+  if (options.cpuProf) printCpuProfile(options.cpuProf);
   if (options.smoke) {
     console.log(failures === 0 ? "smoke: every case answered 2xx without errors" : `smoke: ${failures} failing case(s)`);
     if (failures > 0) process.exitCode = 1;
