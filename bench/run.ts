@@ -499,8 +499,15 @@ async function main() {
     for (const c of cases) {
       for (const loggedIn of [false, true]) {
         const headers: Record<string, string> = loggedIn ? { cookie } : {};
-        const probe = await fetch(base + c.path, { headers, redirect: "manual" });
+        // Requests queued by the previous case may still hold the pool: a 5xx probe is retried
+        // after a pause (twice) before the case counts as failed.
+        let probe = await fetch(base + c.path, { headers, redirect: "manual" });
         await probe.arrayBuffer();
+        for (let retry = 0; retry < 2 && probe.status >= 500; retry += 1) {
+          await new Promise((r) => setTimeout(r, 10_000));
+          probe = await fetch(base + c.path, { headers, redirect: "manual" });
+          await probe.arrayBuffer();
+        }
         const location = probe.headers.get("location") ?? "";
         let status: Row["status"] = "ok";
         if (probe.status === 404 && c.key === "notifications" && !notificationsExist) status = "route missing";
@@ -531,6 +538,8 @@ async function main() {
           };
           if ((row.errors ?? 0) > 0 || (row.non2xx ?? 0) > 0) failures += 1;
           results.push(row);
+          // Let requests still queued in the server finish before the next case starts.
+          await new Promise((r) => setTimeout(r, options.smoke ? 500 : 3000));
           console.log(
             `${c.label.padEnd(28)} ${loggedIn ? "in " : "out"} ${String(connections).padStart(3)} conn: ${fmt(row.reqPerSec).padStart(6)} req/s, ` +
               `p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} ${JSON.stringify(row.codes)}, ` +
