@@ -375,7 +375,7 @@ function markdown(report: {
   const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
   const lines: string[] = [];
   lines.push("<!-- bench:start -->");
-  lines.push(`## ${date.slice(0, 10)}, load benchmark (\`npm run bench\`)`);
+  lines.push(`### ${date.slice(0, 10)}, load benchmark (\`npm run bench\`)`);
   lines.push("");
   lines.push(
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
