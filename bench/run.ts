@@ -385,9 +385,9 @@ function markdown(report: {
   );
   lines.push("");
   lines.push(
-    `Dataset (\`npm run bench:data\`, scale 1): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
+    `Dataset (\`npm run bench:data\`): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
       `Server: the production build (\`BUILD_DIR=${process.env.BUILD_DIR ?? "build-perf"}\`), one Node process, ${report.target.describe}, ` +
-      `pg pool of 10. Each case ${report.options.duration} s; "logged in" sends the session cookie of bench_member_2 ` +
+      `${report.target.databaseUrl ? "pg pool of 10" : "embedded in the server process"}. Each case ${report.options.duration} s; "logged in" sends the session cookie of bench_member_2 ` +
       "got from `POST /api/login`.",
   );
   lines.push("");
