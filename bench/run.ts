@@ -1,0 +1,581 @@
+/**
+ * `npm run bench`: the load benchmark of issue 8 "Performance".
+ *
+ * Starts the production build (`BUILD_DIR`, default `build-perf`; built first when missing or with
+ * `--build`) on `DATABASE_URL` (or PGlite in `DATA_DIR` when unset), signs a bench member in
+ * through the real `POST /api/login` for a session cookie, and drives every case with autocannon
+ * at 10 and 50 connections, logged out and logged in: forum home, a category, the 100- and
+ * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss') and the notification
+ * list. Each row reports req/s, p50, p97.5 and p99 latency, errors, non-2xx answers and the
+ * server's peak RSS (VmRSS sampled from `/proc/<pid>/status` every 100 ms). It also reports the
+ * gzip size of the JavaScript and CSS a browser downloads for the thread page (from the client
+ * build's route manifest, see {@link threadPageAssets}) and the server render time of the
+ * 100-comment thread page (sequential requests, one client), and writes everything into
+ * `docs/performance.md` between `<!-- bench:start -->` and `<!-- bench:end -->`.
+ *
+ * ```sh
+ * DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_full npm run bench:data
+ * DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_full npm run bench
+ * npm run bench -- --smoke          # tiny fresh dataset, 2 s per case, fails only on errors/non-2xx
+ * ```
+ *
+ * Options: `--smoke`; `--duration <s>` (default 10, smoke 2); `--connections 10,50`;
+ * `--port <n>` (default `BENCH_PORT` or 3610); `--build` (rebuild); `--no-write` (leave the docs
+ * alone; smoke never writes them); `--only <case,…>` (case keys, e.g. `thread100,search-SEB`);
+ * `--cpu-prof <dir>` (run the server with V8's `--cpu-prof` and print the functions with the most
+ * self time afterwards).
+ *
+ * A case whose route does not exist in the build (the notification list before its issue lands)
+ * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
+ * redirects a logged-out visitor to /auth/login; that row is reported as such and not loaded.
+ *
+ * `--smoke` generates the dataset at scale 0.002 into a fresh database (a new `bench_smoke_*`
+ * database on `TEST_DATABASE_URL` when set, else a temporary PGlite folder) and exits 1 when any
+ * case had errors or non-2xx answers (or a route that exists answered 404). Speed never fails it.
+ *
+ * @module
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../server/db/client";
+import { BENCH_PASSWORD, benchEmail, generateDataset, SPECIAL_THREADS } from "./data";
+
+const projectDir = fileURLToPath(new URL("..", import.meta.url));
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Parsed command line. */
+interface Options {
+  smoke: boolean;
+  duration: number;
+  connections: number[];
+  port: number;
+  build: boolean;
+  write: boolean;
+  only: string[] | null;
+  /** Folder for a V8 CPU profile of the server (`--cpu-prof <dir>`), or null. */
+  cpuProf: string | null;
+}
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const smoke = argv.includes("--smoke");
+  return {
+    smoke,
+    duration: Number(value("--duration") ?? (smoke ? 2 : 10)),
+    connections: (value("--connections") ?? "10,50").split(",").map(Number),
+    port: Number(value("--port") ?? process.env.BENCH_PORT ?? 3610),
+    build: argv.includes("--build"),
+    write: !smoke && !argv.includes("--no-write"),
+    only: value("--only")?.split(",") ?? null,
+    cpuProf: value("--cpu-prof") ?? null,
+  };
+}
+
+/** One page the benchmark loads. */
+interface Case {
+  key: string;
+  label: string;
+  path: string;
+}
+
+/** One measured row. */
+interface Row {
+  case: Case;
+  loggedIn: boolean;
+  connections: number;
+  /** `ok` (loaded), or why the page was not loaded. */
+  status: "ok" | "route missing" | "login required" | "failed probe";
+  probeStatus: number;
+  reqPerSec?: number;
+  p50?: number;
+  p975?: number;
+  p99?: number;
+  errors?: number;
+  non2xx?: number;
+  /** Answers by HTTP status, e.g. `{ "200": 812, "500": 3 }`. */
+  codes?: Record<string, number>;
+  /** Answers that completed (autocannon reports latency 0 when none did). */
+  completed?: number;
+  rssMiB?: number;
+}
+
+/** A database for the run, and how to remove it afterwards. */
+interface Target {
+  databaseUrl?: string;
+  dataDir: string;
+  describe: string;
+  cleanup: () => Promise<void>;
+}
+
+async function smokeTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-smoke-"));
+  const admin = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropName: string | undefined;
+  if (admin) {
+    dropName = `bench_smoke_${Date.now()}_${randomBytes(3).toString("hex")}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${dropName}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${dropName}`;
+    databaseUrl = url.toString();
+  }
+  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { pgliteDir: path.join(dataDir, "pglite") });
+  try {
+    await database.migrate();
+    const result = await generateDataset(database, { scale: 0.002, log: () => {} });
+    console.log(`smoke dataset: ${JSON.stringify(result.counts)} in ${result.totalSeconds.toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+  return {
+    databaseUrl,
+    dataDir,
+    describe: databaseUrl ? `PostgreSQL (${dropName})` : "PGlite (temporary folder)",
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dropName && admin) {
+        const client = new pg.Client({ connectionString: admin });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+        await client.end();
+      }
+    },
+  };
+}
+
+function fullTarget(): Target {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+  return { databaseUrl, dataDir, describe: databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}`, cleanup: async () => {} };
+}
+
+/** Ids the cases need, read before the server starts (PGlite allows one process at a time). */
+async function readIds(target: Target) {
+  const database = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl, poolSize: 1 } : { pgliteDir: path.join(target.dataDir, "pglite") },
+  );
+  try {
+    const threadId = (i: number) => sql`md5(${`t${i}`})::uuid`;
+    const found = rows<{ id: string; category_id: string; comments_count: number }>(
+      await database.db.execute(sql`
+        SELECT id, category_id, comments_count FROM threads
+        WHERE id IN (${threadId(SPECIAL_THREADS.hundred.index)}, ${threadId(SPECIAL_THREADS.thousand.index)})
+        ORDER BY comments_count`),
+    );
+    if (found.length !== 2) throw new Error("the special threads are missing: run `npm run bench:data` first");
+    const [counts] = rows<Record<string, number>>(
+      await database.db.execute(sql`
+        SELECT (SELECT count(*)::int FROM profiles) AS members, (SELECT count(*)::int FROM threads) AS threads,
+               (SELECT count(*)::int FROM comments) AS comments, (SELECT count(*)::int FROM reactions) AS reactions,
+               (SELECT count(*)::int FROM user_follows) AS follows, (SELECT count(*)::int FROM notifications) AS notifications`),
+    );
+    const [{ version }] = rows<{ version: string }>(await database.db.execute(sql`SELECT version()`)) as [{ version: string }];
+    return { thread100: found[0]!, thread1000: found[1]!, counts: counts!, engine: version.split(" on ")[0]! };
+  } finally {
+    await database.close();
+  }
+}
+
+function ensureBuild(buildDir: string, force: boolean) {
+  if (!force && existsSync(path.join(projectDir, buildDir, "server", "index.js"))) return;
+  console.log(`building into ${buildDir} …`);
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: projectDir, env: { ...process.env, BUILD_DIR: buildDir }, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+async function startServer(target: Target, buildDir: string, port: number, cpuProf: string | null): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    MAIL_FROM: "Börssnack <noreply@borssnack.test>",
+    DATA_DIR: target.dataDir,
+    AUTH_IP_LIMIT_PER_MINUTE: "100000",
+  };
+  delete env.SMTP_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  // The server's output goes to a log file: autocannon closes its connections when a case ends,
+  // and React then logs "The destination stream closed early" for every unfinished response.
+  const logFile = path.join(os.tmpdir(), `bench-server-${port}.log`);
+  const out = openSync(logFile, "w");
+  const nodeArgs = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: projectDir, env, stdio: ["ignore", out, out] });
+  closeSync(out);
+  console.log(`server log: ${logFile}`);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
+    try {
+      const res = await fetch(`http://localhost:${port}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not answer /healthz within 120 s");
+}
+
+/** Signs bench member 2 in through the real login endpoint; returns the Cookie header. */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email: benchEmail(2), password: BENCH_PASSWORD, redirectTo: "/forum" }),
+    redirect: "manual",
+  });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${body.slice(0, 200)}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => c.startsWith("borssnack"))
+    .join("; ");
+  // The own-profile shortcut redirects a member to their profile and a visitor to the login.
+  const check = await fetch(`${base}/forum/profil`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const to = check.headers.get("location") ?? "";
+  if (!to.includes("/forum/profil/")) throw new Error(`the session cookie does not sign in (/forum/profil → ${check.status} ${to})`);
+  return cookie;
+}
+
+function rssMiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(base: string, pathname: string, connections: number, duration: number, cookie: string | null, pid: number) {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 100);
+  try {
+    const result = await autocannon({
+      url: base + pathname,
+      connections,
+      duration,
+      headers: cookie ? { cookie } : {},
+    });
+    return { result, peak: Math.max(peak, rssMiB(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Gzip sizes of the JS and CSS a browser downloads for the thread page. React Router deletes
+ * Vite's `.vite/manifest.json` after the build (the project does not set `build.manifest`), so
+ * this reads the route manifest it writes instead (`client/assets/manifest-*.js`, the
+ * `window.__reactRouterManifest` the page loads): the entry, the routes `root`,
+ * `routes/forum-layout` and `routes/thread`, each with its already-flattened static imports and
+ * CSS, plus the manifest file itself.
+ */
+function threadPageAssets(buildDir: string) {
+  const clientDir = path.join(projectDir, buildDir, "client");
+  const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!manifestFile) throw new Error(`no assets/manifest-*.js in ${clientDir}`);
+  const text = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
+  type Entry = { module: string; imports?: string[]; css?: string[] };
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as { entry: Entry; routes: Record<string, Entry> };
+  const roots = ["root", "routes/forum-layout", "routes/thread"];
+  const js = new Set<string>([`/assets/${manifestFile}`]);
+  const css = new Set<string>();
+  for (const e of [manifest.entry, ...roots.map((id) => manifest.routes[id])]) {
+    if (!e) throw new Error("the route manifest lacks a thread-page route");
+    js.add(e.module);
+    for (const f of e.imports ?? []) js.add(f);
+    for (const f of e.css ?? []) css.add(f);
+  }
+  const size = (files: Set<string>) => {
+    let raw = 0;
+    let gz = 0;
+    for (const f of files) {
+      const buf = readFileSync(path.join(clientDir, f));
+      raw += buf.length;
+      gz += gzipSync(buf).length;
+    }
+    return { files: files.size, raw, gz };
+  };
+  return { roots: ["entry.client", ...roots, manifestFile], js: size(js), css: size(css) };
+}
+
+/** Median and p95 of `n` sequential requests after 5 warm-ups, in ms. */
+async function renderTime(url: string, cookie: string | null, n = 50) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  for (let i = 0; i < 5; i += 1) await (await fetch(url, { headers })).text();
+  const ms: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.text();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(n / 2)]!, p95: ms[Math.min(n - 1, Math.ceil(0.95 * n) - 1)]! };
+}
+
+/** Whether the build has a route for `/forum/notifications`. */
+async function hasNotificationsRoute(buildDir: string): Promise<boolean> {
+  const mod = (await import(pathToFileURL(path.join(projectDir, buildDir, "server", "index.js")).href)) as {
+    routes?: Record<string, { path?: string }>;
+  };
+  return Object.values(mod.routes ?? {}).some((r) => r.path === "notifications" || r.path === "forum/notifications");
+}
+
+const fmt = (n: number | undefined, digits = 0) => (n === undefined ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }).replace(/,/g, " "));
+
+/** Budgets of issue 8, by case key and login state, at 50 connections. */
+function budgetFor(row: Row): { text: string; met: boolean } | null {
+  if (row.connections !== 50 || row.status !== "ok") return null;
+  const rps = row.reqPerSec ?? 0;
+  const p99 = row.p99 ?? Infinity;
+  const clean = (row.errors ?? 0) === 0 && (row.non2xx ?? 0) === 0;
+  const k = row.case.key;
+  if (k === "thread100" && !row.loggedIn) return { text: "≥ 2 000 req/s", met: clean && rps >= 2000 };
+  if (k === "thread100" && row.loggedIn) return { text: "≥ 400 req/s, p99 ≤ 250 ms", met: clean && rps >= 400 && p99 <= 250 };
+  if ((k === "home" || k === "category") && row.loggedIn) return { text: "≥ 500 req/s, p99 ≤ 200 ms", met: clean && rps >= 500 && p99 <= 200 };
+  if (k.startsWith("search-")) return { text: "≥ 300 req/s, p99 ≤ 300 ms", met: clean && rps >= 300 && p99 <= 300 };
+  return null;
+}
+
+function markdown(report: {
+  rows: Row[];
+  assets: ReturnType<typeof threadPageAssets>;
+  render: { out: { median: number; p95: number }; in: { median: number; p95: number } };
+  counts: Record<string, number>;
+  engine: string;
+  options: Options;
+  target: Target;
+  peakRss: number;
+}): string {
+  const cpu = os.cpus();
+  const date = new Date().toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const lines: string[] = [];
+  lines.push("<!-- bench:start -->");
+  lines.push(`### ${date.slice(0, 10)}, load benchmark (\`npm run bench\`)`);
+  lines.push("");
+  lines.push(
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `${report.engine}. Measured ${date}, **while other work ran on the same 2 cores** (other engineers' test ` +
+      "suites), with autocannon on the same machine as the server and the database: figures are a lower bound and " +
+      "will be re-run.",
+  );
+  lines.push("");
+  lines.push(
+    `Dataset (\`npm run bench:data\`): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
+      `Server: the production build (\`BUILD_DIR=${process.env.BUILD_DIR ?? "build-perf"}\`), one Node process, ${report.target.describe}, ` +
+      `${report.target.databaseUrl ? "pg pool of 10" : "embedded in the server process"}. Each case ${report.options.duration} s; "logged in" sends the session cookie of bench_member_2 ` +
+      "got from `POST /api/login`.",
+  );
+  lines.push("");
+  lines.push("```sh");
+  lines.push("psql -h 127.0.0.1 -U postgres -c 'CREATE DATABASE bench_full'");
+  lines.push("DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_full npm run bench:data");
+  lines.push("DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_full npm run bench");
+  lines.push("```");
+  lines.push("");
+  lines.push("| case | login | conn. | req/s | p50 ms | p97.5 ms | p99 ms | errors (incl. 10 s timeouts) | non-2xx | RSS MiB | budget (50 conn.) |");
+  lines.push("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of report.rows) {
+    const b = budgetFor(r);
+    const budget = b ? `${b.met ? "met" : "**missed**"}: ${b.text}` : "";
+    if (r.status !== "ok") {
+      lines.push(`| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${r.status} (${r.probeStatus}) | | | | | | | |`);
+      continue;
+    }
+    const none = (r.completed ?? 0) === 0;
+    const latency = none ? "none completed | | " : `${fmt(r.p50)} | ${fmt(r.p975)} | ${fmt(r.p99)}`;
+    const other = Object.entries(r.codes ?? {}).filter(([code]) => !code.startsWith("2"));
+    const non2xx = other.length > 0 ? `${fmt(r.non2xx)} (${other.map(([code, count]) => `${count}× ${code}`).join(", ")})` : fmt(r.non2xx);
+    lines.push(
+      `| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${fmt(r.reqPerSec)} | ${latency} | ` +
+        `${fmt(r.errors)} | ${non2xx} | ${fmt(r.rssMiB)} | ${budget} |`,
+    );
+  }
+  lines.push("");
+  const a = report.assets;
+  lines.push("| other measurement | value | budget |");
+  lines.push("|---|---|---|");
+  lines.push(`| JS for the thread page (${a.js.files} files, gzip) | ${fmt(a.js.gz / 1024, 1)} KB (${fmt(a.js.raw / 1024, 1)} KB raw) | ≤ 100 KB: ${a.js.gz / 1024 <= 100 ? "met" : "**missed**"} |`);
+  lines.push(`| CSS for the thread page (${a.css.files} files, gzip) | ${fmt(a.css.gz / 1024, 1)} KB (${fmt(a.css.raw / 1024, 1)} KB raw) | ≤ 25 KB: ${a.css.gz / 1024 <= 25 ? "met" : "**missed**"} |`);
+  lines.push(`| server render of the 100-comment thread, logged out (median / p95 of 50 sequential requests) | ${fmt(report.render.out.median, 1)} / ${fmt(report.render.out.p95, 1)} ms | |`);
+  lines.push(`| the same, logged in | ${fmt(report.render.in.median, 1)} / ${fmt(report.render.in.p95, 1)} ms | |`);
+  lines.push(`| peak server RSS over all cases | ${fmt(report.peakRss)} MiB | ≤ 250 MiB: ${report.peakRss <= 250 ? "met" : "**missed**"} |`);
+  lines.push("");
+  lines.push(`Thread-page assets: the modules and CSS that React Router's route manifest lists for ${a.roots.map((r) => `\`${r}\``).join(", ")} (imports already flattened), gzip level 6 as \`compression\` serves them.`);
+  lines.push("<!-- bench:end -->");
+  return lines.join("\n");
+}
+
+function writeDocs(section: string) {
+  const file = path.join(projectDir, "docs", "performance.md");
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf("<!-- bench:start -->");
+  const end = text.indexOf("<!-- bench:end -->");
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + section + text.slice(end + "<!-- bench:end -->".length)
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+  console.log(`wrote ${path.relative(projectDir, file)}`);
+}
+
+/** The newest `.cpuprofile` in `dir`: the 20 functions with the most self time. */
+function printCpuProfile(dir: string) {
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f))
+    .sort()
+    .at(-1);
+  if (!file) return console.log(`no .cpuprofile in ${dir}`);
+  type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: Node[]; samples: number[] };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  for (const id of profile.samples) {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(projectDir, "")}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  console.log(`CPU profile ${file} (${total} samples), self time:`);
+  for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const buildDir = process.env.BUILD_DIR ?? "build-perf";
+  ensureBuild(buildDir, options.build);
+  const target = options.smoke ? await smokeTarget() : fullTarget();
+  let server: ChildProcess | undefined;
+  let failures = 0;
+  try {
+    const ids = await readIds(target);
+    const threadPath = (t: { id: string; category_id: string }) => `/forum/kategori/${t.category_id}/trad/${t.id}`;
+    const cases: Case[] = [
+      { key: "home", label: "forum home", path: "/forum" },
+      { key: "category", label: "category page", path: `/forum/kategori/${ids.thread100.category_id}` },
+      { key: "thread100", label: `thread, ${ids.thread100.comments_count} comments`, path: threadPath(ids.thread100) },
+      { key: "thread1000", label: `thread, ${ids.thread1000.comments_count} comments`, path: threadPath(ids.thread1000) },
+      { key: "profile", label: "profile (busiest member)", path: "/forum/profil/u1" },
+      { key: "search-SEB", label: "search 'SEB'", path: "/forum/sok?q=SEB" },
+      { key: "search-utdelning", label: "search 'utdelning'", path: "/forum/sok?q=utdelning" },
+      { key: "search-Ericss", label: "search 'Ericss'", path: "/forum/sok?q=Ericss" },
+      { key: "notifications", label: "notification list", path: "/forum/notifications" },
+    ].filter((c) => !options.only || options.only.includes(c.key));
+    const notificationsExist = await hasNotificationsRoute(buildDir);
+
+    server = await startServer(target, buildDir, options.port, options.cpuProf);
+    const base = `http://localhost:${options.port}`;
+    const cookie = await signIn(base);
+    console.log(`signed in as ${benchEmail(2)}; ${target.describe}; ${options.duration} s per case`);
+
+    const results: Row[] = [];
+    for (const c of cases) {
+      for (const loggedIn of [false, true]) {
+        const headers: Record<string, string> = loggedIn ? { cookie } : {};
+        // Requests queued by the previous case may still hold the pool: a 5xx probe is retried
+        // after a pause (twice) before the case counts as failed.
+        let probe = await fetch(base + c.path, { headers, redirect: "manual" });
+        await probe.arrayBuffer();
+        for (let retry = 0; retry < 2 && probe.status >= 500; retry += 1) {
+          await new Promise((r) => setTimeout(r, 10_000));
+          probe = await fetch(base + c.path, { headers, redirect: "manual" });
+          await probe.arrayBuffer();
+        }
+        const location = probe.headers.get("location") ?? "";
+        let status: Row["status"] = "ok";
+        if (probe.status === 404 && c.key === "notifications" && !notificationsExist) status = "route missing";
+        else if (!loggedIn && probe.status >= 300 && probe.status < 400 && location.includes("/auth/login")) status = "login required";
+        else if (probe.status !== 200) status = "failed probe";
+        for (const connections of options.connections) {
+          if (status !== "ok") {
+            results.push({ case: c, loggedIn, connections, status, probeStatus: probe.status });
+            if (status === "failed probe") failures += 1;
+            continue;
+          }
+          const { result, peak } = await load(base, c.path, connections, options.duration, loggedIn ? cookie : null, server.pid!);
+          const row: Row = {
+            case: c,
+            loggedIn,
+            connections,
+            status,
+            probeStatus: probe.status,
+            reqPerSec: result.requests.average,
+            p50: result.latency.p50,
+            p975: result.latency.p97_5,
+            p99: result.latency.p99,
+            errors: result.errors + result.timeouts,
+            non2xx: result.non2xx,
+            codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v?.count ?? 0])),
+            completed: result.requests.total,
+            rssMiB: peak,
+          };
+          if ((row.errors ?? 0) > 0 || (row.non2xx ?? 0) > 0) failures += 1;
+          results.push(row);
+          // Let requests still queued in the server finish before the next case starts.
+          await new Promise((r) => setTimeout(r, options.smoke ? 500 : 3000));
+          console.log(
+            `${c.label.padEnd(28)} ${loggedIn ? "in " : "out"} ${String(connections).padStart(3)} conn: ${fmt(row.reqPerSec).padStart(6)} req/s, ` +
+              `p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} ${JSON.stringify(row.codes)}, ` +
+              `${row.completed} answers, RSS ${fmt(peak)} MiB`,
+          );
+        }
+        if (status !== "ok") console.log(`${c.label.padEnd(28)} ${loggedIn ? "in " : "out"}: ${status} (${probe.status} ${location})`);
+      }
+    }
+
+    const assets = threadPageAssets(buildDir);
+    const t100 = base + threadPath(ids.thread100);
+    const n = options.smoke ? 5 : 50;
+    const render = { out: await renderTime(t100, null, n), in: await renderTime(t100, cookie, n) };
+    const peakRss = Math.max(0, ...results.map((r) => r.rssMiB ?? 0));
+    console.log(
+      `thread page assets: JS ${(assets.js.gz / 1024).toFixed(1)} KB gzip in ${assets.js.files} files, CSS ${(assets.css.gz / 1024).toFixed(1)} KB gzip; ` +
+        `render of the 100-comment thread: out ${render.out.median.toFixed(1)} ms (p95 ${render.out.p95.toFixed(1)}), ` +
+        `in ${render.in.median.toFixed(1)} ms (p95 ${render.in.p95.toFixed(1)}); peak RSS ${peakRss.toFixed(0)} MiB`,
+    );
+    const section = markdown({ rows: results, assets, render, counts: ids.counts, engine: ids.engine, options, target, peakRss });
+    if (options.write) writeDocs(section);
+    else if (!options.smoke) console.log(section);
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once("exit", r));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    await target.cleanup();
+  }
+  if (options.cpuProf) printCpuProfile(options.cpuProf);
+  if (options.smoke) {
+    console.log(failures === 0 ? "smoke: every case answered 2xx without errors" : `smoke: ${failures} failing case(s)`);
+    if (failures > 0) process.exitCode = 1;
+  }
+}
+
+await main();
