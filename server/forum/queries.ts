@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
 import type { ReactionType } from "../reactions/types";
@@ -197,30 +197,25 @@ export async function getThreadPage(
     .where(eq(comments.threadId, threadId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
 
-  const reactionRows = await db
-    .select({
-      targetType: reactions.targetType,
-      targetId: reactions.targetId,
-      reactionType: reactions.reactionType,
-      count: sql<number>`count(*)::int`,
-      mine: viewerId
-        ? sql<boolean>`bool_or(${reactions.userId} = ${viewerId})`
-        : sql<boolean>`false`,
-    })
-    .from(reactions)
-    .where(
-      or(
-        and(eq(reactions.targetType, "thread"), eq(reactions.targetId, threadId)),
-        and(
-          eq(reactions.targetType, "comment"),
-          inArray(
-            reactions.targetId,
-            db.select({ id: comments.id }).from(comments).where(eq(comments.threadId, threadId)),
-          ),
-        ),
-      ),
-    )
-    .groupBy(reactions.targetType, reactions.targetId, reactions.reactionType);
+  // The thread's own reactions plus a join from its comments: each part uses
+  // reactions_target_idx. (One WHERE with "… OR target_id IN (subquery)" made PostgreSQL scan
+  // every reaction: 808 ms instead of 6.6 ms with 2 000 000 reactions, docs/performance.md.)
+  const mine = viewerId ? sql`bool_or(x.user_id = ${viewerId})` : sql`false`;
+  const reactionResult = await db.execute(sql`
+    SELECT x.target_type AS "targetType", x.target_id AS "targetId", x.reaction_type AS "reactionType",
+           count(*)::int AS count, ${mine} AS mine
+      FROM (SELECT r.target_type, r.target_id, r.reaction_type, r.user_id
+              FROM ${reactions} r
+             WHERE r.target_type = 'thread' AND r.target_id = ${threadId}::uuid
+            UNION ALL
+            SELECT r.target_type, r.target_id, r.reaction_type, r.user_id
+              FROM ${comments} c
+              JOIN ${reactions} r ON r.target_type = 'comment' AND r.target_id = c.id
+             WHERE c.thread_id = ${threadId}::uuid) x
+     GROUP BY 1, 2, 3`);
+  const reactionRows = (reactionResult as unknown as {
+    rows: Array<{ targetType: string; targetId: string; reactionType: string; count: number; mine: boolean }>;
+  }).rows;
 
   const summaries = new Map<string, ReactionSummary>();
   const summaryOf = (key: string) => {
