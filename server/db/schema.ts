@@ -203,7 +203,7 @@ export const categories = pgTable(
     threadsCount: counter("threads_count"),
   },
   (t) => [
-    index("categories_created_at_idx").on(t.createdAt.desc()),
+    index("categories_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     check("categories_threads_count_nonnegative", sql`${t.threadsCount} >= 0`),
   ],
 );
@@ -231,9 +231,9 @@ export const threads = pgTable(
     ),
   },
   (t) => [
-    index("threads_created_at_idx").on(t.createdAt.desc()),
-    index("threads_category_created_idx").on(t.categoryId, t.createdAt.desc()),
-    index("threads_author_idx").on(t.authorId),
+    index("threads_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("threads_category_created_idx").on(t.categoryId, t.createdAt.desc().nullsFirst()),
+    index("threads_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("threads_search_idx").using("gin", t.searchVector),
     check(
       "threads_counters_nonnegative",
@@ -268,7 +268,7 @@ export const comments = pgTable(
   (t) => [
     index("comments_thread_created_idx").on(t.threadId, t.createdAt),
     index("comments_parent_created_idx").on(t.parentId, t.createdAt),
-    index("comments_author_idx").on(t.authorId),
+    index("comments_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("comments_search_idx").using("gin", t.searchVector),
     check(
       "comments_counters_nonnegative",
@@ -395,9 +395,9 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex("notifications_seq_idx").on(t.seq),
     index("notifications_user_seq_idx").on(t.userId, t.seq),
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst()),
     index("notifications_user_unread_idx")
-      .on(t.userId, t.createdAt.desc())
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst())
       .where(sql`${t.read} = false`),
     check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment', 'mention')`),
   ],
@@ -462,7 +462,7 @@ export const reports = pgTable(
     resolution: text("resolution"),
   },
   (t) => [
-    index("reports_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("reports_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("reports_target_idx").on(t.targetType, t.targetId),
     uniqueIndex("reports_one_open_per_member_idx")
       .on(t.userId, t.targetType, t.targetId)
