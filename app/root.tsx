@@ -15,7 +15,6 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { toast, Toaster } from "sonner";
-import { hasPassword } from "../server/accounts";
 import { getViewer } from "../server/session";
 import { readFlash, type Flash } from "../server/flash";
 import { servicesContext } from "../server/services";
@@ -37,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         role: viewer.role,
         avatarUrl: viewer.avatarUrl,
         edgeLevel: viewer.edgeLevel,
-        hasPassword: await hasPassword(services, viewer.id),
+        hasPassword: viewer.hasPassword,
       }
     : null;
   return data(

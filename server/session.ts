@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { errors as e } from "../app/i18n/sv";
-import { profiles } from "./db/schema";
+import { account, profiles } from "./db/schema";
 import { roleOf, type Role } from "./roles";
 import type { Services } from "./services";
 
@@ -22,7 +22,16 @@ export interface Viewer {
   edgeLevel: number;
   /** Effective role (SPEC §3: unknown role ids count as member). */
   role: Role;
+  /** Whether the account has a password (SPEC §3 password_hash "read only to tell"). */
+  hasPassword: boolean;
 }
+
+/**
+ * The viewer of each request, looked up once: the root loader and the page's loaders ask for
+ * the same request, and each lookup is a session read plus a profile read (issue 8: five
+ * queries before the page's own).
+ */
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
 /**
  * Reads the session cookie of `request`.
@@ -31,7 +40,18 @@ export interface Viewer {
  * @param request the incoming request
  * @returns the {@link Viewer}, or `null` for a visitor (no, expired or invalid session)
  */
-export async function getViewer(services: Services, request: Request): Promise<Viewer | null> {
+export function getViewer(services: Services, request: Request): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(services, request);
+    viewers.set(request, viewer);
+    // A failed lookup is not remembered: the next loader asks again.
+    viewer.catch(() => viewers.delete(request));
+  }
+  return viewer;
+}
+
+async function lookUpViewer(services: Services, request: Request): Promise<Viewer | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [profile] = await services.db
@@ -40,6 +60,8 @@ export async function getViewer(services: Services, request: Request): Promise<V
       avatarUrl: profiles.avatarUrl,
       edgeLevel: profiles.edgeLevel,
       roleId: profiles.roleId,
+      hasPassword: sql<boolean>`EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${session.user.id}
+        AND ${account.providerId} = 'credential' AND ${account.password} IS NOT NULL)`,
     })
     .from(profiles)
     .where(eq(profiles.id, session.user.id))
@@ -52,6 +74,7 @@ export async function getViewer(services: Services, request: Request): Promise<V
     avatarUrl: profile.avatarUrl,
     edgeLevel: profile.edgeLevel,
     role: roleOf(profile.roleId),
+    hasPassword: Boolean(profile.hasPassword),
   };
 }
 
