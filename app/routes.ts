@@ -18,6 +18,8 @@ export default [
       route("category/:categoryId", "routes/category.tsx", { id: "category-en" }),
       route("kategori/:categoryId/trad/:threadId", "routes/thread.tsx"),
       route("post/:postId", "routes/post-redirect.tsx"),
+      // A comment on whichever page of its thread shows it (issue 8: paginated comments).
+      route("kommentar/:commentId", "routes/comment-redirect.tsx"),
       route("ny-trad/:categoryId", "routes/new-thread.tsx", { id: "new-thread" }),
       route("create", "routes/new-thread.tsx", { id: "new-thread-picker" }),
       route("edit/:postId", "routes/edit-placeholder.tsx"),

@@ -164,6 +164,9 @@ export const auth = {
 
 /** Forum home, category, thread and new-thread screens (SPEC §2). */
 export const forum = {
+  /** Pager of a thread's comments, oldest first (issue 8: paginated comments). */
+  earlierComments: "← Tidigare kommentarer",
+  laterComments: "Senare kommentarer →",
   howToTitle: "Så använder du forumet",
   howTo: [
     "Navigera: välj en kategori eller en diskussion i listan för att läsa.",

@@ -5,7 +5,7 @@
  * @module
  */
 import { notifications as n } from "../i18n/sv";
-import { threadPath } from "./paths";
+import { commentPath, threadPath } from "./paths";
 
 /** A notification as the bell, the page and the live channel send it to the browser. */
 export interface NotificationItem {
@@ -62,7 +62,7 @@ export function notificationHref(row: {
   const threadId = row.threadId ?? (row.type === "new_thread" ? row.referenceId : null);
   if (!row.categoryId || !threadId) return "/forum/notifications";
   const comment = row.type !== "new_thread" && row.referenceId && row.referenceId !== threadId ? row.referenceId : undefined;
-  return threadPath(row.categoryId, threadId, comment);
+  return comment ? commentPath(comment) : threadPath(row.categoryId, threadId);
 }
 
 /**

@@ -9,6 +9,11 @@ export const categoryPath = (categoryId: string) => `/forum/kategori/${categoryI
 /** `/forum/kategori/{categoryId}/trad/{threadId}` with an optional `#comment-{id}` anchor. */
 export const threadPath = (categoryId: string, threadId: string, commentId?: string) =>
   `/forum/kategori/${categoryId}/trad/${threadId}${commentId ? `#comment-${commentId}` : ""}`;
+/**
+ * `/forum/kommentar/{commentId}`: redirects to the page of the thread that shows the comment, at
+ * `#comment-{id}` (comments are paginated, so the thread URL alone does not say which page).
+ */
+export const commentPath = (commentId: string) => `/forum/kommentar/${commentId}`;
 /** `/forum/ny-trad/{categoryId}` */
 export const newThreadPath = (categoryId: string) => `/forum/ny-trad/${categoryId}`;
 /** Login URL that returns to `back` afterwards. */

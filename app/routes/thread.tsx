@@ -6,7 +6,7 @@
  * @module
  */
 import { useEffect } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import { createComment, deleteComment, deleteThread } from "../../server/forum/commands";
 import { getThreadPage } from "../../server/forum/queries";
 import { getThreadTrending } from "../../server/trending/queries";
@@ -16,6 +16,7 @@ import { toggleReaction } from "../../server/reactions/commands";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { CommentForm } from "../components/forum/comment-form";
+import { pageFrom, Pager } from "../components/forum/pager";
 import { CommentThread } from "../components/forum/comment-thread";
 import { ItemActions, ModerationProvider } from "../components/forum/moderation";
 import { PostBody } from "../components/forum/post-body";
@@ -25,7 +26,7 @@ import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
 import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
-import { categoryPath, loginPath, threadPath } from "../lib/paths";
+import { categoryPath, commentPath, loginPath, threadPath } from "../lib/paths";
 import { useViewer } from "../lib/viewer";
 import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
@@ -34,7 +35,13 @@ import type { Route } from "./+types/thread";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  const page = await getThreadPage(services.db, params.categoryId, params.threadId, viewer?.id ?? null);
+  const page = await getThreadPage(
+    services.db,
+    params.categoryId,
+    params.threadId,
+    viewer?.id ?? null,
+    pageFrom(new URL(request.url)),
+  );
   if (!page) throw data(f.threadNotFound, { status: 404 });
   const trend = await getThreadTrending(services.db, page.thread.id);
   const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
@@ -141,8 +148,9 @@ function useHashHighlight(ready: boolean) {
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  const { thread, category, comments, trend } = loaderData;
+  const { thread, category, comments, trend, commentPage } = loaderData;
   const viewer = useViewer();
+  const navigate = useNavigate();
   const location = useLocation();
   useHashHighlight(true);
   // Issue 5: comments and reactions by others appear without a reload.
@@ -195,7 +203,12 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
           </h2>
           {viewer ? (
             <div className="rounded-xl border border-slate-200 bg-white p-4">
-              <CommentForm />
+              <CommentForm
+                onDone={(answer) => {
+                  // A new top-level comment goes on the last page: go there when this is not it.
+                  if (answer?.commentId && commentPage.page < commentPage.pages) navigate(commentPath(answer.commentId));
+                }}
+              />
             </div>
           ) : (
             <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
@@ -210,7 +223,9 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
               .
             </p>
           )}
+          {commentPage.pages > 1 ? <Pager page={commentPage.page} hasMore={commentPage.page < commentPage.pages} labels="comments" /> : null}
           <CommentThread comments={comments} viewer={viewer} />
+          {commentPage.pages > 1 ? <Pager page={commentPage.page} hasMore={commentPage.page < commentPage.pages} labels="comments" /> : null}
         </section>
       </div>
     </ModerationProvider>

@@ -12,7 +12,7 @@ import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
 import { RelativeTime } from "../components/forum/relative-time";
 import { NotFoundBox } from "../components/layout/not-found";
 import { app, nav, ticker as tk, forum as f } from "../i18n/sv";
-import { threadPath } from "../lib/paths";
+import { commentPath, threadPath } from "../lib/paths";
 import type { Route } from "./+types/ticker";
 
 /** Company, posts and sentiment; a lower-case ticker redirects to the upper-case URL. */
@@ -103,7 +103,7 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
                   {post.kind === "thread" ? tk.thread : tk.comment}
                 </p>
                 <Link
-                  to={threadPath(post.categoryId, post.threadId, post.kind === "comment" ? post.id : undefined)}
+                  to={post.kind === "comment" ? commentPath(post.id) : threadPath(post.categoryId, post.threadId)}
                   className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
                 >
                   {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
 import type { ReactionType } from "../reactions/types";
@@ -80,9 +80,14 @@ export interface ThreadPage {
     reactions: ReactionSummary;
   };
   category: { id: string; name: string };
-  /** Top-level comments oldest first, each with its replies. */
+  /** This page's top-level comments oldest first, each with all its replies. */
   comments: CommentView[];
+  /** Which page of top-level comments this is (1-based) and how many there are (≥ 1). */
+  commentPage: { page: number; pages: number };
 }
+
+/** Top-level comments per thread page (issue 8: a thread with 1 000 comments paginates). */
+export const COMMENTS_PER_PAGE = 50;
 
 const authorColumns = {
   id: profiles.id,
@@ -151,6 +156,8 @@ const emptyCounts = (): Record<ReactionType, number> => ({ bull: 0, bear: 0, lik
  * @param categoryId the category in the URL; the thread must belong to it
  * @param threadId the thread id
  * @param viewerId the logged-in member's id, or null
+ * @param page 1-based page of top-level comments ({@link COMMENTS_PER_PAGE} each, with all their
+ *   replies); past the last page gives the last page
  * @returns the page, or `null` when the thread or category is missing (SPEC: 'Tråden eller
  *   kategorin hittades inte')
  */
@@ -159,6 +166,7 @@ export async function getThreadPage(
   categoryId: string,
   threadId: string,
   viewerId: string | null,
+  page = 1,
 ): Promise<ThreadPage | null> {
   if (!isUuid(categoryId) || !isUuid(threadId)) return null;
   const [row] = await db
@@ -181,6 +189,21 @@ export async function getThreadPage(
     .limit(1);
   if (!row) return null;
 
+  const [{ topLevel }] = (await db
+    .select({ topLevel: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(eq(comments.threadId, threadId), isNull(comments.parentId)))) as [{ topLevel: number }];
+  const pages = Math.max(1, Math.ceil(topLevel / COMMENTS_PER_PAGE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const offset = (current - 1) * COMMENTS_PER_PAGE;
+  // This page's top-level comments, then all their replies (index on parent_id, created_at).
+  const pageTop = db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.threadId, threadId), isNull(comments.parentId)))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(COMMENTS_PER_PAGE)
+    .offset(offset);
   const commentRows = await db
     .select({
       id: comments.id,
@@ -194,8 +217,14 @@ export async function getThreadPage(
     })
     .from(comments)
     .leftJoin(profiles, eq(profiles.id, comments.authorId))
-    .where(eq(comments.threadId, threadId))
+    .where(
+      and(
+        eq(comments.threadId, threadId),
+        sql`(${comments.id} IN (${pageTop}) OR ${comments.parentId} IN (${pageTop}))`,
+      ),
+    )
     .orderBy(asc(comments.createdAt), asc(comments.id));
+  const pageIds = commentRows.map((c) => c.id);
 
   // The thread's own reactions plus a join from its comments: each part uses
   // reactions_target_idx. (One WHERE with "… OR target_id IN (subquery)" made PostgreSQL scan
@@ -209,9 +238,9 @@ export async function getThreadPage(
              WHERE r.target_type = 'thread' AND r.target_id = ${threadId}::uuid
             UNION ALL
             SELECT r.target_type, r.target_id, r.reaction_type, r.user_id
-              FROM ${comments} c
-              JOIN ${reactions} r ON r.target_type = 'comment' AND r.target_id = c.id
-             WHERE c.thread_id = ${threadId}::uuid) x
+              FROM ${reactions} r
+             WHERE r.target_type = 'comment'
+               AND r.target_id IN (${pageIds.length ? sql.join(pageIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`NULL`})) x
      GROUP BY 1, 2, 3`);
   const reactionRows = (reactionResult as unknown as {
     rows: Array<{ targetType: string; targetId: string; reactionType: string; count: number; mine: boolean }>;
@@ -269,7 +298,34 @@ export async function getThreadPage(
     },
     category: { id: row.categoryId, name: row.categoryName },
     comments: top,
+    commentPage: { page: current, pages },
   };
+}
+
+/**
+ * Where a comment is shown: its thread, category and the page of its top-level comment
+ * (for links to `#comment-{id}` from notifications, search and profiles).
+ *
+ * @param commentId the comment's id (anything; non-UUIDs give null)
+ * @returns `{ categoryId, threadId, page }`, or null when there is no such comment
+ */
+export async function locateComment(
+  db: Db,
+  commentId: string,
+): Promise<{ categoryId: string; threadId: string; page: number } | null> {
+  if (!isUuid(commentId)) return null;
+  const result = await db.execute(sql`
+    SELECT t.category_id AS "categoryId", t.id AS "threadId",
+           (SELECT count(*)::int FROM ${comments} o
+             WHERE o.thread_id = top.thread_id AND o.parent_id IS NULL
+               AND (o.created_at, o.id) < (top.created_at, top.id)) AS before
+      FROM ${comments} c
+      JOIN ${comments} top ON top.id = coalesce(c.parent_id, c.id)
+      JOIN ${threads} t ON t.id = c.thread_id
+     WHERE c.id = ${commentId}::uuid`);
+  const row = (result as unknown as { rows: Array<{ categoryId: string; threadId: string; before: number }> }).rows[0];
+  if (!row) return null;
+  return { categoryId: row.categoryId, threadId: row.threadId, page: Math.floor(Number(row.before) / COMMENTS_PER_PAGE) + 1 };
 }
 
 /**

@@ -82,7 +82,7 @@ describe("notification rules (SPEC §3, §7 Writes; issue 5)", () => {
     expect(rows[0]).toMatchObject({ type: "new_comment", referenceId: c1.id, threadId, title: "Räntebeslutet" });
     const item = (await getUnreadNotifications(forum.services.db, op.id)).items[0]!;
     expect(notificationText(item)).toBe(`${commenter.nickname} kommenterade i tråden: "Räntebeslutet"`);
-    expect(item.href).toBe(`/forum/kategori/${categoryId}/trad/${threadId}#comment-${c1.id}`);
+    expect(item.href).toBe(`/forum/kommentar/${c1.id}`);
 
     const r1 = await createComment(forum.services.db, actor(replier), threadId, { body: "Håller inte med", parentId: c1.id });
     expect((await inbox(op)).map((r) => r.referenceId)).toEqual([c1.id, r1.id]);
@@ -114,7 +114,7 @@ describe("notification rules (SPEC §3, §7 Writes; issue 5)", () => {
     const [m] = await inbox(named);
     expect(m).toMatchObject({ type: "mention", referenceId: reply.id });
     expect((await getUnreadNotifications(forum.services.db, named.id)).items[0]!.href).toBe(
-      `/forum/kategori/${categoryId}/trad/${threadId}#comment-${reply.id}`,
+      `/forum/kommentar/${reply.id}`,
     );
     expect(await inbox(other)).toHaveLength(0);
   });

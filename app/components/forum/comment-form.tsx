@@ -19,8 +19,8 @@ export interface CommentFormProps {
   parentId?: string;
   /** Initial text, e.g. '@author ' for a reply (SPEC §2 Thread page). */
   initialText?: string;
-  /** Called after the server accepted the comment (closes a reply form). */
-  onDone?: () => void;
+  /** Called after the server accepted the comment (closes a reply form); gets the answer. */
+  onDone?: (answer: { commentId?: string }) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
 }
@@ -40,7 +40,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
     if (fetcher.data?.ok && handled.current !== fetcher.data) {
       handled.current = fetcher.data;
       setText("");
-      onDone?.();
+      onDone?.(fetcher.data as { commentId?: string });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);

@@ -6,8 +6,12 @@
 import { Link, useSearchParams } from "react-router";
 import { forum as f, nav } from "../../i18n/sv";
 
-/** Shown only when there is another page; `page` is 1-based. */
-export function Pager({ page, hasMore }: { page: number; hasMore: boolean }) {
+/**
+ * Shown only when there is another page; `page` is 1-based. `labels="comments"` names the
+ * links for a thread's comments, oldest first ('Tidigare kommentarer' / 'Senare kommentarer');
+ * the default suits newest-first lists ('Nyare' / 'Äldre').
+ */
+export function Pager({ page, hasMore, labels = "lists" }: { page: number; hasMore: boolean; labels?: "lists" | "comments" }) {
   const [params] = useSearchParams();
   if (page <= 1 && !hasMore) return null;
   const to = (n: number) => {
@@ -21,7 +25,7 @@ export function Pager({ page, hasMore }: { page: number; hasMore: boolean }) {
     <nav className="flex items-center justify-between text-sm font-semibold" aria-label={nav.pages}>
       {page > 1 ? (
         <Link to={to(page - 1)} className="text-brand-700 hover:underline">
-          {nav.newer}
+          {labels === "comments" ? f.earlierComments : nav.newer}
         </Link>
       ) : (
         <span />
@@ -29,7 +33,7 @@ export function Pager({ page, hasMore }: { page: number; hasMore: boolean }) {
       <span className="text-slate-500">{f.pageOf(page)}</span>
       {hasMore ? (
         <Link to={to(page + 1)} className="text-brand-700 hover:underline">
-          {nav.older}
+          {labels === "comments" ? f.laterComments : nav.older}
         </Link>
       ) : (
         <span />

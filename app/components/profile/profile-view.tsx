@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../server/profiles/queries";
 import { profile as p } from "../../i18n/sv";
 import { formatDate } from "../../lib/dates";
-import { threadPath } from "../../lib/paths";
+import { commentPath, threadPath } from "../../lib/paths";
 import { RelativeTime } from "../forum/relative-time";
 import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
 import { ProfileImageUpload } from "./image-upload";
@@ -129,7 +129,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
                 <li key={c.id} className="space-y-1 p-3">
                   <p className="line-clamp-2 text-sm text-slate-800 [overflow-wrap:anywhere]">{c.body}</p>
                   <p className="text-xs text-slate-500">
-                    <Link to={threadPath(c.categoryId, c.threadId, c.id)} className="hover:underline">
+                    <Link to={commentPath(c.id)} className="hover:underline">
                       {p.inThread(c.threadTitle)}
                     </Link>{" "}
                     · <RelativeTime iso={c.createdAt} />

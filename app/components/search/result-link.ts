@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { profilePath, threadPath } from "../../lib/paths";
+import { commentPath, profilePath, threadPath } from "../../lib/paths";
 
 /** The fields of a search result that decide its link (SPEC §3 Search result). */
 export interface ResultTarget {
@@ -31,5 +31,5 @@ export function resultPath(result: ResultTarget): string {
     console.warn("Could not navigate to comment - missing required data");
     return "/forum";
   }
-  return threadPath(result.category_id, result.thread_id, result.id);
+  return commentPath(result.id);
 }
