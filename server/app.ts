@@ -17,6 +17,8 @@ import { startAdminMailWorker } from "./admin/mail-worker";
 import { createMailer } from "./mail/mailer";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
+import { createAnonymousCache } from "./cache/anonymous-cache";
+import { REALTIME_CHANNEL } from "./realtime/events";
 import { crossOriginProtection } from "./security/cross-origin";
 import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
@@ -97,6 +99,16 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     }
     next();
   });
+  // Visitors' pages from a 1-second cache, emptied by every write here and by the realtime
+  // events of other instances (issue 8; server/cache/anonymous-cache.ts). Not under the dev
+  // server, which builds a new app per request.
+  if (!options.dev) {
+    const cache = createAnonymousCache();
+    services.database
+      .listen(REALTIME_CHANNEL, () => cache.clear())
+      .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
+    app.use(cache.middleware);
+  }
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

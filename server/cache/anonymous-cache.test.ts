@@ -1,0 +1,87 @@
+import express from "express";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAnonymousCache } from "./anonymous-cache";
+
+let renders = 0;
+let clock = 0;
+const cache = createAnonymousCache({ ttlMs: 1000, now: () => clock });
+let server: Server;
+let base = "";
+
+beforeAll(async () => {
+  const app = express();
+  let n = 0;
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce${++n}`;
+    next();
+  });
+  app.use(cache.middleware);
+  app.get("/forum", (_req, res) => {
+    renders += 1;
+    res.type("html").send(`<script nonce="${String(res.locals.cspNonce)}"></script>render ${renders}`);
+  });
+  app.get("/forum/with-cookie", (_req, res) => {
+    renders += 1;
+    res.cookie("x", "1").send(`render ${renders}`);
+  });
+  app.get("/api/search", (_req, res) => {
+    renders += 1;
+    res.json({ renders });
+  });
+  app.post("/forum", (_req, res) => res.status(200).send("ok"));
+  app.post("/forum/refused", (_req, res) => res.status(400).send("no"));
+  server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+describe("anonymous page cache (issue 8)", () => {
+  it("renders once per TTL for visitors, with this response's nonce in a cached page", async () => {
+    const first = renders;
+    const a = await get("/forum");
+    expect(a.headers.get("x-cache")).toBe("MISS");
+    const textA = await a.text();
+    const b = await get("/forum");
+    expect(b.headers.get("x-cache")).toBe("HIT");
+    const textB = await b.text();
+    expect(renders).toBe(first + 1);
+    // Same page, but the nonce is the second response's own.
+    expect(textB.replace(/nonce\d+/, "N")).toBe(textA.replace(/nonce\d+/, "N"));
+    expect(textB).not.toBe(textA);
+    clock += 1001;
+    await (await get("/forum")).text();
+    expect(renders).toBe(first + 2);
+  });
+
+  it("is emptied by a successful write, not by a refused one", async () => {
+    await (await get("/forum")).text();
+    expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    await (await fetch(`${base}/forum/refused`, { method: "POST" })).text();
+    expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    await (await fetch(`${base}/forum`, { method: "POST" })).text();
+    expect((await get("/forum")).headers.get("x-cache")).toBe("MISS");
+    cache.clear();
+    expect(cache.size().entries).toBe(0);
+  });
+
+  it("never serves members, flash messages, APIs or answers that set cookies from the cache", async () => {
+    await (await get("/forum")).text();
+    const member = await get("/forum", { cookie: "borssnack.session_token=abc" });
+    expect(member.headers.get("x-cache")).toBeNull();
+    const secure = await get("/forum", { cookie: "a=b; __Secure-borssnack.session_token=abc" });
+    expect(secure.headers.get("x-cache")).toBeNull();
+    const flash = await get("/forum", { cookie: "borssnack_flash=x" });
+    expect(flash.headers.get("x-cache")).toBeNull();
+    const before = renders;
+    await (await get("/api/search")).text();
+    await (await get("/api/search")).text();
+    expect(renders).toBe(before + 2);
+    await (await get("/forum/with-cookie")).text();
+    expect((await get("/forum/with-cookie")).headers.get("x-cache")).toBe("MISS");
+  });
+});
