@@ -25,6 +25,7 @@ app.disable("x-powered-by");
 
 let services;
 let stopSchedules = async () => {};
+let closeStreams = () => {};
 try {
   if (dev) {
     const vite = await import("vite");
@@ -33,6 +34,7 @@ try {
     const load = () => viteServer.ssrLoadModule("./server/app.ts");
     services = await (await load()).startServices(env);
     stopSchedules = (await load()).startSchedules(services);
+    closeStreams = (await load()).closeAllStreams ?? closeStreams;
     app.use(async (req, res, next) => {
       try {
         const mod = await load();
@@ -47,6 +49,7 @@ try {
     const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
     services = await mod.startServices(env);
     stopSchedules = mod.startSchedules(services);
+    closeStreams = mod.closeAllStreams ?? closeStreams;
     app.use(compression());
     app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.resolve(projectDir, buildDir, "client"), { maxAge: "1h", index: false }));
@@ -71,15 +74,28 @@ const server = app.listen(port, () => {
 });
 
 let closing = false;
+/** Longest wait (ms) for in-flight requests before the rest are cut (issue 9: within 10 s). */
+const DRAIN_MS = 8000;
+/**
+ * SIGTERM/SIGINT: stop accepting, end the live streams (browsers reconnect elsewhere with
+ * Last-Event-ID), let in-flight requests finish (at most DRAIN_MS), then stop the schedules,
+ * close the database and exit 0.
+ */
 async function shutdown(signal) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: stänger ner...`);
-  await stopSchedules();
-  server.close();
-  server.closeAllConnections?.();
+  const drained = new Promise((resolve) => server.close(() => resolve(true)));
+  server.closeIdleConnections?.();
+  closeStreams();
+  const timer = setTimeout(() => server.closeAllConnections?.(), DRAIN_MS);
+  await drained;
+  clearTimeout(timer);
   try {
+    await stopSchedules();
     await services.database.close();
+  } catch (error) {
+    console.error("Fel vid nedstängning:", error);
   } finally {
     process.exit(0);
   }

@@ -24,6 +24,7 @@ import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
+export { closeAllStreams } from "./realtime/stream";
 
 
 

@@ -59,6 +59,18 @@ export function parseLastEventId(value: string | null | undefined): number | nul
   return Number(value.trim());
 }
 
+/** Aborted once when the process shuts down: every open stream ends (issue 9: SIGTERM drains). */
+const shutdown = new AbortController();
+
+/**
+ * Ends every open event stream of this process (SIGTERM: the browsers reconnect to another
+ * instance, or to this one after its restart, with `Last-Event-ID`, so nothing is lost). New
+ * streams opened afterwards end at once.
+ */
+export function closeAllStreams(): void {
+  shutdown.abort();
+}
+
 /**
  * Opens the stream: subscribes to this instance's hub, replays what a reconnecting browser
  * missed, then forwards live events until the client disconnects.
@@ -107,6 +119,7 @@ export async function openEventStream(services: Services, options: StreamOptions
     clearTimeout(lifetime);
     unsubscribe?.();
     options.signal.removeEventListener("abort", cleanup);
+    shutdown.signal.removeEventListener("abort", cleanup);
     try {
       controller.close();
     } catch {
@@ -127,7 +140,8 @@ export async function openEventStream(services: Services, options: StreamOptions
     cancel: cleanup,
   });
   options.signal.addEventListener("abort", cleanup);
-  if (options.signal.aborted) cleanup();
+  shutdown.signal.addEventListener("abort", cleanup);
+  if (options.signal.aborted || shutdown.signal.aborted) cleanup();
   write(`retry: ${RETRY_MS}\n\n`);
   heartbeat = setInterval(() => write(`: ping\n\n`), options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref?.();
