@@ -12,6 +12,8 @@
  *   password.
  * - `forum recook` re-cooks every thread, comment and bio into its stored HTML and rebuilds
  *   `post_tickers` (`server/content/recook.ts`); idempotent.
+ * - `forum backup <file>` / `forum restore <file>` save and restore the database
+ *   (`server/backup.ts`: PGlite's data-folder dump, or pg_dump / pg_restore).
  * - `forum help` prints the usage.
  *
  * The database is the one the server uses: `DATABASE_URL`, or PGlite in `DATA_DIR/pglite`
@@ -24,6 +26,7 @@
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { cli, markdown as md, roles } from "../app/i18n/sv";
+import { backupDatabase, restoreDatabase } from "./backup";
 import { ensureCompanies } from "./companies";
 import { ConfigError, parseConfig, type AppConfig } from "./config";
 import { recookAll } from "./content/recook";
@@ -186,6 +189,19 @@ export async function main(
       case "recook":
         if (args.length !== 0) return usage(out);
         return await recook(parseConfig(env), out);
+      case "backup": {
+        if (args.length !== 1) return usage(out);
+        const bytes = await backupDatabase(parseConfig(env), args[0]!);
+        out.log(cli.backedUp(args[0]!, bytes));
+        return 0;
+      }
+      case "restore": {
+        if (args.length !== 1) return usage(out);
+        const movedTo = await restoreDatabase(parseConfig(env), args[0]!);
+        out.log(cli.restored(args[0]!));
+        if (movedTo) out.log(cli.restoreMovedAside(movedTo));
+        return 0;
+      }
       case "help":
       case "--help":
       case "-h":

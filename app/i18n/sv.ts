@@ -441,6 +441,8 @@ export const cli = {
   forum seed-demo [--force]                             Fyll forumet med demoinnehåll
                                                         (--force krävs när NODE_ENV=production)
   forum recook                                          Rendera om alla inlägg och profiltexter (Markdown)
+  forum backup <fil>                                    Säkerhetskopiera databasen till en fil
+  forum restore <fil>                                   Återställ databasen från en säkerhetskopia
   forum help                                            Visa den här hjälpen`,
   unknownCommand: (c: string) => `Okänt kommando: ${c}`,
   unknownNickname: (n: string) => `Hittar ingen medlem med nickname "${n}"`,
@@ -458,6 +460,13 @@ export const cli = {
   failed: (message: string) => `Kommandot misslyckades: ${message}`,
   adminPasswordMissing: "Ange lösenordet (minst 8 tecken) i miljövariabeln FORUM_ADMIN_PASSWORD.",
   adminCreated: (nickname: string, email: string) => `Administratören ${nickname} (${email}) är skapad.`,
+  backedUp: (file: string, bytes: number) => `Säkerhetskopian är sparad i ${file} (${Math.ceil(bytes / 1024)} kB).`,
+  restored: (file: string) => `Databasen är återställd från ${file}.`,
+  restoreMovedAside: (dir: string) => `Den tidigare databasmappen ligger kvar i ${dir}.`,
+  backupFileMissing: (file: string) => `Hittar ingen säkerhetskopia i ${file}.`,
+  pgToolMissing: (tool: string) =>
+    `${tool} saknas. Installera PostgreSQL-klienten (t.ex. apt install postgresql-client) i samma version som servern.`,
+  pgToolFailed: (tool: string, message: string) => `${tool} misslyckades: ${message}`,
 } as const;
 
 /** Start-up configuration errors shown to the operator (server/config.ts). */
