@@ -1084,7 +1084,7 @@ export const abuseLimits = {
     `Du skrev precis exakt samma text. Skriv något nytt eller vänta 5 minuter. ${tryAgainIn(s)}`,
   fromYourAddress: (s: number) => `För många inlägg från din internetadress. ${tryAgainIn(s)}`,
   reaction: (s: number) => `Du reagerar för ofta. ${tryAgainIn(s)}`,
-  report: (s: number) => `Du har skickat många rapporter. ${tryAgainIn(s)}`,
+  report: (s: number) => `Du har skickat många anmälningar. ${tryAgainIn(s)}`,
   follow: (s: number) => `Du följer och slutar följa för ofta. ${tryAgainIn(s)}`,
   upload: (s: number) => `Du laddar upp bilder för ofta. ${tryAgainIn(s)}`,
   search: (s: number) => `Du söker för ofta. ${tryAgainIn(s)}`,
