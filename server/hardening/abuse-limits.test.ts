@@ -15,6 +15,7 @@ import * as apiReport from "../../app/routes/api-report";
 import * as apiSearch from "../../app/routes/api-search";
 import * as apiUploads from "../../app/routes/api-uploads";
 import * as newThread from "../../app/routes/new-thread";
+import * as searchPage from "../../app/routes/search";
 import * as threadRoute from "../../app/routes/thread";
 import { ACTION_LIMITS, createActionLimits } from "../action-limits";
 import { parseConfig } from "../config";
@@ -243,6 +244,17 @@ describe("uploads, searches, mentions", () => {
     const p = await poster({ ageDays: 30 });
     for (let i = 0; i < 30; i++) expect((await search(p.cookie)).status).toBe(200);
     expectRefused(await search(p.cookie), 60, msg.search);
+  });
+
+  it("the search page counts against the same limit as the search API and shows the message", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", ip })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", ip })).status).toBe(200);
+    const page = await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", ip });
+    expect(page.status).toBe(429);
+    expect(page.body.limited).toBe(msg.search(Number(page.headers.get("retry-after"))));
+    // An empty search page (no query) is not a search.
+    expect((await callRoute(forum, searchPage.loader, { url: "/forum/sok", ip })).status).toBe(200);
   });
 
   it("the @mention picker: a member gets 60 lookups a minute", async () => {
