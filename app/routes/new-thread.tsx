@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { createThread } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
@@ -91,6 +91,10 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
   const [body, setBody] = useState(values?.body ?? "");
+  // A refusal (e.g. an abuse limit) shows above the fields: bring it into view after submitting.
+  useEffect(() => {
+    if (error) document.getElementById("new-thread-error")?.scrollIntoView({ block: "center" });
+  }, [actionData, error]);
 
   if (!loggedIn) {
     return (
@@ -113,7 +117,9 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
       <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
-        <FormError message={error} />
+        <div id="new-thread-error">
+          <FormError message={error} />
+        </div>
         <input type="hidden" name="submitKey" value={submitKey} />
         {categories ? (
           <div className="space-y-1">

@@ -5,7 +5,7 @@
  * (PGlite in a temp folder) on E2E_LIMITS_PORT (default 3315) and checks, in Chromium, what a new
  * member sees: a second thread within 15 s and a second comment within 5 s are refused with the
  * Swedish message and the typed text stays in the form; the report dialog says the same when a
- * new member's five reports of the day are used up.
+ * new member's five reports of the day are used up, and the follow button after 30 clicks a minute.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { forum as f, moderation as m } from "../../app/i18n/sv";
+import { abuseLimits as limits, forum as f, moderation as m, profile as p } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 
@@ -61,7 +61,7 @@ test.afterAll(async () => {
   await mailbox?.close();
 });
 
-test("a new member: second thread within 15 s, second comment within 5 s and a sixth report are refused in Swedish, typed text kept", async ({ browser }) => {
+test("a new member: second thread within 15 s, second comment within 5 s, a sixth report and a 31st follow are refused in Swedish, typed text kept", async ({ browser }) => {
   const member = await memberByHttp(base, mailbox, "Nykomling");
   const context = await browser.newContext({ baseURL: base });
   await context.addCookies((await member.api.storageState()).cookies);
@@ -116,5 +116,18 @@ test("a new member: second thread within 15 s, second comment within 5 s and a s
   await page.getByRole("button", { name: m.submitReport }).click();
   await expect(page.getByText(/Du har skickat många anmälningar\. Försök igen om \d+ timmar\./)).toBeVisible();
   await expect(page.locator("#report-details")).toHaveValue("Min sjätte anmälan");
+  await page.keyboard.press("Escape");
+
+  // Follow: 30 follow/unfollow clicks a minute; the 31st, on the profile page, is refused.
+  const otherId2 = (await other.api.get("/forum/profil")).url().split("/").pop()!;
+  for (let i = 0; i < 30; i++) {
+    const r = await member.api.post("/api/follow", { form: { intent: i % 2 ? "unfollow" : "follow", userId: otherId2 } });
+    expect(r.status()).toBe(200);
+  }
+  await page.goto(`/forum/profil/${otherId2}`);
+  await page.getByRole("button", { name: p.follow, exact: true }).click();
+  await expect(page.getByText(limits.title)).toBeVisible();
+  await expect(page.getByText(/Du följer och slutar följa för ofta\. Försök igen om \d+ sekunde?r?\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: p.follow, exact: true })).toBeVisible();
   await context.close();
 });
