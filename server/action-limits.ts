@@ -137,6 +137,7 @@ export function createActionLimits(
   const multiplier = options.multiplier ?? 1;
   const rules = options.rules ?? ACTION_LIMITS;
   const limiters = new Map<string, RateLimiterDrizzle>();
+  let first = true;
   const limiter = (rule: ActionRule) => {
     let l = limiters.get(rule.name);
     if (!l) {
@@ -146,9 +147,11 @@ export function createActionLimits(
         keyPrefix: `act_${rule.name}`,
         points: rule.points * multiplier,
         duration: rule.duration,
-        // server/limits.ts sweeps expired rows of the whole table.
-        clearExpiredByTimeout: false,
+        // One limiter sweeps expired rows (of the whole table) hourly, as in server/limits.ts:
+        // an instance that never sees a sign-in still cleans up.
+        clearExpiredByTimeout: first,
       });
+      first = false;
       limiters.set(rule.name, l);
     }
     return l;
