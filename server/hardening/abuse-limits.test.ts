@@ -5,7 +5,7 @@
  * pass by deleting the interval counters from `abuse_limits` (the "clock" of those limiters); the
  * first-day rules by setting `user.created_at`.
  */
-import { eq, like } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abuseLimits as msg } from "../../app/i18n/sv";
@@ -19,6 +19,7 @@ import * as searchPage from "../../app/routes/search";
 import * as threadRoute from "../../app/routes/thread";
 import { ACTION_LIMITS, createActionLimits } from "../action-limits";
 import { parseConfig } from "../config";
+import { openDatabase } from "../db/client";
 import { abuseLimits, comments, threads, user } from "../db/schema";
 import { RateLimitedError } from "../errors";
 import { createThread } from "../forum/commands";
@@ -286,6 +287,24 @@ describe("per IP and across instances", () => {
     expect(refused).toBeInstanceOf(RateLimitedError);
     expect((refused as RateLimitedError).status).toBe(429);
     expect((refused as RateLimitedError).message).toContain("15 sekunder");
+  });
+});
+
+describe("across processes (PostgreSQL)", () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)("an instance with its own connection pool refuses what the first one counted", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postComment(p, sharedThreadId, "Räknad av instans A")).status).toBe(200);
+    const { rows } = (await forum.services.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: Array<{ name: string }> };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    const second = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    try {
+      const refused = await createActionLimits(second.db).enforce("comment", { userId: p.member.id, ip: nextIp() }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RateLimitedError);
+      expect((refused as RateLimitedError).message).toBe(msg.commentInterval((refused as RateLimitedError).retryAfterS));
+    } finally {
+      await second.close();
+    }
   });
 });
 
