@@ -39,6 +39,12 @@ export interface AppConfig {
    * resend); default 10 (README "Abuse limits"). Raise it when many members share one address.
    */
   authIpLimitPerMinute: number;
+  /**
+   * Factor on the counts of the per-action abuse limits (threads, comments, reactions, reports,
+   * follows, uploads, searches, mentions; README "Abuse limits"); default 1. Browser tests raise
+   * it because every test member posts from 127.0.0.1 within seconds.
+   */
+  actionLimitMultiplier: number;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -101,6 +107,7 @@ const schema = z.object({
   MAIL_FROM: optionalString,
   AUTH_SECRET: optionalString.pipe(z.string().min(32, m.secretLength).optional()),
   AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  ACTION_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -174,6 +181,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     mailFrom: e.MAIL_FROM ?? "Börssnack <noreply@localhost>",
     authSecret,
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
+    actionLimitMultiplier: e.ACTION_LIMIT_MULTIPLIER,
     s3,
   };
 }

@@ -32,3 +32,32 @@ export function pgCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * An abuse limit refused the request (issue "Hardening"): HTTP 429 whose answer carries
+ * `Retry-After: retryAfterS` (see `server/action-limits.ts`, `failure()` in `server/http.ts`).
+ */
+export class RateLimitedError extends ForumError {
+  /**
+   * @param message Swedish text from the catalogue (`abuseLimits` group), saying when to retry
+   * @param retryAfterS seconds until the request would be accepted (≥ 1)
+   * @param title toast title (catalogue string)
+   */
+  constructor(
+    message: string,
+    public readonly retryAfterS: number,
+    title?: string,
+  ) {
+    super(429, message, title);
+    this.name = "RateLimitedError";
+  }
+}
+
+/**
+ * The `Retry-After` header for an error that is a {@link RateLimitedError}, else none.
+ *
+ * @returns `{ "Retry-After": "<seconds>" }` or `{}`
+ */
+export function retryAfterHeaders(error: unknown): Record<string, string> {
+  return error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterS) } : {};
+}

@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import { errors } from "../app/i18n/sv";
-import { ForumError } from "./errors";
+import { ForumError, retryAfterHeaders } from "./errors";
 
 /** The answer shape of a failed action; forms show `error` and keep `values`. */
 export interface ActionFailure {
@@ -107,14 +107,14 @@ export async function readForm(request: Request): Promise<Record<string, string>
  *
  * @param error what a command threw
  * @param extra fields added to the answer (intent, values)
- * @returns `data(ActionFailure, { status })`
+ * @returns `data(ActionFailure, { status })`, with `Retry-After` for a 429 of an abuse limit
  * @throws the original error when it is not a {@link ForumError}
  */
 export function failure(error: unknown, extra: Partial<ActionFailure> = {}) {
   if (error instanceof ForumError) {
     const body: ActionFailure = { ok: false, error: error.message, ...extra };
     if (error.title) body.title = error.title;
-    return data(body, { status: error.status });
+    return data(body, { status: error.status, headers: retryAfterHeaders(error) });
   }
   throw error;
 }

@@ -13,6 +13,7 @@ import { recookIfNeeded } from "./content/recook";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { ensureDefaultCategories } from "./forum/default-categories";
+import { createActionLimits, type ActionLimits } from "./action-limits";
 import { abuseLimitsWithIpRate, createAbuseLimits, type AbuseLimits } from "./limits";
 import { createMailer, type Mailer } from "./mail/mailer";
 
@@ -25,6 +26,8 @@ export interface Services {
   mailer: Mailer;
   /** Abuse limits on the auth actions, shared by every instance through the database. */
   limits: AbuseLimits;
+  /** Abuse limits per action (threads, comments, reactions, …; server/action-limits.ts), shared likewise. */
+  actionLimits: ActionLimits;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
 }
@@ -43,7 +46,7 @@ export const servicesContext = createContext<Services>();
  */
 export async function createServices(
   config: AppConfig,
-  overrides: Partial<Pick<Services, "mailer" | "database" | "limits">> = {},
+  overrides: Partial<Pick<Services, "mailer" | "database" | "limits" | "actionLimits">> = {},
 ): Promise<Services> {
   const database =
     overrides.database ??
@@ -64,5 +67,7 @@ export async function createServices(
     });
   const auth = createAuth({ config, db: database.db, mailer });
   const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
-  return { config, database, db: database.db, auth, mailer, limits };
+  const actionLimits =
+    overrides.actionLimits ?? createActionLimits(database.db, { multiplier: config.actionLimitMultiplier });
+  return { config, database, db: database.db, auth, mailer, limits, actionLimits };
 }

@@ -4,13 +4,27 @@
  *
  * @module
  */
+import { clientIp } from "../../server/client-ip";
+import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
+import { getViewer } from "../../server/session";
 import { searchNicknames } from "../../server/profiles/search";
 import { servicesContext } from "../../server/services";
 import type { Route } from "./+types/api-mentions";
 
-/** JSON array of `{ id, nickname, avatarUrl }`; empty under 2 characters. */
+/**
+ * JSON array of `{ id, nickname, avatarUrl }`; empty under 2 characters. Over the abuse limit
+ * (server/action-limits.ts, `mention`): 429 `{ error }` with `Retry-After`.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const users = await searchNicknames(context.get(servicesContext).db, q);
+  const viewer = await getViewer(services, request);
+  try {
+    await services.actionLimits.enforce("mention", { userId: viewer?.id ?? null, ip: clientIp(request) });
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return Response.json({ error: error.message }, { status: 429, headers: { "Cache-Control": "no-store", ...retryAfterHeaders(error) } });
+  }
+  const users = await searchNicknames(services.db, q);
   return Response.json(users, { headers: { "Cache-Control": "no-store" } });
 }

@@ -11,6 +11,7 @@ import { data } from "react-router";
 import { moderation as m } from "../i18n/sv";
 import { badRequest, failure, readForm } from "../../server/http";
 import { createReport } from "../../server/moderation/reports";
+import { clientIp } from "../../server/client-ip";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import type { Route } from "./+types/api-report";
@@ -27,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const viewer = await getViewer(services, request);
   try {
+    if (viewer) await services.actionLimits.enforce("report", { userId: viewer.id, ip: clientIp(request) });
     const { duplicate } = await createReport(services.db, viewer, {
       targetType: form.targetType,
       targetId: form.targetId ?? "",

@@ -3,6 +3,9 @@
  *
  * @module
  */
+import { clientIp } from "../../server/client-ip";
+import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
+import { getViewer } from "../../server/session";
 import { searchAll, SearchUnavailableError } from "../../server/search/search";
 import { servicesContext } from "../../server/services";
 import { search as s } from "../i18n/sv";
@@ -10,13 +13,22 @@ import type { Route } from "./+types/api-search";
 
 /**
  * JSON `{ results: SearchResult[], terms: string[] }`; empty results for an empty or
- * unsearchable query. A database failure or time-out answers 503 `{ error: 'Fel vid sökning' }`.
+ * unsearchable query. A database failure or time-out answers 503 `{ error: 'Fel vid sökning' }`;
+ * over the abuse limit (server/action-limits.ts, `search`) 429 `{ error }` with `Retry-After`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const limit = Number(params.get("limit") ?? 20);
+  const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
   try {
-    const body = await searchAll(context.get(servicesContext).db, params.get("q") ?? "", limit);
+    await services.actionLimits.enforce("search", { userId: viewer?.id ?? null, ip: clientIp(request) });
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return Response.json({ error: error.message }, { status: 429, headers: { "Cache-Control": "no-store", ...retryAfterHeaders(error) } });
+  }
+  try {
+    const body = await searchAll(services.db, params.get("q") ?? "", limit);
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;

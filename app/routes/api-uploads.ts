@@ -15,7 +15,8 @@
  *
  * @module
  */
-import { ForumError } from "../../server/errors";
+import { clientIp } from "../../server/client-ip";
+import { ForumError, retryAfterHeaders } from "../../server/errors";
 import { servicesContext, type Services } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
@@ -78,12 +79,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const file = form.get("file");
     if (!file || typeof file === "string" || file.size === 0) return refuse(400, t.missingFile);
     if (file.size > MAX_UPLOAD_BYTES) return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
+    await services.actionLimits.enforce("upload", { userId: viewer.id, ip: clientIp(request) });
     const bytes = Buffer.from(await file.arrayBuffer());
     const { url } = await setProfileImage(services, viewer.id, kind, bytes);
     return answer({ ok: true, url });
   } catch (error) {
     if (error instanceof UploadError) return refuse(error.uploadStatus, error.message);
-    if (error instanceof ForumError) return refuse(error.status, error.message);
+    if (error instanceof ForumError) return refuse(error.status, error.message, retryAfterHeaders(error));
     console.error(`[uploads] ${kind} för ${viewer.id} misslyckades:`, error);
     return refuse(500, t.storageFailed);
   }

@@ -6,12 +6,13 @@
  *
  * @module
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { createThread } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
 import { setFlash } from "../../server/flash";
 import { failure, readForm } from "../../server/http";
+import { clientIp } from "../../server/client-ip";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { MarkdownPreview } from "../components/forum/markdown-preview";
@@ -24,19 +25,26 @@ import { LIMITS } from "../lib/validation";
 import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 
-/** The category (or all categories for the picker) and whether someone is logged in. */
+/**
+ * The category (or all categories for the picker), whether someone is logged in, and the form's
+ * idempotency key (`submitKey`, new per render; issue "Hardening").
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (params.categoryId !== undefined) {
     const category = await getCategory(services.db, params.categoryId);
     if (!category) throw data(f.categoryNotFound, { status: 404 });
-    return { category, categories: null, loggedIn: viewer !== null };
+    return { category, categories: null, loggedIn: viewer !== null, submitKey: crypto.randomUUID() };
   }
-  return { category: null, categories: await listCategories(services.db), loggedIn: viewer !== null };
+  return { category: null, categories: await listCategories(services.db), loggedIn: viewer !== null, submitKey: crypto.randomUUID() };
 }
 
-/** Creates the thread and goes to it with 'Inlägg skapat!'; on failure keeps what was typed. */
+/**
+ * Creates the thread and goes to it with 'Inlägg skapat!'; on failure keeps what was typed. A
+ * double submit (same `submitKey`) lands on the same thread; over an abuse limit: 429 with
+ * `Retry-After` (server/action-limits.ts).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
@@ -50,6 +58,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       services.db,
       { id: viewer.id, role: viewer.role, nickname: viewer.nickname },
       values,
+      {
+        submitKey: form.submitKey,
+        identicalTextWindowS: services.actionLimits.identicalTextWindowS,
+        beforeWrite: () => services.actionLimits.enforce("thread", { userId: viewer.id, ip: clientIp(request) }),
+      },
     );
     return redirect(threadPath(thread.categoryId, thread.id), {
       headers: {
@@ -71,13 +84,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** The form, or the logged-out text. */
 export default function NewThread({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, categories, loggedIn } = loaderData;
+  const { category, categories, loggedIn, submitKey } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const values = actionData && !actionData.ok ? actionData.values : undefined;
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
   const [body, setBody] = useState(values?.body ?? "");
+  // A refusal (e.g. an abuse limit) shows above the fields: bring it into view after submitting.
+  useEffect(() => {
+    if (error) document.getElementById("new-thread-error")?.scrollIntoView({ block: "center" });
+  }, [actionData, error]);
 
   if (!loggedIn) {
     return (
@@ -100,7 +117,10 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
       <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
-        <FormError message={error} />
+        <div id="new-thread-error">
+          <FormError message={error} />
+        </div>
+        <input type="hidden" name="submitKey" value={submitKey} />
         {categories ? (
           <div className="space-y-1">
             <label htmlFor="categoryId" className="block text-sm font-medium text-slate-700">

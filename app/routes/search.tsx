@@ -10,7 +10,10 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { searchPage, SearchUnavailableError } from "../../server/search/search";
 import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../lib/search-types";
+import { clientIp } from "../../server/client-ip";
+import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
 import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { RelativeTime } from "../components/forum/relative-time";
 import { Highlighted } from "../components/search/highlight";
@@ -24,9 +27,14 @@ const KIND_PARAMS: Record<string, SearchKind> = { inlagg: "thread", kommentarer:
 const PARAM_OF: Record<SearchKind, string> = { thread: "inlagg", comment: "kommentarer", member: "profiler" };
 const KIND_ICON = { thread: FileText, comment: MessageSquare, member: User } as const;
 
-/** The query, filters and one page of results; 503 with `failed` when the database fails. */
+/**
+ * The query, filters and one page of results; 503 with `failed` when the database fails; 429
+ * with `Retry-After` and `limited` (the Swedish message) over the search limit
+ * (server/action-limits.ts; issue "Hardening").
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200).trim();
   const kind = KIND_PARAMS[url.searchParams.get("typ") ?? ""];
@@ -40,13 +48,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categoryId: categoryId ?? null,
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
   };
+  const empty = { ...base, results: [], members: [], terms: [], page, hasMore: false, failed: true };
+  if (q) {
+    try {
+      const viewer = await getViewer(services, request);
+      await services.actionLimits.enforce("search", { userId: viewer?.id ?? null, ip: clientIp(request) });
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      return data({ ...empty, limited: error.message }, { status: 429, headers: retryAfterHeaders(error) });
+    }
+  }
   try {
     const result = await searchPage(db, q, { kind, categoryId, page });
     return { ...base, ...result, failed: false };
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;
     console.error("[search] page failed:", error.code ?? "", (error.cause as Error | undefined)?.message ?? error);
-    return data({ ...base, results: [], members: [], terms: [], page, hasMore: false, failed: true }, { status: 503 });
+    return data(empty, { status: 503 });
   }
 }
 
@@ -87,6 +105,7 @@ function ResultItem({ result, terms, categoryName }: { result: SearchResult; ter
 /** The results page. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, kind, categoryId, categories, results, members, terms, page, hasMore, failed } = loaderData;
+  const limited = "limited" in loaderData ? String(loaderData.limited) : undefined;
   const [params] = useSearchParams();
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const filterTo = (k: SearchKind | null) => {
@@ -165,7 +184,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       )}
       {failed ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {s.failed}
+          {limited ?? s.failed}
         </p>
       ) : null}
       {members.length > 0 ? (

@@ -13,6 +13,7 @@ import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
 import { badRequest, failure, readForm } from "../../server/http";
 import { toggleReaction } from "../../server/reactions/commands";
+import { clientIp } from "../../server/client-ip";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { CommentForm } from "../components/forum/comment-form";
@@ -31,7 +32,10 @@ import { useViewer } from "../lib/viewer";
 import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
 
-/** The thread, its comments and reactions, as the viewer sees them. */
+/**
+ * The thread, its comments and reactions, as the viewer sees them, and the comment forms'
+ * idempotency key (`submitKey`, new per load; issue "Hardening").
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
@@ -45,13 +49,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(f.threadNotFound, { status: 404 });
   const trend = await getThreadTrending(services.db, page.thread.id);
   const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
-  return { ...page, url, trend };
+  return { ...page, url, trend, submitKey: crypto.randomUUID() };
 }
 
 /**
  * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
  * `react` (targetType, targetId, reactionType), `delete-comment` (id), `delete-thread`.
  * Visitors get 401; rules are enforced by the commands (403/404/400 with Swedish messages).
+ * Comments and reactions count against the abuse limits (429 with `Retry-After`); a double
+ * submitted comment (same `submitKey`) lands on the same comment.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -63,12 +69,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data({ ok: false as const, intent, error: message, title: t.notLoggedIn }, { status: 401 });
   }
   const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
+  const subject = { userId: viewer.id, ip: clientIp(request) };
   try {
     switch (intent) {
       case "comment": {
         const result = await createComment(services.db, actor, params.threadId, {
           body: form.body ?? "",
           parentId: form.parentId ?? "",
+        }, {
+          submitKey: form.submitKey,
+          identicalTextWindowS: services.actionLimits.identicalTextWindowS,
+          beforeWrite: () => services.actionLimits.enforce("comment", subject),
         });
         return {
           ok: true as const,
@@ -80,6 +91,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         };
       }
       case "react": {
+        await services.actionLimits.enforce("reaction", subject);
         const result = await toggleReaction(services.db, actor, {
           targetType: form.targetType,
           targetId: form.targetId,

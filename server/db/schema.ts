@@ -613,3 +613,25 @@ export const adminMailRecipients = pgTable(
     check("admin_mail_recipients_status_check", sql`${t.status} IN ('pending', 'sent', 'skipped', 'failed')`),
   ],
 );
+
+/**
+ * Idempotent posting (issue "Hardening", migration 0010): the hidden key of a submitted thread or
+ * comment form, claimed before the post is written and then pointed at it, so a double submit
+ * lands on the same post (server/forum/submissions.ts).
+ */
+export const postSubmissions = pgTable(
+  "post_submissions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    threadId: uuid("thread_id").references(() => threads.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "post_submissions_pk", columns: [t.userId, t.key] }),
+    index("post_submissions_created_idx").on(t.createdAt),
+  ],
+);

@@ -18,6 +18,7 @@ import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
 import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "./policy";
 import { isUuid } from "./queries";
+import { commentResult, postOnce, recentComment, recentThread, threadResult, type PostOptions, type SubmissionRef, type Tx } from "./submissions";
 
 /** A logged-in actor (commands that need a member take this). */
 export type Member = NonNullable<Actor> & { nickname: string };
@@ -37,7 +38,10 @@ async function assertNotBlocked(db: Db, userId: string): Promise<void> {
  *
  * @param actor the logged-in author
  * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
- * @returns the new thread's id and category id
+ * @param options the form's idempotency key and the abuse-limit hook (server/forum/submissions.ts)
+ * @returns the new thread's id and category id; `duplicate: true` when a double submit landed on
+ *   the thread of its first submit (same key, or same title and body within 10 s)
+ * @throws {RateLimitedError} 429 identical text within `options.identicalTextWindowS`, or an abuse limit from `beforeWrite`
  * @throws {ForumError} 400 invalid input (Swedish field message), 403 blocked author,
  *   404 'Kategorin hittades inte'
  */
@@ -45,11 +49,26 @@ export async function createThread(
   db: Db,
   actor: Member,
   input: unknown,
-): Promise<{ id: string; categoryId: string }> {
+  options: PostOptions = {},
+): Promise<{ id: string; categoryId: string; duplicate: boolean }> {
   const parsed = threadSchema.safeParse(input);
   if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, t.threadFailed);
   const { categoryId, title, body } = parsed.data;
   await assertNotBlocked(db, actor.id);
+  // Issue "Hardening": a double submit lands on the first one's thread (server/forum/submissions.ts).
+  return postOnce(db, actor.id, options, {
+    fromRef: (ref) => threadResult(db, ref.threadId),
+    recent: (windowS) => recentThread(db, actor.id, { categoryId, title, body }, windowS),
+    write: (record) => writeThread(db, actor, { categoryId, title, body }, record),
+  });
+}
+
+async function writeThread(
+  db: Db,
+  actor: Member,
+  { categoryId, title, body }: { categoryId: string; title: string; body: string },
+  record: (tx: Tx, ref: SubmissionRef) => Promise<void>,
+): Promise<{ id: string; categoryId: string }> {
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
   const cooked = await cookForStorage(db, body);
   let deferredFanOut = false;
@@ -65,6 +84,7 @@ export async function createThread(
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers });
+    await record(tx, { threadId: thread!.id, commentId: null });
     // Same transaction: the thread never exists without its notifications, or, for a popular
     // author, without the durable job that writes them right after commit (issue 5).
     const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
@@ -83,7 +103,10 @@ export async function createThread(
  * @param actor the logged-in author
  * @param threadId the thread commented on
  * @param input `{ body, parentId? }` as submitted; validated with `commentSchema`
- * @returns the new comment's id and whether it is a reply
+ * @param options the form's idempotency key and the abuse-limit hook (server/forum/submissions.ts)
+ * @returns the new comment's id and whether it is a reply; `duplicate: true` when a double submit
+ *   landed on the comment of its first submit (same key, or same text and place within 10 s)
+ * @throws {RateLimitedError} 429 identical text within `options.identicalTextWindowS`, or an abuse limit from `beforeWrite`
  * @throws {ForumError} 400 invalid input or reply to a reply, 403 blocked author,
  *   404 thread or parent comment missing
  */
@@ -92,13 +115,30 @@ export async function createComment(
   actor: Member,
   threadId: string,
   input: unknown,
-): Promise<{ id: string; isReply: boolean }> {
+  options: PostOptions = {},
+): Promise<{ id: string; isReply: boolean; duplicate: boolean }> {
   const parsed = commentSchema.safeParse(input);
   const failTitle = (input as { parentId?: unknown } | null)?.parentId ? t.replyFailed : t.commentFailed;
   if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, failTitle);
   const { body, parentId } = parsed.data;
   if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
   await assertNotBlocked(db, actor.id);
+  // Issue "Hardening": a double submit lands on the first one's comment (server/forum/submissions.ts).
+  return postOnce(db, actor.id, options, {
+    fromRef: (ref) => commentResult(db, ref.commentId),
+    recent: (windowS) => recentComment(db, actor.id, { threadId, parentId: parentId || null, body }, windowS),
+    write: (record) => writeComment(db, actor, threadId, { body, parentId }, failTitle, record),
+  });
+}
+
+async function writeComment(
+  db: Db,
+  actor: Member,
+  threadId: string,
+  { body, parentId }: { body: string; parentId?: string | null },
+  failTitle: string,
+  record: (tx: Tx, ref: SubmissionRef) => Promise<void>,
+): Promise<{ id: string; isReply: boolean }> {
   const cooked = await cookForStorage(db, body);
   return db.transaction(async (tx) => {
     const [thread] = await tx
@@ -136,6 +176,7 @@ export async function createComment(
       mentions: cooked.mentions,
     });
     await publishEvent(tx, { kind: "comment", threadId, commentId: row!.id, authorId: actor.id });
+    await record(tx, { threadId, commentId: row!.id });
     return { id: row!.id, isReply: Boolean(parentId) };
   });
 }

@@ -70,6 +70,7 @@ test.describe(`two instances on one PostgreSQL${adminUrl ? "" : ` (skipped: ${SK
       MAIL_FROM: "Börssnack <noreply@borssnack.test>",
       AUTH_SECRET: randomBytes(24).toString("hex"),
       AUTH_IP_LIMIT_PER_MINUTE: "1000",
+      ACTION_LIMIT_MULTIPLIER: "1000",
     };
     for (const port of [portA, portB]) {
       const child = spawn(process.execPath, ["server.js"], {

@@ -1,12 +1,14 @@
 /**
  * Comment and reply form (SPEC §5 Comment: non-empty trimmed text; button disabled while empty
  * or sending, 'Skickar...'). Keeps the typed text when the server refuses it. Markdown with a
- * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}).
+ * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}). Sends the thread page's
+ * idempotency key (loader `submitKey`, new after each accepted comment) so a double submit
+ * creates one comment (issue "Hardening").
  *
  * @module
  */
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 import { forum as f } from "../../i18n/sv";
 import { LIMITS } from "../../lib/validation";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
@@ -28,6 +30,7 @@ export interface CommentFormProps {
 /** The form; posts `intent=comment` to the thread route's action. */
 export function CommentForm({ parentId, initialText = "", onDone, onCancel, autoFocus }: CommentFormProps) {
   const fetcher = useFetcher<ActionAnswer & { intent?: string }>();
+  const { submitKey } = useLoaderData<{ submitKey?: string }>() ?? {};
   const [text, setText] = useState(initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
   useActionToast(fetcher.data);
@@ -58,6 +61,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
   return (
     <fetcher.Form method="post" className="space-y-2">
       <input type="hidden" name="intent" value="comment" />
+      {submitKey ? <input type="hidden" name="submitKey" value={`${submitKey}.${parentId ?? "top"}`} /> : null}
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <MarkdownPreview value={text} compact={Boolean(parentId)}>
         <label htmlFor={id} className="sr-only">

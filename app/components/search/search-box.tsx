@@ -53,6 +53,13 @@ export function SearchBox() {
       setState({ status: "loading", query });
       try {
         const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal });
+        if (response.status === 429) {
+          // Over the abuse limit: the server's Swedish message says when to try again.
+          const refusal = (await response.json()) as { error?: string };
+          setState({ status: "error", query });
+          toast.error(refusal.error ?? s.failed);
+          return;
+        }
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const body = (await response.json()) as { results: SearchResult[]; terms: string[] };
         setState({ status: "done", query, results: body.results, terms: body.terms });

@@ -23,6 +23,10 @@ const env = {
   // Every browser test comes from 127.0.0.1, like members behind one office NAT; the per-IP
   // numbers themselves are tested at integration level (server/limits.test.ts).
   AUTH_IP_LIMIT_PER_MINUTE: "1000",
+  // Likewise the per-action limits (threads, comments, reactions, …) times 1000, which also
+  // shortens the identical-text refusal to nothing; tests/e2e/abuse-limits.spec.ts runs its own
+  // server with the real numbers.
+  ACTION_LIMIT_MULTIPLIER: "1000",
 };
 delete env.DATABASE_URL;
 

@@ -1,0 +1,324 @@
+/**
+ * Abuse limits per action (issue "Hardening"; README "Abuse limits"; docs/decisions/014): every
+ * limit is driven through its route with a real session and client IP, and a burst over it gets
+ * HTTP 429, `Retry-After` and the Swedish message, with the typed text kept. Windows are made to
+ * pass by deleting the interval counters from `abuse_limits` (the "clock" of those limiters); the
+ * first-day rules by setting `user.created_at`.
+ */
+import { eq, like, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { abuseLimits as msg } from "../../app/i18n/sv";
+import * as apiFollow from "../../app/routes/api-follow";
+import * as apiMentions from "../../app/routes/api-mentions";
+import * as apiReport from "../../app/routes/api-report";
+import * as apiSearch from "../../app/routes/api-search";
+import * as apiUploads from "../../app/routes/api-uploads";
+import * as newThread from "../../app/routes/new-thread";
+import * as searchPage from "../../app/routes/search";
+import * as threadRoute from "../../app/routes/thread";
+import { ACTION_LIMITS, createActionLimits } from "../action-limits";
+import { parseConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { abuseLimits, comments, threads, user } from "../db/schema";
+import { RateLimitedError } from "../errors";
+import { createThread } from "../forum/commands";
+import { listCategories } from "../forum/queries";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
+import { callRoute, sessionCookie, type RouteAnswer } from "../testing/route-call";
+
+let forum: TestForum;
+let categoryId: string;
+let ipCounter = 0;
+/** A fresh client address per member, so per-IP counts of one test do not spill into another. */
+const nextIp = () => `198.51.100.${++ipCounter}`;
+
+interface Poster {
+  member: TestMember;
+  cookie: string;
+  ip: string;
+}
+
+async function poster(options: { ageDays: number }): Promise<Poster> {
+  const member = await createMember(forum);
+  await forum.services.db
+    .update(user)
+    .set({ createdAt: new Date(Date.now() - options.ageDays * 86_400_000) })
+    .where(eq(user.id, member.id));
+  return { member, cookie: await sessionCookie(forum, member), ip: nextIp() };
+}
+
+/** Lets the interval window of a limit pass (its counters are the only state it has). */
+async function letIntervalPass(name: "threadInterval" | "commentInterval") {
+  await forum.services.db.delete(abuseLimits).where(like(abuseLimits.key, `act_${name}:%`));
+}
+
+const postThread = (p: Poster, title: string, body = `Innehåll för ${title}`) =>
+  callRoute(forum, newThread.action, {
+    url: `/forum/ny-trad/${categoryId}`,
+    params: { categoryId },
+    form: { title, body },
+    cookie: p.cookie,
+    ip: p.ip,
+  });
+
+const postComment = (p: Poster, threadId: string, body: string) =>
+  callRoute(forum, threadRoute.action, {
+    url: `/forum/kategori/${categoryId}/trad/${threadId}`,
+    params: { categoryId, threadId },
+    form: { intent: "comment", body },
+    cookie: p.cookie,
+    ip: p.ip,
+  });
+
+/** A 429 as the client sees it: status, Retry-After within (0, max], the message for that wait. */
+function expectRefused(answer: RouteAnswer, maxWait: number, message: (s: number) => string) {
+  expect(answer.status).toBe(429);
+  const wait = Number(answer.headers.get("retry-after"));
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(maxWait);
+  expect(answer.body.error).toBe(message(wait));
+}
+
+let sharedThreadId: string;
+
+beforeAll(async () => {
+  forum = await createTestForum();
+  categoryId = (await listCategories(forum.services.db))[0]!.id;
+  const owner = await createMember(forum);
+  sharedThreadId = (await createThread(forum.services.db, { ...owner, role: "member" }, { categoryId, title: "Tråd för kommentarer", body: "Kommentera gärna." })).id;
+});
+afterAll(() => forum.close());
+
+describe("threads", () => {
+  it("15 s between two threads: the second gets 429, Retry-After and the Swedish message, with the text kept", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postThread(p, "Första tråden")).status).toBe(302);
+    const second = await postThread(p, "Andra tråden", "Det här vill jag inte skriva om.");
+    expectRefused(second, 15, msg.threadInterval);
+    expect(second.body.error).toContain("15 sekunder");
+    expect(second.body.values).toMatchObject({ title: "Andra tråden", body: "Det här vill jag inte skriva om." });
+    const mine = await forum.services.db.select().from(threads).where(eq(threads.authorId, p.member.id));
+    expect(mine.map((t) => t.title)).toEqual(["Första tråden"]);
+    await letIntervalPass("threadInterval");
+    expect((await postThread(p, "Andra tråden", "Det här vill jag inte skriva om.")).status).toBe(302);
+  });
+
+  it("an account younger than a day creates at most 3 threads; an older one is not held to that", async () => {
+    const fresh = await poster({ ageDays: 0 });
+    const old = await poster({ ageDays: 2 });
+    for (let i = 1; i <= 3; i++) {
+      expect((await postThread(fresh, `Ny medlem ${i}`)).status).toBe(302);
+      expect((await postThread(old, `Van medlem ${i}`)).status).toBe(302);
+      await letIntervalPass("threadInterval");
+    }
+    const fourth = await postThread(fresh, "Ny medlem 4");
+    expectRefused(fourth, 86_400, msg.threadFirstDay);
+    expect(fourth.body.error).toMatch(/högst 3 trådar under sitt första dygn\. Försök igen om \d+ timmar\./);
+    expect((await postThread(old, "Van medlem 4")).status).toBe(302);
+  });
+
+  it("identical text is refused for 5 minutes, with the seconds left", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postThread(p, "Rubrik ett", "Exakt samma text")).status).toBe(302);
+    await letIntervalPass("threadInterval");
+    const again = await postThread(p, "Rubrik två", "Exakt samma text");
+    expectRefused(again, 300, msg.identicalText);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(280);
+    expect(again.body.values.title).toBe("Rubrik två");
+  });
+});
+
+describe("comments and replies", () => {
+  it("5 s between two comments: 429 with the text kept; a reply counts too", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postComment(p, sharedThreadId, "Första kommentaren")).status).toBe(200);
+    const second = await postComment(p, sharedThreadId, "Andra kommentaren");
+    expectRefused(second, 5, msg.commentInterval);
+    expect(second.body.values).toEqual({ body: "Andra kommentaren" });
+    await letIntervalPass("commentInterval");
+    const [first] = await forum.services.db.select().from(comments).where(eq(comments.authorId, p.member.id));
+    const reply = await callRoute(forum, threadRoute.action, {
+      url: `/forum/kategori/${categoryId}/trad/${sharedThreadId}`,
+      params: { categoryId, threadId: sharedThreadId },
+      form: { intent: "comment", body: "Ett svar", parentId: first!.id },
+      cookie: p.cookie,
+      ip: p.ip,
+    });
+    expect(reply.status).toBe(200);
+    expectRefused(await postComment(p, sharedThreadId, "Tredje"), 5, msg.commentInterval);
+  });
+
+  it("an account younger than a day writes at most 10 comments and replies", async () => {
+    const fresh = await poster({ ageDays: 0 });
+    for (let i = 1; i <= 10; i++) {
+      expect((await postComment(fresh, sharedThreadId, `Kommentar nummer ${i}`)).status).toBe(200);
+      await letIntervalPass("commentInterval");
+    }
+    expectRefused(await postComment(fresh, sharedThreadId, "Kommentar nummer 11"), 86_400, msg.commentFirstDay);
+    const old = await poster({ ageDays: 1.5 });
+    for (let i = 1; i <= 11; i++) {
+      expect((await postComment(old, sharedThreadId, `Gammal medlem ${i}`)).status).toBe(200);
+      await letIntervalPass("commentInterval");
+    }
+  });
+
+  it("identical comment text in another thread within 5 minutes is refused", async () => {
+    const p = await poster({ ageDays: 30 });
+    const other = (await createThread(forum.services.db, { ...p.member, role: "member" }, { categoryId, title: "Annan tråd", body: "Text" })).id;
+    expect((await postComment(p, sharedThreadId, "Köp nu!!! länk")).status).toBe(200);
+    await letIntervalPass("commentInterval");
+    const spam = await postComment(p, other, "Köp nu!!! länk");
+    expectRefused(spam, 300, msg.identicalText);
+  });
+});
+
+describe("reactions, reports, follows", () => {
+  it("61 reactions in a minute: the 61st gets 429", async () => {
+    const p = await poster({ ageDays: 30 });
+    const react = () =>
+      callRoute(forum, threadRoute.action, {
+        url: `/forum/kategori/${categoryId}/trad/${sharedThreadId}`,
+        params: { categoryId, threadId: sharedThreadId },
+        form: { intent: "react", targetType: "thread", targetId: sharedThreadId, reactionType: "bull" },
+        cookie: p.cookie,
+        ip: p.ip,
+      });
+    for (let i = 0; i < 60; i++) expect((await react()).status).toBe(200);
+    expectRefused(await react(), 60, msg.reaction);
+  });
+
+  it("21 reports in a day: the 21st gets 429 and keeps the details; a new account may send 5", async () => {
+    const p = await poster({ ageDays: 30 });
+    const report = (who: Poster, details: string) =>
+      callRoute(forum, apiReport.action, {
+        url: "/api/report",
+        form: { targetType: "thread", targetId: sharedThreadId, reason: "spam", details },
+        cookie: who.cookie,
+        ip: who.ip,
+      });
+    for (let i = 0; i < 20; i++) expect((await report(p, `Rapport ${i}`)).status).toBe(200);
+    const over = await report(p, "En rapport för mycket");
+    expectRefused(over, 86_400, msg.report);
+    expect(over.body.values).toEqual({ reason: "spam", details: "En rapport för mycket" });
+    const fresh = await poster({ ageDays: 0 });
+    for (let i = 0; i < 5; i++) expect((await report(fresh, `Ny ${i}`)).status).toBe(200);
+    expectRefused(await report(fresh, "Ny 6"), 86_400, msg.report);
+  });
+
+  it("31 follow/unfollow clicks in a minute: the 31st gets 429 (JSON with Retry-After)", async () => {
+    const p = await poster({ ageDays: 30 });
+    const target = await createMember(forum);
+    const click = (i: number) =>
+      callRoute(forum, apiFollow.action, {
+        url: "/api/follow",
+        form: { intent: i % 2 === 0 ? "follow" : "unfollow", userId: target.id },
+        cookie: p.cookie,
+        ip: p.ip,
+      });
+    for (let i = 0; i < 30; i++) expect((await click(i)).status).toBe(200);
+    const over = await click(30);
+    expectRefused(over, 60, msg.follow);
+    expect(over.body.ok).toBe(false);
+  });
+});
+
+describe("uploads, searches, mentions", () => {
+  it("11 uploads in 10 minutes: the 11th gets 429", async () => {
+    const p = await poster({ ageDays: 30 });
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    const upload = () => {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(image)], { type: "image/png" }), "a.png");
+      return callRoute(forum, apiUploads.action, { url: "/api/uploads/avatar", params: { kind: "avatar" }, multipart: form, cookie: p.cookie, ip: p.ip });
+    };
+    for (let i = 0; i < 10; i++) expect((await upload()).status).toBe(200);
+    expectRefused(await upload(), 600, msg.upload);
+  });
+
+  it("search: a visitor's IP gets 15 a minute, a member 30", async () => {
+    const ip = nextIp();
+    const search = (cookie?: string) => callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", cookie, ip });
+    for (let i = 0; i < 15; i++) expect((await search()).status).toBe(200);
+    expectRefused(await search(), 60, msg.search);
+    // A member behind the same address is counted on their own (and the address's 150).
+    const p = await poster({ ageDays: 30 });
+    for (let i = 0; i < 30; i++) expect((await search(p.cookie)).status).toBe(200);
+    expectRefused(await search(p.cookie), 60, msg.search);
+  });
+
+  it("the search page counts against the same limit as the search API and shows the message", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", ip })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", ip })).status).toBe(200);
+    const page = await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", ip });
+    expect(page.status).toBe(429);
+    expect(page.body.limited).toBe(msg.search(Number(page.headers.get("retry-after"))));
+    // An empty search page (no query) is not a search.
+    expect((await callRoute(forum, searchPage.loader, { url: "/forum/sok", ip })).status).toBe(200);
+  });
+
+  it("the @mention picker: a member gets 60 lookups a minute", async () => {
+    const p = await poster({ ageDays: 30 });
+    const lookup = () => callRoute(forum, apiMentions.loader, { url: "/api/mentions?q=me", cookie: p.cookie, ip: p.ip });
+    for (let i = 0; i < 60; i++) expect((await lookup()).status).toBe(200);
+    expectRefused(await lookup(), 60, msg.mention);
+  });
+});
+
+describe("per IP and across instances", () => {
+  it("members on one address share its per-IP count", async () => {
+    const rules = { ...ACTION_LIMITS, thread: [{ name: "testThreadIp", scope: "ip" as const, points: 2, duration: 3600, message: msg.fromYourAddress }] };
+    const limits = createActionLimits(forum.services.db, { rules });
+    const [a, b, c] = [await createMember(forum), await createMember(forum), await createMember(forum)];
+    await limits.enforce("thread", { userId: a.id, ip: "192.0.2.7" });
+    await limits.enforce("thread", { userId: b.id, ip: "192.0.2.7" });
+    const refused = await limits.enforce("thread", { userId: c.id, ip: "192.0.2.7" }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).message).toBe(msg.fromYourAddress((refused as RateLimitedError).retryAfterS));
+    await limits.enforce("thread", { userId: c.id, ip: "192.0.2.8" });
+  });
+
+  it("a second server instance on the same database sees the counts of the first", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postThread(p, "Instans A")).status).toBe(302);
+    const other = createActionLimits(forum.services.db);
+    const refused = await other.enforce("thread", { userId: p.member.id, ip: nextIp() }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).status).toBe(429);
+    expect((refused as RateLimitedError).message).toContain("15 sekunder");
+  });
+});
+
+describe("across processes (PostgreSQL)", () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)("an instance with its own connection pool refuses what the first one counted", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postComment(p, sharedThreadId, "Räknad av instans A")).status).toBe(200);
+    const { rows } = (await forum.services.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: Array<{ name: string }> };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    const second = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    try {
+      const refused = await createActionLimits(second.db).enforce("comment", { userId: p.member.id, ip: nextIp() }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RateLimitedError);
+      expect((refused as RateLimitedError).message).toBe(msg.commentInterval((refused as RateLimitedError).retryAfterS));
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("ACTION_LIMIT_MULTIPLIER", () => {
+  it("defaults to 1 and multiplies the counts; identical text is only refused with the real limits", async () => {
+    const config = parseConfig({ DATA_DIR: "/tmp", ACTION_LIMIT_MULTIPLIER: "3" });
+    expect(config.actionLimitMultiplier).toBe(3);
+    expect(parseConfig({ DATA_DIR: "/tmp" }).actionLimitMultiplier).toBe(1);
+    expect(() => parseConfig({ DATA_DIR: "/tmp", ACTION_LIMIT_MULTIPLIER: "0" })).toThrow(/ACTION_LIMIT_MULTIPLIER/);
+    const raised = createActionLimits(forum.services.db, { multiplier: 3 });
+    expect(raised.identicalTextWindowS).toBe(100);
+    expect(forum.services.actionLimits.identicalTextWindowS).toBe(300);
+    const m = await createMember(forum);
+    for (let i = 0; i < 3; i++) await raised.enforce("thread", { userId: m.id, ip: "192.0.2.99" });
+    await expect(raised.enforce("thread", { userId: m.id, ip: "192.0.2.99" })).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});
