@@ -47,6 +47,8 @@ try {
   } else {
     // Relative BUILD_DIR is taken from the project folder, an absolute one as it is.
     const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
+    // JSON log lines with request ids from here on (server/log.ts).
+    mod.installConsoleBridge?.();
     services = await mod.startServices(env);
     stopSchedules = mod.startSchedules(services);
     closeStreams = mod.closeAllStreams ?? closeStreams;

@@ -26,6 +26,7 @@ import { account, profiles, user, verification } from "./db/schema";
 import { isNicknameTaken } from "./forum/queries";
 import type { LimitName, LimitResult } from "./limits";
 import { commonPasswordError } from "./passwords";
+import { logEvent, maskEmail } from "./log";
 import type { Services } from "./services";
 
 /** A refusal by the abuse limits: HTTP 429 with the Swedish text and the wait. */
@@ -152,10 +153,14 @@ export async function login(
   const limit = await hitLimits(services, ip, "signInIp");
   if (!limit.ok) return { ok: false, ...throttled(limit) };
   const locked = await services.limits.signInLocked(email);
-  if (!locked.ok) return { ok: false, ...throttled(locked, t.accountLocked) };
+  if (!locked.ok) {
+    logEvent("auth.sign_in_locked", { email: maskEmail(email), ip });
+    return { ok: false, ...throttled(locked, t.accountLocked) };
+  }
   const response = await services.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
   if (response.ok) {
     await services.limits.signInSucceeded(email);
+    logEvent("auth.sign_in", { email: maskEmail(email), ip });
     return { ok: true, setCookies: response.headers.getSetCookie() };
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
@@ -164,6 +169,7 @@ export async function login(
   }
   if (response.status === 401 || response.status === 400 || body.code === "INVALID_EMAIL_OR_PASSWORD") {
     await services.limits.signInFailed(email);
+    logEvent("auth.sign_in_failed", { email: maskEmail(email), ip });
     return { ok: false, status: 401, error: t.invalidCredentials };
   }
   console.error("[auth] inloggning misslyckades:", response.status, body);
@@ -296,6 +302,7 @@ export async function requestPasswordReset(
   const limit = await hitLimits(services, ip, "resetIp", { limit: "resetEmail", value: email });
   if (!limit.ok) return { ok: false, ...throttled(limit) };
   await services.auth.api.requestPasswordReset({ body: { email } });
+  logEvent("auth.reset_requested", { email: maskEmail(email), ip });
   return { ok: true };
 }
 

@@ -19,12 +19,14 @@ import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { REALTIME_CHANNEL } from "./realtime/events";
+import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
 import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
 
 export { ConfigError } from "./config";
 export { closeAllStreams } from "./realtime/stream";
+export { installConsoleBridge } from "./log";
 
 
 
@@ -79,6 +81,8 @@ export function startSchedules(services: Services): () => Promise<void> {
 export function createApp(services: Services, options: { dev?: boolean } = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
+  // A request id for every entry written while handling the request, one entry per answer.
+  app.use(requestLogging());
   // better-auth rate-limits per client IP and reads it from this header only. Whatever a client
   // sent under that name is replaced by the socket's address, so it cannot be spoofed.
   app.use((req, _res, next) => {

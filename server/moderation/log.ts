@@ -7,6 +7,7 @@
 import { desc, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { MODERATION_ACTIONS, moderationLog } from "../db/schema";
+import { logEvent } from "../log";
 
 /** An action name of the log. */
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -38,6 +39,8 @@ export async function recordModeration(db: Db | Tx, entry: LogEntry): Promise<vo
     targetLabel: entry.targetLabel ? entry.targetLabel.slice(0, 200) : null,
     reason: entry.reason ?? null,
   });
+  // The same event in the server log (ids only: no content, no e-mail addresses).
+  logEvent(`moderation.${entry.action}`, { actorId: entry.actor.id, targetType: entry.targetType, targetId: entry.targetId });
 }
 
 /** A log row as the admin page shows it. */
