@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { AlertDialog } from "radix-ui";
 import { MoreHorizontal, Trash2 } from "lucide-react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { forum as f } from "../../i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { useViewer } from "../../lib/viewer";
+import { ConfirmDialog } from "../moderation/confirm-dialog";
 import { BlockMenuItem, ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import { buttonClass } from "../ui/button";
 
@@ -38,35 +38,27 @@ function DeleteProvider({ children }: { children: React.ReactNode }) {
     <DeleteContext.Provider value={setRequest}>
       {children}
       {request ? (
-        <AlertDialog.Root open onOpenChange={(open) => (!open && !busy ? setRequest(null) : undefined)}>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-            <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
-              <AlertDialog.Title className="text-lg font-bold">
-                {request.kind === "thread" ? f.deleteThread : f.deleteComment}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="text-sm text-slate-600">
-                {request.kind === "thread" ? f.confirmDeleteThread : f.confirmDeleteComment}
-              </AlertDialog.Description>
-              <div className="flex justify-end gap-2">
-                <AlertDialog.Cancel className={buttonClass("secondary")}>{f.cancel}</AlertDialog.Cancel>
-                <fetcher.Form
-                  method="post"
-                  onSubmit={() => {
-                    // Close after the answer; the page revalidates by itself.
-                    setTimeout(() => setRequest(null), 0);
-                  }}
-                >
-                  <input type="hidden" name="intent" value={request.kind === "thread" ? "delete-thread" : "delete-comment"} />
-                  <input type="hidden" name="id" value={request.id} />
-                  <button type="submit" className={buttonClass("danger")} disabled={busy}>
-                    {f.confirm}
-                  </button>
-                </fetcher.Form>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ConfirmDialog
+          title={request.kind === "thread" ? f.deleteThread : f.deleteComment}
+          text={request.kind === "thread" ? f.confirmDeleteThread : f.confirmDeleteComment}
+          cancel={f.cancel}
+          busy={busy}
+          onClose={() => setRequest(null)}
+        >
+          <fetcher.Form
+            method="post"
+            onSubmit={() => {
+              // Close after the answer; the page revalidates by itself.
+              setTimeout(() => setRequest(null), 0);
+            }}
+          >
+            <input type="hidden" name="intent" value={request.kind === "thread" ? "delete-thread" : "delete-comment"} />
+            <input type="hidden" name="id" value={request.id} />
+            <button type="submit" className={buttonClass("danger")} disabled={busy}>
+              {f.confirm}
+            </button>
+          </fetcher.Form>
+        </ConfirmDialog>
       ) : null}
     </DeleteContext.Provider>
   );
