@@ -20,7 +20,17 @@ export const PASSWORD_MIN = 6;
 /** Upper bound, so a hostile client cannot make the server hash megabytes. */
 export const PASSWORD_MAX = 128;
 /** Thread title, thread body and comment length caps in characters (docs/decisions/001-limits.md). */
-export const LIMITS = { title: 200, body: 20_000, comment: 10_000 } as const;
+export const LIMITS = {
+  title: 200,
+  body: 20_000,
+  comment: 10_000,
+  /** Report details (docs/decisions/012-moderation-admin.md). */
+  reportDetails: 2000,
+  /** Block reason (docs/decisions/012-moderation-admin.md). */
+  blockReason: 500,
+  /** Search text; the rest is ignored (docs/search.md). */
+  searchQuery: 200,
+} as const;
 
 /** Letters a–z, å, ä, ö (either case), digits, dot, underscore, hyphen (SPEC §5 Nickname). */
 const NICKNAME_CHARS = /^[A-Za-z0-9ÅÄÖåäö._-]+$/;

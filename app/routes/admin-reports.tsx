@@ -19,6 +19,7 @@ import { forum as f, moderation as m } from "../i18n/sv";
 import { threadPath } from "../lib/paths";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-reports";
+import { LIMITS } from "../lib/validation";
 
 /** The open report groups, oldest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -147,7 +148,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="targetType" value={pending.targetType} />
             <input type="hidden" name="targetId" value={pending.targetId} />
             {pending.decision === "block" ? (
-              <input name="reason" aria-label={m.blockReasonLabel} placeholder={m.blockReasonLabel} maxLength={500} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              <input name="reason" aria-label={m.blockReasonLabel} placeholder={m.blockReasonLabel} maxLength={LIMITS.blockReason} className="rounded-lg border border-slate-300 px-3 py-2 text-sm" />
             ) : null}
             <button type="submit" className={buttonClass(pending.decision === "dismiss" ? "primary" : "danger")} disabled={busy}>
               {labels[pending.decision]}

@@ -21,6 +21,7 @@ import { resultPath } from "../components/search/result-link";
 import { EdgeAvatar } from "../components/ui/edge-level";
 import { app, forum as f, search as s } from "../i18n/sv";
 import type { Route } from "./+types/search";
+import { LIMITS } from "../lib/validation";
 
 /** URL values of the kind filter (`typ`). */
 const KIND_PARAMS: Record<string, SearchKind> = { inlagg: "thread", kommentarer: "comment", profiler: "member" };
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services;
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200).trim();
+  const q = (url.searchParams.get("q") ?? "").slice(0, LIMITS.searchQuery).trim();
   const kind = KIND_PARAMS[url.searchParams.get("typ") ?? ""];
   const categories = await listCategories(db);
   const wanted = url.searchParams.get("kategori") ?? "";
@@ -133,7 +134,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           name="q"
           type="search"
           defaultValue={q}
-          maxLength={200}
+          maxLength={LIMITS.searchQuery}
           placeholder={s.placeholder}
           className="h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-sm sm:flex-1 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
         />

@@ -13,6 +13,7 @@ import { ForumError, pgCode } from "../errors";
 import { roleOf, type Role } from "../roles";
 import { recordModeration } from "./log";
 import { blockPermission, isStaffActor, type StaffActor } from "./policy";
+import { LIMITS } from "../../app/lib/validation";
 
 /** A staff member acting (with the nickname for the log). */
 export type Moderator = StaffActor & { nickname: string };
@@ -62,7 +63,7 @@ export async function blockUser(
   const permission = blockPermission(actor, target);
   if (permission === "self") throw new ForumError(403, m.cannotBlockSelf, m.blockFailed);
   if (permission === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.blockFailed);
-  const why = typeof reason === "string" && reason.trim() ? reason.trim().slice(0, 500) : null;
+  const why = typeof reason === "string" && reason.trim() ? reason.trim().slice(0, LIMITS.blockReason) : null;
   try {
     await db.transaction(async (tx) => {
       await tx.insert(blockedUsers).values({ userId, blockedBy: actor.id, reason: why });

@@ -20,9 +20,10 @@ import { isUuid } from "../forum/queries";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
 import { isStaffActor } from "./policy";
+import { LIMITS } from "../../app/lib/validation";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
-export const REPORT_DETAILS_MAX = 2000;
+export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
 
 /** SPEC §5 Report: a reason must be chosen; details optional, trimmed, empty → null. */
 export const reportSchema = z.object({

@@ -9,9 +9,10 @@
  *
  * @module
  */
+import { LIMITS } from "../../app/lib/validation";
 
 /** Longest query considered, in characters; the rest is ignored (10 kB of text is not an error). */
-export const QUERY_MAX_LENGTH = 200;
+export const QUERY_MAX_LENGTH = LIMITS.searchQuery;
 /** At most this many words are searched for. */
 export const MAX_WORDS = 8;
 /** A last word this long or longer also matches as a prefix ('Ericss' finds 'Ericsson'). */

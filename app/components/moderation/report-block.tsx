@@ -14,6 +14,7 @@ import { moderation as m } from "../../i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { useViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
+import { LIMITS } from "../../lib/validation";
 
 /** What is reported. */
 export type ReportTarget = { targetType: "thread" | "comment"; id: string };
@@ -66,7 +67,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
               <label htmlFor="report-details" className="block text-sm font-semibold">
                 {m.detailsLabel}
               </label>
-              <textarea id="report-details" name="details" rows={3} maxLength={2000} placeholder={m.detailsPlaceholder} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+              <textarea id="report-details" name="details" rows={3} maxLength={LIMITS.reportDetails} placeholder={m.detailsPlaceholder} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
             </div>
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonClass("secondary")} type="button">
@@ -107,7 +108,7 @@ function BlockDialog({ target, onClose }: { target: BlockTarget; onClose: () => 
                 <label htmlFor="block-reason" className="block text-sm font-semibold">
                   {m.blockReasonLabel}
                 </label>
-                <input id="block-reason" name="reason" maxLength={500} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                <input id="block-reason" name="reason" maxLength={LIMITS.blockReason} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
               </div>
             )}
             <div className="flex justify-end gap-2">

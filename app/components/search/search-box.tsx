@@ -17,6 +17,7 @@ import { forum as f, search as s } from "../../i18n/sv";
 import { searchPath } from "../../lib/paths";
 import { Highlighted } from "./highlight";
 import { resultPath } from "./result-link";
+import { LIMITS } from "../../lib/validation";
 
 /** SPEC §9 Search debounce in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -155,7 +156,7 @@ export function SearchBox() {
             name="q"
             type="search"
             value={text}
-            maxLength={200}
+            maxLength={LIMITS.searchQuery}
             autoComplete="off"
             spellCheck={false}
             placeholder={s.placeholder}
