@@ -5,31 +5,22 @@
  */
 import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { auth as t, nav } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 /** A member with a known e-mail and password, and a fresh browser context that is logged out. */
 async function memberAndVisitor(browser: Browser, name: string) {
-  const m = await memberByHttp(baseURL, mailbox, name);
+  const m = await memberByHttp(env.baseURL, env.mailbox, name);
   const context = await browser.newContext();
   return { ...m, context, page: await context.newPage() };
 }
 
 /** The link to `path` in the newest mail to `email`. */
 async function linkFrom(email: string, path: string, after: number): Promise<string> {
-  const mail = await mailbox.waitFor(email, { after });
+  const mail = await env.mailbox.waitFor(email, { after });
   const match = mail.source.match(new RegExp(`https?://[^\\s"'<>]+${path.replace(/\//g, "\\/")}\\?[^\\s"'<>]+`));
   if (!match) throw new Error(`Ingen länk till ${path} i mejlet`);
   return match[0].replace(/&amp;/g, "&");
@@ -67,7 +58,7 @@ test("magic link: asked for on the login page, signs in once, refused when used 
   await otherPage.getByLabel(t.email).fill("finns-inte@exempel.se");
   await otherPage.getByRole("button", { name: t.magicSubmit }).click();
   await expect(otherPage.getByText(t.magicSent, { exact: true })).toBeVisible();
-  await expect(mailbox.waitFor("finns-inte@exempel.se", { after: before, timeoutMs: 1500 })).rejects.toThrow();
+  await expect(env.mailbox.waitFor("finns-inte@exempel.se", { after: before, timeoutMs: 1500 })).rejects.toThrow();
   await Promise.all([m.context.close(), other.close(), m.api.dispose()]);
 });
 
@@ -181,7 +172,7 @@ test("set password for an account that signs in with magic links", async ({ brow
   const page = await context.newPage();
   const reg = await page.request.post("/auth/register", {
     form: { email, nickname, password: "forsta-losen-1" },
-    headers: { Origin: baseURL },
+    headers: { Origin: env.baseURL },
     maxRedirects: 0,
   });
   expect(reg.status()).toBe(302);

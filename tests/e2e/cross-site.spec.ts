@@ -5,23 +5,14 @@
  * origin go through.
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { errors } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("writes from another site are refused; the forum's own writes pass", async () => {
-  const member = await memberByHttp(baseURL, mailbox, "Korsvis");
+  const member = await memberByHttp(env.baseURL, env.mailbox, "Korsvis");
   const html = await (await member.api.get("/forum")).text();
   const categoryId = html.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
   const title = `Pump och dump ${Date.now()}`;
@@ -29,7 +20,7 @@ test("writes from another site are refused; the forum's own writes pass", async 
     { Origin: "https://evil.example" },
     { Origin: "null" },
     { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
-    { "Sec-Fetch-Site": "same-site", Origin: baseURL.replace("localhost", "sub.localhost") },
+    { "Sec-Fetch-Site": "same-site", Origin: env.baseURL.replace("localhost", "sub.localhost") },
   ];
   const writes: Array<{ path: string; form: Record<string, string> }> = [
     { path: `/forum/ny-trad/${categoryId}`, form: { title, body: "Köp nu!" } },
@@ -54,7 +45,7 @@ test("writes from another site are refused; the forum's own writes pass", async 
   // The same write from the forum's own origin is accepted.
   const own = await member.api.post(`/forum/ny-trad/${categoryId}`, {
     form: { title, body: "Ett vanligt inlägg." },
-    headers: { Origin: baseURL, "Sec-Fetch-Site": "same-origin" },
+    headers: { Origin: env.baseURL, "Sec-Fetch-Site": "same-origin" },
     maxRedirects: 0,
   });
   expect(own.status()).toBe(302);

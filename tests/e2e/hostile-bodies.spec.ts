@@ -3,23 +3,14 @@
  * 413, invalid UTF-8 and NUL characters 400, each with a Swedish message; never a 500.
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { errors } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("10 MB, invalid UTF-8 and NUL bodies are refused with 413/400 and Swedish text", async () => {
-  const member = await memberByHttp(baseURL, mailbox, "Stor");
+  const member = await memberByHttp(env.baseURL, env.mailbox, "Stor");
   const html = await (await member.api.get("/forum")).text();
   const categoryId = html.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
   const path = `/forum/ny-trad/${categoryId}`;

@@ -6,20 +6,11 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { adminMail as am, adminPages as ap, forum as f, moderation as m } from "../../app/i18n/sv";
 import { E2E_ADMIN, login, memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 async function firstCategoryId(api: APIRequestContext): Promise<string> {
   const html = await (await api.get("/forum")).text();
@@ -27,9 +18,9 @@ async function firstCategoryId(api: APIRequestContext): Promise<string> {
 }
 
 test("report → queue → a new moderator deletes it → the reporter no longer sees it", async ({ browser }) => {
-  const anna = await memberByHttp(baseURL, mailbox, "Pumpare");
-  const bertil = await memberByHttp(baseURL, mailbox, "Anmälare");
-  const cecilia = await memberByHttp(baseURL, mailbox, "Blivande");
+  const anna = await memberByHttp(env.baseURL, env.mailbox, "Pumpare");
+  const bertil = await memberByHttp(env.baseURL, env.mailbox, "Anmälare");
+  const cecilia = await memberByHttp(env.baseURL, env.mailbox, "Blivande");
   const categoryId = await firstCategoryId(anna.api);
   const title = `Köp Raketbolaget nu ${Date.now()}`;
   const created = await anna.api.post(`/forum/ny-trad/${categoryId}`, { form: { title, body: "Garanterat tio gånger pengarna!" }, maxRedirects: 0 });
@@ -85,8 +76,8 @@ test("report → queue → a new moderator deletes it → the reporter no longer
 
 test("the admin sends a message to two selected users and watches the progress bar finish", async ({ browser }) => {
   const tag = `Mottagare${Math.random().toString(36).slice(2, 6)}`;
-  const first = await memberByHttp(baseURL, mailbox, tag);
-  const second = await memberByHttp(baseURL, mailbox, tag);
+  const first = await memberByHttp(env.baseURL, env.mailbox, tag);
+  const second = await memberByHttp(env.baseURL, env.mailbox, tag);
   const page = await (await browser.newContext()).newPage();
   await login(page, E2E_ADMIN);
   await page.goto(`/admin/users?q=${tag}`);
@@ -106,7 +97,7 @@ test("the admin sends a message to two selected users and watches the progress b
   await page.getByLabel(ap.content).fill("<p>Hej! Nu finns <strong>anmälningar</strong> i forumet.</p><script>alert(1)</script>");
   await page.getByLabel(ap.addButton).check();
   await expect(page.getByLabel(ap.buttonLabel)).toHaveValue(ap.defaultButtonLabel);
-  await page.getByLabel(ap.buttonUrl).fill(`${baseURL}/forum`);
+  await page.getByLabel(ap.buttonUrl).fill(`${env.baseURL}/forum`);
   const started = Date.now();
   await page.getByRole("button", { name: ap.send, exact: true }).click();
   await expect(page.getByRole("progressbar", { name: ap.progressLabel })).toBeVisible();
@@ -117,11 +108,11 @@ test("the admin sends a message to two selected users and watches the progress b
   await expect(page.getByRole("progressbar")).toHaveCount(0, { timeout: 6000 });
 
   // Each got the message with the button and a one-click opt-out.
-  const mail = await mailbox.waitFor(first.email, { after: started });
+  const mail = await env.mailbox.waitFor(first.email, { after: started });
   expect(mail.source).toContain("anmälningar");
   expect(mail.source).not.toContain("<script>");
   expect(mail.source).toContain("Klicka här");
-  await mailbox.waitFor(second.email, { after: started });
+  await env.mailbox.waitFor(second.email, { after: started });
   const unfolded = mail.source.replace(/\r?\n[ \t]+/g, " ");
   // (The receiver QP-decodes the whole source, so the raw header's "=" may be garbled: match up to "?".)
   expect(unfolded).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/avregistrera\?/m);
@@ -140,7 +131,7 @@ test("the admin sends a message to two selected users and watches the progress b
 });
 
 test("an admin blocks an author from the 'Åtgärder' menu; the blocked member can read but not comment", async ({ browser }) => {
-  const author = await memberByHttp(baseURL, mailbox, "Spammare");
+  const author = await memberByHttp(env.baseURL, env.mailbox, "Spammare");
   const categoryId = await firstCategoryId(author.api);
   const created = await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: `Gratis aktietips ${Date.now()}`, body: "Följ min kanal!" }, maxRedirects: 0 });
   const threadUrl = created.headers()["location"]!;
@@ -180,8 +171,8 @@ test("an admin blocks an author from the 'Åtgärder' menu; the blocked member c
 });
 
 test("a moderator deletes a member on the users page after the 'Radera användare?' confirmation", async ({ browser }) => {
-  const victim = await memberByHttp(baseURL, mailbox, "Raderas");
-  const moderator = await memberByHttp(baseURL, mailbox, "Modd");
+  const victim = await memberByHttp(env.baseURL, env.mailbox, "Raderas");
+  const moderator = await memberByHttp(env.baseURL, env.mailbox, "Modd");
   const admin = await (await browser.newContext()).newPage();
   await login(admin, E2E_ADMIN);
   await admin.goto(`/admin/roles?q=${encodeURIComponent(moderator.nickname)}`);

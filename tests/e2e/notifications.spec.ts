@@ -6,20 +6,11 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, watchCsp } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { forum as f, notifications as n, reactions as r, toasts as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 async function firstCategoryId(api: APIRequestContext): Promise<string> {
   const html = await (await api.get("/forum")).text();
@@ -27,8 +18,8 @@ async function firstCategoryId(api: APIRequestContext): Promise<string> {
 }
 
 test("A's bell lights up live when B, whom A follows, starts a thread; the thread updates live", async ({ browser }) => {
-  const a = await memberByHttp(baseURL, mailbox, "Agnes");
-  const b = await memberByHttp(baseURL, mailbox, "Bosse");
+  const a = await memberByHttp(env.baseURL, env.mailbox, "Agnes");
+  const b = await memberByHttp(env.baseURL, env.mailbox, "Bosse");
   const bId = (await (await b.api.get("/forum/profil")).url()).split("/").pop()!;
   const followed = await a.api.post("/api/follow", { form: { intent: "follow", userId: bId } });
   expect(followed.status()).toBe(200);
@@ -104,7 +95,7 @@ test("A's bell lights up live when B, whom A follows, starts a thread; the threa
 });
 
 test("the notifications page: empty text for a new member, login required for visitors; the API refuses visitors", async ({ browser, request }) => {
-  const c = await memberByHttp(baseURL, mailbox, "Cilla");
+  const c = await memberByHttp(env.baseURL, env.mailbox, "Cilla");
   const ctx = await browser.newContext({ storageState: await c.api.storageState() });
   const violations = await watchCsp(ctx);
   const page = await ctx.newPage();

@@ -3,23 +3,14 @@
  * visitor's login prompt on reactions (SPEC §6 Visitor), and the thread page's link preview tags.
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("a member deletes their own comment and thread; a visitor is asked to log in to react", async ({ browser }) => {
-  const cecilia = await memberByHttp(baseURL, mailbox, "Cecilia");
+  const cecilia = await memberByHttp(env.baseURL, env.mailbox, "Cecilia");
   const context = await browser.newContext({ storageState: await cecilia.api.storageState() });
   const page = await context.newPage();
 

@@ -6,20 +6,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { forum as f, nav, privacy as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("GDPR dialog and data export", async ({ browser }) => {
   // A visitor opens the policy from the footer: 11 sections, 'Acceptera' is remembered.
@@ -61,7 +52,7 @@ test("GDPR dialog and data export", async ({ browser }) => {
   await expect(visitor).toHaveURL(/\/auth\/login\?redirectTo=%2Fforum%2Fkonto$/);
 
   // A member with a thread downloads their data.
-  const member = await memberByHttp(baseURL, mailbox, "Greta");
+  const member = await memberByHttp(env.baseURL, env.mailbox, "Greta");
   const context = await browser.newContext({ storageState: await member.api.storageState() });
   const page = await context.newPage();
   await page.goto("/forum/create");
@@ -119,7 +110,7 @@ test("GDPR dialog and data export", async ({ browser }) => {
 });
 
 test("a member deletes their account through the mailed link", async ({ browser }) => {
-  const member = await memberByHttp(baseURL, mailbox, "Stina");
+  const member = await memberByHttp(env.baseURL, env.mailbox, "Stina");
   const { profile } = (await (await member.api.get("/api/my-data")).json()) as { profile: { email: string } };
   const context = await browser.newContext({ storageState: await member.api.storageState() });
   const page = await context.newPage();
@@ -127,7 +118,7 @@ test("a member deletes their account through the mailed link", async ({ browser 
   const started = Date.now();
   await page.getByRole("button", { name: t.sendLink }).click();
   await expect(page.getByText(t.linkSent)).toBeVisible();
-  const mail = await mailbox.waitFor(profile.email, { after: started });
+  const mail = await env.mailbox.waitFor(profile.email, { after: started });
   const link = mail.source.match(/https?:\/\/[^\s"'<>]+\/forum\/konto\/radera\?token=[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeTruthy();
 

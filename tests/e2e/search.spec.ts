@@ -4,25 +4,16 @@
  * the comment, scrolled to and highlighted; Escape closes; Enter with no pick opens /forum/sok.
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { search as s } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 
 test("type, see highlighted results, pick a comment with the keyboard, land on it highlighted", async ({ page }) => {
-  const author = await memberByHttp(baseURL, mailbox, "Sokare");
+  const author = await memberByHttp(env.baseURL, env.mailbox, "Sokare");
   const html = await (await author.api.get("/forum")).text();
   const categoryId = html.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
   const word = `Sandvikaktien${letters(6)}`;

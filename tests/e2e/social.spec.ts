@@ -4,27 +4,18 @@
  * sentiment; /@nickname; bio editing; copy-profile-link.
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { forum as f, profile as p, ticker as tk, toasts as t } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("drawer and follow; @mention and $ticker pickers; ticker page; /@nickname; bio", async ({ browser }) => {
-  const magnus = await memberByHttp(baseURL, mailbox, "Magnus");
-  const tove = await memberByHttp(baseURL, mailbox, "Tove");
+  const magnus = await memberByHttp(env.baseURL, env.mailbox, "Magnus");
+  const tove = await memberByHttp(env.baseURL, env.mailbox, "Tove");
   const magnusCtx = await browser.newContext({ storageState: await magnus.api.storageState() });
   const toveCtx = await browser.newContext({ storageState: await tove.api.storageState() });
-  await toveCtx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await toveCtx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.baseURL });
   const mPage = await magnusCtx.newPage();
   const tPage = await toveCtx.newPage();
 
@@ -104,7 +95,7 @@ test("drawer and follow; @mention and $ticker pickers; ticker page; /@nickname; 
   await expect(tPage.getByRole("link", { name: title })).toBeVisible();
   await tPage.getByRole("button", { name: p.copyLink }).click();
   await expect(tPage.getByText(p.linkCopied, { exact: true })).toBeVisible();
-  expect(await tPage.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/@${magnus.nickname}`);
+  expect(await tPage.evaluate(() => navigator.clipboard.readText())).toBe(`${env.baseURL}/@${magnus.nickname}`);
   // Unfollow from the profile.
   await tPage.getByRole("button", { name: p.unfollow }).click();
   await expect(tPage.getByText(p.unfollowed, { exact: true })).toBeVisible();

@@ -4,23 +4,14 @@
  * scrolled to the comment and highlighted (SPEC §2 Thread page).
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { forum as f } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("51 comments make two pages; a comment link opens page 2 at the comment", async ({ page }) => {
-  const author = await memberByHttp(baseURL, mailbox, "Sidor");
+  const author = await memberByHttp(env.baseURL, env.mailbox, "Sidor");
   const html = await (await author.api.get("/forum")).text();
   const categoryId = html.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
   const created = await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: "Långtråd om räntor", body: "Start." }, maxRedirects: 0 });

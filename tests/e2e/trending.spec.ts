@@ -4,24 +4,15 @@
  * 'Snabb' in the list and on its page.
  */
 import { expect, test } from "./support/test";
-import { smtpPort } from "../../playwright.config";
 import { forum as f } from "../../app/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 test("tabs survive a reload; three reactions in the last hour earn 'Snabb'", async ({ page }) => {
-  const author = await memberByHttp(baseURL, mailbox, "Trendig");
-  const fan = await memberByHttp(baseURL, mailbox, "Fan");
+  const author = await memberByHttp(env.baseURL, env.mailbox, "Trendig");
+  const fan = await memberByHttp(env.baseURL, env.mailbox, "Fan");
   const html = await (await author.api.get("/forum")).text();
   const categoryId = html.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
   const title = `Sinch rusar ${Date.now()}`;

@@ -8,21 +8,12 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./support/test";
 import sharp from "sharp";
-import { smtpPort } from "../../playwright.config";
 import { uploads as t } from "../../app/i18n/sv";
 import { MAX_UPLOAD_MB } from "../../server/uploads/limits";
 import { memberByHttp } from "./support/accounts";
-import { startMailbox, type Mailbox } from "./support/mailbox";
+import { useMailbox } from "./support/forum";
 
-let mailbox: Mailbox;
-let baseURL: string;
-test.beforeAll(async ({}, info) => {
-  baseURL = info.project.use.baseURL!;
-  mailbox = await startMailbox(smtpPort);
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
+const env = useMailbox();
 
 function png(width: number, height: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -31,7 +22,7 @@ function png(width: number, height: number, colour: string): Promise<Buffer> {
 }
 
 test("a member uploads an avatar: WebP served with long cache and safe headers; replacing removes the old file", async ({ browser }) => {
-  const m = await memberByHttp(baseURL, mailbox, "Bildbert");
+  const m = await memberByHttp(env.baseURL, env.mailbox, "Bildbert");
   const upload = await m.api.post("/api/uploads/avatar", {
     multipart: { file: { name: "portratt.exe", mimeType: "application/octet-stream", buffer: await png(640, 480, "#1d4ed8") } },
   });
@@ -41,7 +32,7 @@ test("a member uploads an avatar: WebP served with long cache and safe headers; 
   expect(url).toMatch(/^\/uploads\/avatars\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]{22}\.webp$/);
 
   // Anyone may fetch the image; it is a WebP that no browser will sniff into anything else.
-  const visitor = await playwrightRequest.newContext({ baseURL });
+  const visitor = await playwrightRequest.newContext({ baseURL: env.baseURL });
   const image = await visitor.get(url);
   expect(image.status()).toBe(200);
   const headers = image.headers();
@@ -82,7 +73,7 @@ test("a member uploads an avatar: WebP served with long cache and safe headers; 
 });
 
 test("refusals: text 415, SVG with script 415, 20 MB 413, unknown kind 404, visitor 401", async () => {
-  const m = await memberByHttp(baseURL, mailbox, "Vaktis");
+  const m = await memberByHttp(env.baseURL, env.mailbox, "Vaktis");
   const text = await m.api.post("/api/uploads/avatar", {
     multipart: { file: { name: "bild.png", mimeType: "image/png", buffer: Buffer.from("Det här är bara text.") } },
   });
@@ -111,7 +102,7 @@ test("refusals: text 415, SVG with script 415, 20 MB 413, unknown kind 404, visi
   });
   expect(kind.status()).toBe(404);
 
-  const visitor = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const visitor = await playwrightRequest.newContext({ baseURL: env.baseURL, extraHTTPHeaders: { Origin: env.baseURL } });
   const anonymous = await visitor.post("/api/uploads/avatar", {
     multipart: { file: { name: "a.png", mimeType: "image/png", buffer: await png(10, 10, "#000") } },
   });
@@ -126,7 +117,7 @@ test("refusals: text 415, SVG with script 415, 20 MB 413, unknown kind 404, visi
 });
 
 test("a member uploads an avatar on their profile and sees it on the profile and in the header", async ({ browser }) => {
-  const member = await memberByHttp(baseURL, mailbox, "Bildbytare");
+  const member = await memberByHttp(env.baseURL, env.mailbox, "Bildbytare");
   const context = await browser.newContext({ storageState: await member.api.storageState() });
   const page = await context.newPage();
   await page.goto("/forum/profil");
