@@ -45,7 +45,7 @@
  *
  * @module
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -138,10 +138,17 @@ export function sizesAt(scale: number) {
 }
 
 const dataDir = new URL("../../shared/data/", import.meta.url);
+/**
+ * The full sentence corpus beside the project (`../shared/data`), or, in a clone without it, the
+ * subset the demo seed carries (`server/demo/data/sentences.txt`, same source and licence).
+ */
+const sentencesFile = existsSync(new URL("webbnyheter2012_sentences.txt", dataDir))
+  ? new URL("webbnyheter2012_sentences.txt", dataDir)
+  : new URL("../server/demo/data/sentences.txt", import.meta.url);
 
 /** Sentences whose cooked HTML is one plain paragraph and can be joined with others safely. */
 function loadSentences(isKnownTicker: (t: string) => boolean) {
-  const all = readFileSync(new URL("webbnyheter2012_sentences.txt", dataDir), "utf8").split("\n");
+  const all = readFileSync(sentencesFile, "utf8").split("\n");
   const out: Array<{ s: string; h: string; tk: string[] }> = [];
   const seen = new Set<string>();
   for (const raw of all) {

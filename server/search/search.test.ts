@@ -37,8 +37,9 @@ const found = (results: SearchResult[]) => results.map((r) => `${r.kind}:${keyOf
 const keyOf = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? id;
 const search = async (q: unknown) => found((await searchAll(db(), q)).results);
 
-// Real Swedish sentences (../shared/data, Språkbanken webbnyheter 2012, CC BY 4.0) as filler.
-const corpus = readFileSync(new URL("../../../shared/data/webbnyheter2012_sentences.txt", import.meta.url), "utf8")
+// Real Swedish sentences (Språkbanken webbnyheter 2012, CC BY 4.0; the subset copied with
+// attribution into server/demo/data, so the test needs nothing outside the repository).
+const corpus = readFileSync(new URL("../demo/data/sentences.txt", import.meta.url), "utf8")
   .split("\n")
   .filter((line) => line.length > 40 && line.length < 160);
 
