@@ -14,7 +14,7 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast, Toaster } from "./lib/toast";
 import { getViewer } from "../server/session";
 import { readFlash, type Flash } from "../server/flash";
 import { servicesContext } from "../server/services";

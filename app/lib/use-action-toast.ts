@@ -5,7 +5,7 @@
  * @module
  */
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "./toast";
 
 /** What actions answer with; `toast` on success, `error` (+ `title`) on failure. */
 export interface ActionAnswer {

@@ -1,53 +1,19 @@
 /**
- * Zod schemas shared by browser and server: one schema validates twice (ARCHITECTURE.md forms).
+ * Zod schemas of the server's actions (ARCHITECTURE.md forms). The limits they apply live in
+ * `limits.ts`, which the browser imports for its own checks without pulling Zod into the bundle.
  * Every error message is a catalogue string (`app/i18n/sv.ts`).
  *
  * @module
  */
 import { z } from "zod";
 import { auth as t, forum as f, reactions as r } from "../i18n/sv";
+import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "./limits";
 
 // No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),
 // and Zod's JIT check would otherwise report a violation in every browser that loads a form.
 z.config({ jitless: true });
 
-/** Nickname length bounds in characters (decided: docs/decisions/001-limits.md). */
-export const NICKNAME_MIN = 2;
-/** @see NICKNAME_MIN */
-export const NICKNAME_MAX = 30;
-/** Password length bounds for registration (SPEC §5 Register: at least 6). */
-export const PASSWORD_MIN = 6;
-/** Upper bound, so a hostile client cannot make the server hash megabytes. */
-export const PASSWORD_MAX = 128;
-/** Thread title, thread body and comment length caps in characters (docs/decisions/001-limits.md). */
-export const LIMITS = {
-  title: 200,
-  body: 20_000,
-  comment: 10_000,
-  /** Report details (docs/decisions/012-moderation-admin.md). */
-  reportDetails: 2000,
-  /** Block reason (docs/decisions/012-moderation-admin.md). */
-  blockReason: 500,
-  /** Search text; the rest is ignored (docs/search.md). */
-  searchQuery: 200,
-} as const;
-
-/** Letters a–z, å, ä, ö (either case), digits, dot, underscore, hyphen (SPEC §5 Nickname). */
-const NICKNAME_CHARS = /^[A-Za-z0-9ÅÄÖåäö._-]+$/;
-
-/**
- * Checks a nickname against SPEC §5 Nickname, in the spec's order.
- *
- * @param nickname as typed (not trimmed: a space anywhere is an error)
- * @returns the Swedish error message, or `null` when the nickname is valid
- */
-export function nicknameError(nickname: string): string | null {
-  if (nickname.length === 0) return t.nicknameEmpty;
-  if (/\s/.test(nickname)) return t.nicknameSpaces;
-  if (!NICKNAME_CHARS.test(nickname)) return t.nicknameChars;
-  if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return t.nicknameLength;
-  return null;
-}
+export { LIMITS, NEW_PASSWORD_MIN, NICKNAME_MAX, NICKNAME_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "./limits";
 
 /** A nickname string that passes {@link nicknameError}. */
 export const nicknameSchema = z.string().superRefine((value, ctx) => {
@@ -91,9 +57,6 @@ export const loginSchema = z
     }
   })
   .pipe(z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX, t.invalidCredentials) }));
-
-/** Minimum length of a new password set by reset or on the set-password page (SPEC §5 Reset). */
-export const NEW_PASSWORD_MIN = 8;
 
 /** New password + confirmation (SPEC §5 Reset password: ≥ 8, confirmation must match). */
 export const newPasswordSchema = z

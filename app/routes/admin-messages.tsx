@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { enqueueMessage, getJobProgress, getUserEmails, listRecentJobs, type JobProgress } from "../../server/admin/messages";
 import { badRequest, failure, readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";

@@ -19,7 +19,7 @@ import { forum as f, moderation as m } from "../i18n/sv";
 import { threadPath } from "../lib/paths";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-reports";
-import { LIMITS } from "../lib/validation";
+import { LIMITS } from "../lib/limits";
 
 /** The open report groups, oldest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

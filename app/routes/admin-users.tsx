@@ -10,7 +10,7 @@
 import { Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { deleteUserAsStaff, listUsers } from "../../server/admin/users";
 import { badRequest, failure, readForm } from "../../server/http";
 import { deleteUserPermission } from "../../server/moderation/policy";

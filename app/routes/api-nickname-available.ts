@@ -7,7 +7,7 @@
 import { isNicknameTaken } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { auth as t } from "../i18n/sv";
-import { nicknameError } from "../lib/validation";
+import { nicknameError } from "../lib/limits";
 import type { Route } from "./+types/api-nickname-available";
 
 /** Answer of the check: `available`, or `taken`/`invalid` with the Swedish message. */

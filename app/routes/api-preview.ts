@@ -20,7 +20,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { markdown as t } from "../i18n/sv";
-import { LIMITS } from "../lib/validation";
+import { LIMITS } from "../lib/limits";
 import type { Route } from "./+types/api-preview";
 
 /** Longest body that is previewed: the thread body limit (comments are shorter). */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { requestPasswordReset } from "../../server/accounts";
 import { clientIp } from "../../server/client-ip";
 import { readForm } from "../../server/http";

@@ -10,7 +10,7 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { login, requestMagicLink, resendVerification } from "../../server/accounts";
 import { clientIp } from "../../server/client-ip";
 import { setFlash, type Flash } from "../../server/flash";

@@ -10,7 +10,7 @@
 import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useLocation, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { isResetTokenValid, resetPassword } from "../../server/accounts";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";

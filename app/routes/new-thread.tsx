@@ -21,7 +21,7 @@ import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../i18n/sv";
 import { loginPath, threadPath } from "../lib/paths";
-import { LIMITS } from "../lib/validation";
+import { LIMITS } from "../lib/limits";
 import { NotFoundBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 

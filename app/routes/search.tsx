@@ -21,7 +21,7 @@ import { resultPath } from "../components/search/result-link";
 import { EdgeAvatar } from "../components/ui/edge-level";
 import { app, forum as f, search as s } from "../i18n/sv";
 import type { Route } from "./+types/search";
-import { LIMITS } from "../lib/validation";
+import { LIMITS } from "../lib/limits";
 
 /** URL values of the kind filter (`typ`). */
 const KIND_PARAMS: Record<string, SearchKind> = { inlagg: "thread", kommentarer: "comment", profiler: "member" };

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { forum as f } from "../../i18n/sv";
-import { LIMITS } from "../../lib/validation";
+import { LIMITS } from "../../lib/limits";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";

@@ -6,7 +6,7 @@
  * @module
  */
 import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { ReactionSummary } from "../../../server/forum/queries";
 import type { ReactionType, TargetType } from "../../../server/reactions/types";
 import { nav, reactions as r } from "../../i18n/sv";

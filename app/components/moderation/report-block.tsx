@@ -9,12 +9,12 @@ import { AlertDialog, Dialog } from "radix-ui";
 import { Ban, Flag } from "lucide-react";
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { moderation as m } from "../../i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { useViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
-import { LIMITS } from "../../lib/validation";
+import { LIMITS } from "../../lib/limits";
 
 /** What is reported. */
 export type ReportTarget = { targetType: "thread" | "comment"; id: string };

@@ -6,7 +6,7 @@
  * @module
  */
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { profile as p } from "../../i18n/sv";
 import { PostBody } from "../forum/post-body";
 import { Button } from "../ui/button";

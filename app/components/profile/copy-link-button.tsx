@@ -6,7 +6,7 @@
  */
 import { Check, Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { profile as p } from "../../i18n/sv";
 import { Button } from "../ui/button";
 

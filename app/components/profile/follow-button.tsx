@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { nav, profile as p } from "../../i18n/sv";
 import { loginPath } from "../../lib/paths";
 import { Button } from "../ui/button";

@@ -11,7 +11,7 @@ import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { ProfileView } from "../../../server/profiles/queries";
 import { profile as p } from "../../i18n/sv";
 import { formatDate } from "../../lib/dates";

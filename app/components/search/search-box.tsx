@@ -11,13 +11,13 @@
 import { FileText, Loader2, MessageSquare, Search, User, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { SearchResult } from "../../lib/search-types";
 import { forum as f, search as s } from "../../i18n/sv";
 import { searchPath } from "../../lib/paths";
 import { Highlighted } from "./highlight";
 import { resultPath } from "./result-link";
-import { LIMITS } from "../../lib/validation";
+import { LIMITS } from "../../lib/limits";
 
 /** SPEC §9 Search debounce in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
