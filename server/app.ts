@@ -107,8 +107,9 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // Visitors' pages from a 1-second cache, emptied by every write here and by the realtime
   // events of other instances (issue 8; server/cache/anonymous-cache.ts). Not under the dev
   // server, which builds a new app per request.
+  // The search cache (server/cache/search-cache.ts) is emptied at the same moments.
   if (!options.dev) {
-    const cache = createAnonymousCache();
+    const cache = createAnonymousCache({ onClear: () => services.searchCache.clear() });
     services.database
       .listen(REALTIME_CHANNEL, () => cache.clear())
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createSearchCache, type SearchCache } from "./cache/search-cache";
 import path from "node:path";
 import { createContext } from "react-router";
 import type { MailWorker } from "./admin/mail-worker";
@@ -28,6 +29,8 @@ export interface Services {
   limits: AbuseLimits;
   /** Abuse limits per action (threads, comments, reactions, …; server/action-limits.ts), shared likewise. */
   actionLimits: ActionLimits;
+  /** Short-lived shared search results (server/cache/search-cache.ts), emptied on writes. */
+  searchCache: SearchCache;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
 }
@@ -69,5 +72,5 @@ export async function createServices(
   const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
   const actionLimits =
     overrides.actionLimits ?? createActionLimits(database.db, { multiplier: config.actionLimitMultiplier });
-  return { config, database, db: database.db, auth, mailer, limits, actionLimits };
+  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache() };
 }

@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ error: error.message }, { status: 429, headers: { "Cache-Control": "no-store", ...retryAfterHeaders(error) } });
   }
   try {
-    const body = await searchAll(services.db, params.get("q") ?? "", limit);
+    const q = params.get("q") ?? "";
+    const body = await services.searchCache.get(`box|${limit}|${q}`, () => searchAll(services.db, q, limit));
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;

@@ -60,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   try {
-    const result = await searchPage(db, q, { kind, categoryId, page });
+    const key = `page|${kind ?? ""}|${categoryId ?? ""}|${page}|${q}`;
+    const result = await services.searchCache.get(key, () => searchPage(db, q, { kind, categoryId, page }));
     return { ...base, ...result, failed: false };
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;

@@ -6,7 +6,9 @@ import { createAnonymousCache } from "./anonymous-cache";
 
 let renders = 0;
 let clock = 0;
-const cache = createAnonymousCache({ ttlMs: 1000, now: () => clock });
+/** Times the cache told its followers (the search cache) to empty themselves. */
+let cleared = 0;
+const cache = createAnonymousCache({ ttlMs: 1000, now: () => clock, onClear: () => (cleared += 1) });
 let server: Server;
 let base = "";
 
@@ -61,10 +63,14 @@ describe("anonymous page cache (issue 8)", () => {
   it("is emptied by a successful write, not by a refused one", async () => {
     await (await get("/forum")).text();
     expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    const before = cleared;
     await (await fetch(`${base}/forum/refused`, { method: "POST" })).text();
     expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    expect(cleared).toBe(before);
     await (await fetch(`${base}/forum`, { method: "POST" })).text();
     expect((await get("/forum")).headers.get("x-cache")).toBe("MISS");
+    // The search cache follows (server/app.ts passes its clear() as onClear).
+    expect(cleared).toBe(before + 1);
     cache.clear();
     expect(cache.size().entries).toBe(0);
   });

@@ -60,9 +60,13 @@ export interface AnonymousCache {
  *
  * @param options.ttlMs how long an entry is served (default 1 000 ms)
  * @param options.now clock for tests (default `Date.now`)
+ * @param options.onClear called whenever the cache is emptied (a write here or a realtime event),
+ *   so other caches of the instance follow the same invalidation
  * @returns {@link AnonymousCache}
  */
-export function createAnonymousCache(options: { ttlMs?: number; now?: () => number } = {}): AnonymousCache {
+export function createAnonymousCache(
+  options: { ttlMs?: number; now?: () => number; onClear?: () => void } = {},
+): AnonymousCache {
   const ttl = options.ttlMs ?? ANONYMOUS_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
@@ -73,6 +77,7 @@ export function createAnonymousCache(options: { ttlMs?: number; now?: () => numb
     entries.clear();
     bytes = 0;
     generation += 1;
+    options.onClear?.();
   };
   const remove = (key: string) => {
     const entry = entries.get(key);

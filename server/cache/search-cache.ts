@@ -1,0 +1,70 @@
+/**
+ * A short-lived cache of search results (issue 8 "Performance": search ≥ 300 req/s on 1 000 000
+ * comments; docs/decisions/017-performance-caches.md). On a report morning thousands of members type
+ * the same ticker: the first search of a text runs the three full-text queries, the rest within
+ * {@link SEARCH_CACHE_TTL_MS} share its answer, and concurrent misses of one key wait for the one
+ * query in flight instead of each running their own (lru-cache's `fetch`).
+ *
+ * Results are the same for every reader (search is not personalised), so members and visitors
+ * share entries. Freshness: any write through this instance empties the cache (server/app.ts, as
+ * for the anonymous page cache), and so do other instances' realtime events; anything else is at
+ * most {@link SEARCH_CACHE_TTL_MS} old. Failures are not cached.
+ *
+ * @module
+ */
+import { LRUCache } from "lru-cache";
+
+/** How long a result is served (ms). */
+export const SEARCH_CACHE_TTL_MS = 5_000;
+/** Distinct searches kept (query text × filters × page); each is a few kB. */
+export const SEARCH_CACHE_MAX_ENTRIES = 1_000;
+
+/** The cache of one server instance. */
+export interface SearchCache {
+  /**
+   * The cached answer for `key`, or the result of `compute()` (run once for concurrent callers).
+   *
+   * @param key the normalised query with its filters, e.g. `page|utdelning|thread||1`
+   * @param compute runs the search; its rejection is passed on and not cached
+   * @returns the answer
+   */
+  get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Empties the cache (on writes). */
+  clear(): void;
+  /** Entries held, for tests. */
+  size(): number;
+}
+
+/**
+ * Creates a search cache.
+ *
+ * @param options `ttlMs` (default {@link SEARCH_CACHE_TTL_MS}), `max` entries (default
+ *   {@link SEARCH_CACHE_MAX_ENTRIES})
+ * @returns the {@link SearchCache}
+ */
+export function createSearchCache(options: { ttlMs?: number; max?: number } = {}): SearchCache {
+  let generation = 0;
+  const lru = new LRUCache<string, object, { compute: () => Promise<object>; generation: number }>({
+    max: options.max ?? SEARCH_CACHE_MAX_ENTRIES,
+    ttl: options.ttlMs ?? SEARCH_CACHE_TTL_MS,
+    // clear() during a search must not fail the readers waiting for it.
+    ignoreFetchAbort: true,
+    // A search that started before a write may miss the new post: answer it, but do not keep it.
+    fetchMethod: async (_key, _stale, { context, options: fetchOptions }) => {
+      const value = await context.compute();
+      if (context.generation !== generation) fetchOptions.ttl = 1;
+      return value;
+    },
+  });
+  return {
+    async get<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+      const value = await lru.fetch(key, { context: { compute, generation } });
+      return value as T;
+    },
+    clear() {
+      generation += 1;
+      lru.clear();
+    },
+    size: () => lru.size,
+  };
+}
