@@ -1,0 +1,1037 @@
+/**
+ * The authorisation matrix of every member route (issue "Hardening": "every loader and action
+ * that reads or writes private data is covered by the matrix test"). Moderation and admin routes
+ * have their own matrix (`server/moderation/authorization.test.ts`); the member-to-member id
+ * tricks are in `object-access.test.ts`. This file covers the rest, as a table: for each route
+ * and operation a row with the expected answer for a visitor, a member, the owner of the object,
+ * a blocked member, a moderator and an admin, and the expected effect in the database (a
+ * forbidden write changed nothing, an allowed one did; a read carried the private data only to
+ * whom it belongs). Every request is a hand-made `Request` through the route's own loader or
+ * action with a real session cookie (`server/testing/route-call.ts`).
+ *
+ * The last describe is a guard: every module in `app/routes/` with a loader or action must be in
+ * this matrix, in the moderation matrix, or in {@link PUBLIC_ROUTES} with a reason, so a new route
+ * without coverage fails the suite.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as accountDeleteConfirm from "../../app/routes/account-delete-confirm";
+import * as account from "../../app/routes/account";
+import * as adminLayout from "../../app/routes/admin-layout";
+import * as apiBio from "../../app/routes/api-bio";
+import * as apiEvents from "../../app/routes/api-events";
+import * as apiFollow from "../../app/routes/api-follow";
+import * as apiMentions from "../../app/routes/api-mentions";
+import * as apiMyData from "../../app/routes/api-my-data";
+import * as apiNicknameAvailable from "../../app/routes/api-nickname-available";
+import * as apiNotifications from "../../app/routes/api-notifications";
+import * as apiPresence from "../../app/routes/api-presence";
+import * as apiPreview from "../../app/routes/api-preview";
+import * as apiProfileCard from "../../app/routes/api-profile-card";
+import * as apiSearch from "../../app/routes/api-search";
+import * as apiUploads from "../../app/routes/api-uploads";
+import * as authLogout from "../../app/routes/auth-logout";
+import * as authSetPassword from "../../app/routes/auth-set-password";
+import * as category from "../../app/routes/category";
+import * as forumHome from "../../app/routes/forum-home";
+import * as newThread from "../../app/routes/new-thread";
+import * as notFound from "../../app/routes/not-found";
+import * as notificationsPage from "../../app/routes/notifications";
+import * as profilePage from "../../app/routes/profile";
+import * as profileRedirect from "../../app/routes/profile-redirect";
+import * as searchPage from "../../app/routes/search";
+import * as threadRoute from "../../app/routes/thread";
+import * as unsubscribe from "../../app/routes/unsubscribe";
+import { unsubscribeToken } from "../admin/unsubscribe";
+import { comments, notifications, profiles, reactions, threads, user, userActivity, userFollows } from "../db/schema";
+import { createComment, createThread } from "../forum/commands";
+import { listCategories } from "../forum/queries";
+import { follow } from "../follows/commands";
+import { blockUser } from "../moderation/blocks";
+import { createReport } from "../moderation/reports";
+import { servicesContext } from "../services";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
+import { callRoute, sessionCookie, type RouteAnswer, type RouteHandler } from "../testing/route-call";
+
+type Who = "visitor" | "member" | "owner" | "blocked" | "moderator" | "admin";
+const WHO: Who[] = ["visitor", "member", "owner", "blocked", "moderator", "admin"];
+type Person = Exclude<Who, "visitor">;
+
+/**
+ * An expected answer: an HTTP status, `"login"` (302 to /auth/login carrying the page) or
+ * `"forum"` (302 to /forum: a member without the role on an admin page, or where a finished
+ * logout, password change or account deletion goes).
+ */
+type Outcome = number | "login" | "forum";
+
+/** What one call of a row did. */
+interface Done {
+  answer: RouteAnswer;
+  /** Whether the operation took effect, as the row's `effect` column describes it. */
+  effect: boolean;
+}
+
+/** One line of the matrix. */
+interface Row {
+  /** The module in app/routes/. */
+  route: string;
+  /** The operation, and what "effect" means for it. */
+  op: string;
+  /** Expected answer per actor, in {@link WHO} order. */
+  status: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+  /** Expected effect per actor, in {@link WHO} order: `+` took effect, `-` did not. */
+  effect: string;
+  /** Makes the request as `who` (fresh objects per call) and reads the effect from the database. */
+  run(who: Who): Promise<Done>;
+}
+
+let forum: TestForum;
+let categoryId: string;
+const people = {} as Record<Person, TestMember>;
+const cookies = {} as Record<Who, string>;
+/** A member the owner follows: their new threads notify the owner. */
+let poster: TestMember;
+const db = () => forum.services.db;
+const asActor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
+const threadUrl = (threadId: string) => `/forum/kategori/${categoryId}/trad/${threadId}`;
+let counter = 0;
+const unique = (label: string) => `${label} ${++counter}`;
+
+beforeAll(async () => {
+  forum = await createTestForum({ ACTION_LIMIT_MULTIPLIER: "1000" });
+  categoryId = (await listCategories(db()))[0]!.id;
+  people.member = await createMember(forum, { nickname: "MatrisMedlem" });
+  people.owner = await createMember(forum, { nickname: "MatrisÄgare" });
+  people.blocked = await createMember(forum, { nickname: "MatrisBlockerad" });
+  people.moderator = await createMember(forum, { nickname: "MatrisModerator", role: "moderator" });
+  people.admin = await createMember(forum, { nickname: "MatrisAdmin", role: "admin" });
+  poster = await createMember(forum, { nickname: "MatrisSkribent" });
+  await blockUser(db(), asActor(people.admin), people.blocked.id);
+  await follow(db(), people.owner.id, poster.id);
+  await db().update(profiles).set({ bio: "Ägarens egen text" }).where(eq(profiles.id, people.owner.id));
+  cookies.visitor = "";
+  for (const who of WHO.slice(1) as Person[]) cookies[who] = await sessionCookie(forum, people[who]);
+}, 60_000);
+afterAll(async () => forum?.close());
+
+/** Every fixture member's e-mail address: none may show up where it does not belong. */
+const allEmails = () => (WHO.slice(1) as Person[]).map((w) => people[w].email);
+
+/** Calls `handler` as `who` with the fixture cookie (or `cookie` when given). */
+const call = (handler: RouteHandler, who: Who, options: Parameters<typeof callRoute>[2]) =>
+  callRoute(forum, handler, { cookie: cookies[who] || undefined, ...options });
+
+/** A thread of the owner's. */
+async function ownersThread(): Promise<string> {
+  return (await createThread(db(), asActor(people.owner), { categoryId, title: unique("Ägarens tråd"), body: "Text" })).id;
+}
+
+/** A comment of the owner's in a thread of the owner's. */
+async function ownersComment(): Promise<{ threadId: string; commentId: string }> {
+  const threadId = await ownersThread();
+  const { id } = await createComment(db(), asActor(people.owner), threadId, { body: unique("Ägarens kommentar") });
+  return { threadId, commentId: id };
+}
+
+/** A fresh unread notification of the owner's (a followed member starts a thread). */
+async function ownersNotification(): Promise<string> {
+  const { id: threadId } = await createThread(db(), asActor(poster), { categoryId, title: unique("Skribentens tråd"), body: "Hej" });
+  const [row] = await db()
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, people.owner.id), eq(notifications.referenceId, threadId)));
+  return row!.id;
+}
+
+const isRead = async (id: string) => (await db().select({ read: notifications.read }).from(notifications).where(eq(notifications.id, id)))[0]!.read;
+const exists = async (table: typeof threads | typeof comments, id: string) =>
+  (await db().select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+const profileOf = async (id: string) => (await db().select().from(profiles).where(eq(profiles.id, id)))[0];
+const userExists = async (id: string) => (await db().select({ id: user.id }).from(user).where(eq(user.id, id))).length > 0;
+
+/**
+ * A throwaway account with the role of `who` (blocked for "blocked"), signed in: for rows that
+ * delete the account or change its password, so the fixtures stay intact.
+ */
+async function disposable(who: Who): Promise<{ member: TestMember | null; cookie: string }> {
+  if (who === "visitor") return { member: null, cookie: "" };
+  const role = who === "moderator" ? "moderator" : who === "admin" ? "admin" : "member";
+  const member = await createMember(forum, { role });
+  if (who === "blocked") await blockUser(db(), asActor(people.admin), member.id);
+  return { member, cookie: await sessionCookie(forum, member) };
+}
+
+/** Whether a sign-in with the password works (the account exists with that password). */
+async function canSignIn(email: string, password: string): Promise<boolean> {
+  try {
+    await forum.services.auth.api.signInEmail({ body: { email, password } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens `/api/events` as `who` and reads until the `ready` event (or 5 s), then closes the
+ * stream: the route answers a never-ending body, which {@link callRoute} cannot read.
+ */
+async function openEvents(who: Who, url: string, lastEventId?: string): Promise<{ status: number; text: string }> {
+  const abort = new AbortController();
+  const headers: Record<string, string> = { origin: "http://localhost:3000" };
+  if (cookies[who]) headers.cookie = cookies[who];
+  if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+  const request = new Request(`http://localhost:3000${url}`, { headers, signal: abort.signal });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, forum.services);
+  const res = (await apiEvents.loader({ request, context, params: {} } as any)) as Response;
+  if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    return { status: res.status, text: await res.text() };
+  }
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + 5000;
+  while (!text.includes("event: ready") && Date.now() < deadline) {
+    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+    if (chunk && !chunk.done) text += decoder.decode(chunk.value, { stream: true });
+    if (chunk?.done) break;
+  }
+  abort.abort();
+  await reader.cancel().catch(() => {});
+  return { status: 200, text };
+}
+
+/**
+ * Calls a handler that answers plain text (405 "Method Not Allowed"), which {@link callRoute}
+ * would try to parse as JSON.
+ */
+async function callText(handler: RouteHandler, who: Who, url: string, params: Record<string, string> = {}): Promise<RouteAnswer> {
+  const headers: Record<string, string> = { origin: "http://localhost:3000" };
+  if (cookies[who]) headers.cookie = cookies[who];
+  const context = new RouterContextProvider();
+  context.set(servicesContext, forum.services);
+  const res = (await handler({ request: new Request(`http://localhost:3000${url}`, { headers }), context, params })) as Response;
+  return { status: res.status, headers: res.headers, location: res.headers.get("location"), body: await res.text() };
+}
+
+/** A row's answer compared with its {@link Outcome}. */
+function outcomeOf(answer: RouteAnswer): Outcome {
+  if (answer.status === 302 && answer.location?.startsWith("/auth/login")) return "login";
+  if (answer.status === 302 && answer.location === "/forum") return "forum";
+  return answer.status;
+}
+
+const png = () => sharp({ create: { width: 32, height: 32, channels: 3, background: "#0a7" } }).png().toBuffer();
+async function imageForm(): Promise<FormData> {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(await png())], { type: "image/png" }), "bild.png");
+  return form;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix. Columns: visitor, member, owner, blocked, moderator, admin.
+// ---------------------------------------------------------------------------------------------
+
+const ROWS: Row[] = [
+  // --- thread.tsx: the thread page and every write of it -------------------------------------
+  {
+    route: "thread.tsx",
+    op: "read the owner's thread (effect: the page carries it, with no e-mail address)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++++++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.loader, who, { url: threadUrl(threadId), params: { categoryId, threadId } });
+      const text = JSON.stringify(answer.body);
+      return { answer, effect: answer.body?.thread?.id === threadId && !allEmails().some((e) => text.includes(e)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "comment on the owner's thread (effect: the comment is stored)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const body = unique(`Kommentar av ${who}`);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "comment", body } });
+      const stored = await db().select().from(comments).where(and(eq(comments.threadId, threadId), eq(comments.body, body)));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "reply to the owner's comment (effect: the reply is stored under it)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      const body = unique(`Svar av ${who}`);
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(threadId),
+        params: { categoryId, threadId },
+        form: { intent: "comment", body, parentId: commentId },
+      });
+      const stored = await db().select().from(comments).where(and(eq(comments.parentId, commentId), eq(comments.body, body)));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "react to the owner's thread (effect: the reaction is stored; never on one's own)",
+    status: [401, 200, 403, 200, 200, 200],
+    effect: "-+-+++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(threadId),
+        params: { categoryId, threadId },
+        form: { intent: "react", targetType: "thread", targetId: threadId, reactionType: "bull" },
+      });
+      const stored = await db().select().from(reactions).where(eq(reactions.targetId, threadId));
+      return { answer, effect: stored.length === 1 && stored[0]!.userId === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "react to the owner's comment (effect: the reaction is stored)",
+    status: [401, 200, 403, 200, 200, 200],
+    effect: "-+-+++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(threadId),
+        params: { categoryId, threadId },
+        form: { intent: "react", targetType: "comment", targetId: commentId, reactionType: "fire" },
+      });
+      const stored = await db().select().from(reactions).where(eq(reactions.targetId, commentId));
+      return { answer, effect: stored.length === 1 && stored[0]!.userId === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "delete the owner's comment (effect: the row is gone)",
+    status: [401, 403, 200, 403, 200, 200],
+    effect: "--+-++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "delete-comment", id: commentId } });
+      return { answer, effect: !(await exists(comments, commentId)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "delete the owner's comment through another thread's URL (effect: the row is gone)",
+    status: [401, 404, 404, 404, 404, 404],
+    effect: "------",
+    async run(who) {
+      const { commentId } = await ownersComment();
+      const other = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(other), params: { categoryId, threadId: other }, form: { intent: "delete-comment", id: commentId } });
+      return { answer, effect: !(await exists(comments, commentId)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "delete the owner's thread (effect: the row is gone; success redirects to the category)",
+    status: [401, 403, 302, 403, 302, 302],
+    effect: "--+-++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "delete-thread" } });
+      if (answer.status === 302) expect(answer.location).toBe(`/forum/kategori/${categoryId}`);
+      return { answer, effect: !(await exists(threads, threadId)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "an unknown intent (effect: the thread changed)",
+    status: [401, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "edit-thread", title: "Kapad" } });
+      const [row] = await db().select({ title: threads.title }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: row?.title === "Kapad" };
+    },
+  },
+
+  // --- new-thread.tsx -------------------------------------------------------------------------
+  {
+    route: "new-thread.tsx",
+    op: "open the form (effect: it knows who is logged in)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++++++",
+    async run(who) {
+      const answer = await call(newThread.loader, who, { url: `/forum/ny-trad/${categoryId}`, params: { categoryId } });
+      return { answer, effect: answer.body.loggedIn === (who !== "visitor") && answer.body.category.id === categoryId };
+    },
+  },
+  {
+    route: "new-thread.tsx",
+    op: "create a thread (effect: it is stored with the caller as author)",
+    status: [401, 302, 302, 403, 302, 302],
+    effect: "-++-++",
+    async run(who) {
+      const title = unique(`Ny tråd av ${who}`);
+      const answer = await call(newThread.action, who, { url: `/forum/ny-trad/${categoryId}`, params: { categoryId }, form: { title, body: "Innehåll" } });
+      const stored = await db().select().from(threads).where(eq(threads.title, title));
+      return { answer, effect: stored.length === 1 && stored[0]!.authorId === people[who as Person]?.id };
+    },
+  },
+
+  // --- api-follow.ts --------------------------------------------------------------------------
+  {
+    route: "api-follow.ts",
+    op: "follow the owner (effect: the caller now follows the owner; nobody follows themself)",
+    status: [401, 200, 400, 200, 200, 200],
+    effect: "-+-+++",
+    async run(who) {
+      const answer = await call(apiFollow.action, who, { url: "/api/follow", form: { intent: "follow", userId: people.owner.id } });
+      const edge = who === "visitor" ? [] : await db().select().from(userFollows).where(and(eq(userFollows.followerId, people[who].id), eq(userFollows.followingId, people.owner.id)));
+      return { answer, effect: edge.length === 1 };
+    },
+  },
+  {
+    route: "api-follow.ts",
+    op: "unfollow the owner after following (effect: the edge is gone)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      if (who !== "visitor" && who !== "owner") await follow(db(), people[who].id, people.owner.id).catch(() => {});
+      const before = await db().select().from(userFollows).where(eq(userFollows.followingId, people.owner.id));
+      const answer = await call(apiFollow.action, who, { url: "/api/follow", form: { intent: "unfollow", userId: people.owner.id } });
+      const after = await db().select().from(userFollows).where(eq(userFollows.followingId, people.owner.id));
+      const mine = (rows: typeof after) => rows.filter((r) => who !== "visitor" && r.followerId === people[who].id).length;
+      // The owner follows nobody called the owner: "effect" is then that nothing of anyone else's moved.
+      const effect = who === "owner" ? after.length === before.length : mine(before) === 1 && mine(after) === 0 && after.length === before.length - 1;
+      return { answer, effect: who === "visitor" ? after.length !== before.length : effect };
+    },
+  },
+  {
+    route: "api-follow.ts",
+    op: "GET is not a follow (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiFollow.loader, who, `/api/follow?intent=follow&userId=${people.owner.id}`);
+      return { answer, effect: false };
+    },
+  },
+
+  // --- api-bio.ts -----------------------------------------------------------------------------
+  {
+    route: "api-bio.ts",
+    op: "save a bio naming the owner's id (effect: the caller's own bio changed, the owner's only by the owner)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const bio = unique(`Bio av ${who}`);
+      const ownerBefore = (await profileOf(people.owner.id))!.bio;
+      const answer = await call(apiBio.action, who, { url: "/api/bio", form: { bio, userId: people.owner.id, id: people.owner.id } });
+      const ownerAfter = (await profileOf(people.owner.id))!.bio;
+      if (who !== "owner") expect(ownerAfter, "the owner's bio").toBe(ownerBefore);
+      const own = who === "visitor" ? null : (await profileOf(people[who].id))!.bio;
+      return { answer, effect: own === bio };
+    },
+  },
+  {
+    route: "api-bio.ts",
+    op: "GET is not a save (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiBio.loader, who, "/api/bio?bio=Kapad");
+      return { answer, effect: (await profileOf(people.owner.id))!.bio === "Kapad" };
+    },
+  },
+
+  // --- api-uploads.ts -------------------------------------------------------------------------
+  {
+    route: "api-uploads.ts",
+    op: "upload an avatar (effect: the caller's avatar changed, nobody else's)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const ownerBefore = (await profileOf(people.owner.id))!.avatarUrl;
+      const answer = await call(apiUploads.action, who, { url: "/api/uploads/avatar", params: { kind: "avatar" }, multipart: await imageForm() });
+      if (who !== "owner") expect((await profileOf(people.owner.id))!.avatarUrl, "the owner's avatar").toBe(ownerBefore);
+      const own = who === "visitor" ? null : (await profileOf(people[who].id))!.avatarUrl;
+      return { answer, effect: own !== null && own === answer.body?.url };
+    },
+  },
+  {
+    route: "api-uploads.ts",
+    op: "remove a banner (effect: the caller's banner is gone, the owner's stays)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      // Everyone (the owner too) has a banner first.
+      for (const w of ["owner", ...(who === "visitor" || who === "owner" ? [] : [who])] as Person[]) {
+        if (!(await profileOf(people[w].id))!.bannerUrl) {
+          const up = await call(apiUploads.action, w, { url: "/api/uploads/banner", params: { kind: "banner" }, multipart: await imageForm() });
+          expect(up.status).toBe(200);
+        }
+      }
+      const form = new FormData();
+      form.set("intent", "remove");
+      const answer = await call(apiUploads.action, who, { url: "/api/uploads/banner", params: { kind: "banner" }, multipart: form });
+      if (who !== "owner") expect((await profileOf(people.owner.id))!.bannerUrl, "the owner's banner").not.toBeNull();
+      const own = who === "visitor" ? "x" : (await profileOf(people[who].id))!.bannerUrl;
+      return { answer, effect: own === null };
+    },
+  },
+  {
+    route: "api-uploads.ts",
+    op: "an unknown kind (effect: any profile image changed)",
+    status: [404, 404, 404, 404, 404, 404],
+    effect: "------",
+    async run(who) {
+      const before = JSON.stringify(await db().select({ a: profiles.avatarUrl, b: profiles.bannerUrl }).from(profiles));
+      const answer = await call(apiUploads.action, who, { url: "/api/uploads/attachment", params: { kind: "attachment" }, multipart: await imageForm() });
+      return { answer, effect: JSON.stringify(await db().select({ a: profiles.avatarUrl, b: profiles.bannerUrl }).from(profiles)) !== before };
+    },
+  },
+  {
+    route: "api-uploads.ts",
+    op: "GET is not offered (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      return { answer: await call(apiUploads.loader, who, { url: "/api/uploads/avatar", params: { kind: "avatar" } }), effect: false };
+    },
+  },
+
+  // --- api-my-data.ts -------------------------------------------------------------------------
+  {
+    route: "api-my-data.ts",
+    op: "download the data export asking for the owner's (effect: the owner's data is in it)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const answer = await call(apiMyData.loader, who, { url: `/api/my-data?userId=${people.owner.id}` });
+      const text = JSON.stringify(answer.body);
+      if (answer.status === 200) {
+        expect(text, "the caller's own address").toContain(people[who as Person].email);
+        for (const other of allEmails().filter((e) => e !== people[who as Person].email)) expect(text).not.toContain(other);
+        expect(answer.headers.get("cache-control")).toBe("no-store");
+      }
+      return { answer, effect: text.includes(people.owner.email) || text.includes("Ägarens egen text") };
+    },
+  },
+  {
+    route: "api-my-data.ts",
+    op: "POST is not offered (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      return { answer: await call(apiMyData.action, who, { url: "/api/my-data", form: { userId: people.owner.id } }), effect: false };
+    },
+  },
+
+  // --- account.tsx (/forum/konto) -------------------------------------------------------------
+  {
+    route: "account.tsx",
+    op: "open the account page (effect: it shows the owner's e-mail address)",
+    status: ["login", 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const answer = await call(account.loader, who, { url: `/forum/konto?userId=${people.owner.id}` });
+      if (answer.status === 302) expect(answer.location).toBe("/auth/login?redirectTo=%2Fforum%2Fkonto%3FuserId%3D" + people.owner.id);
+      if (answer.status === 200) expect(answer.body.summary.email).toBe(people[who as Person].email);
+      return { answer, effect: JSON.stringify(answer.body).includes(people.owner.email) };
+    },
+  },
+  {
+    route: "account.tsx",
+    op: "refuse the admins' mail naming the owner (effect: the caller's own opt-out is set, the owner's only by the owner)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      await db().update(profiles).set({ adminMailOptOut: false });
+      const answer = await call(account.action, who, { url: "/forum/konto", form: { intent: "mail-opt-out", userId: people.owner.id } });
+      if (who !== "owner") expect((await profileOf(people.owner.id))!.adminMailOptOut, "the owner's opt-out").toBe(false);
+      const optedOut = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.adminMailOptOut, true));
+      return { answer, effect: optedOut.length === 1 && optedOut[0]!.id === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "account.tsx",
+    op: "ask for a deletion link (effect: it is mailed to the caller, to nobody else)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const before = forum.mails.length;
+      const answer = await call(account.action, who, { url: "/forum/konto", form: { intent: "send-link", email: people.owner.email } });
+      const sent = forum.mails.slice(before).map((m) => m.to);
+      return { answer, effect: sent.length === 1 && sent[0] === people[who as Person]?.email };
+    },
+  },
+  {
+    route: "account.tsx",
+    op: "delete the account with a wrong password, naming the owner (effect: an account was deleted)",
+    status: [401, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const users = (await db().select({ id: user.id }).from(user)).length;
+      const answer = await call(account.action, who, { url: "/forum/konto", form: { intent: "delete", password: "fel-losenord", userId: people.owner.id } });
+      return { answer, effect: (await db().select({ id: user.id }).from(user)).length !== users };
+    },
+  },
+  {
+    route: "account.tsx",
+    op: "delete one's own account with one's password (effect: the caller's account is gone, the owner's stays)",
+    status: [401, "forum", "forum", "forum", "forum", "forum"],
+    effect: "-+++++",
+    async run(who) {
+      const self = await disposable(who);
+      const answer = await callRoute(forum, account.action, {
+        url: "/forum/konto",
+        cookie: self.cookie || undefined,
+        form: { intent: "delete", password: self.member?.password ?? people.owner.password, userId: people.owner.id },
+      });
+      expect(await userExists(people.owner.id), "the owner's account").toBe(true);
+      return { answer, effect: self.member !== null && !(await userExists(self.member.id)) };
+    },
+  },
+
+  // --- account-delete-confirm.tsx (/forum/konto/radera) ---------------------------------------
+  {
+    route: "account-delete-confirm.tsx",
+    op: "open a made-up deletion link (effect: it names an account)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "------",
+    async run(who) {
+      const answer = await call(accountDeleteConfirm.loader, who, { url: `/forum/konto/radera?token=${"A".repeat(43)}` });
+      return { answer, effect: answer.body.valid !== false || answer.body.nickname !== null };
+    },
+  },
+  {
+    route: "account-delete-confirm.tsx",
+    op: "use a made-up deletion link (effect: an account was deleted)",
+    status: [400, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const before = (await db().select({ id: user.id }).from(user)).length;
+      const answer = await call(accountDeleteConfirm.action, who, { url: "/forum/konto/radera", form: { token: "B".repeat(43), userId: people.owner.id } });
+      return { answer, effect: (await db().select({ id: user.id }).from(user)).length !== before };
+    },
+  },
+
+  // --- notifications.tsx (/forum/notifications) -----------------------------------------------
+  {
+    route: "notifications.tsx",
+    op: "open the notifications page (effect: the owner's notification is listed)",
+    status: ["login", 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const id = await ownersNotification();
+      const answer = await call(notificationsPage.loader, who, { url: "/forum/notifications" });
+      const items = answer.status === 200 ? ((await answer.body.items) as Array<{ id: string }>) : [];
+      return { answer, effect: items.some((i) => i.id === id) };
+    },
+  },
+  {
+    route: "notifications.tsx",
+    op: "'Markera alla som lästa' (effect: the owner's notification is read)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const id = await ownersNotification();
+      const answer = await call(notificationsPage.action, who, { url: "/forum/notifications", form: { intent: "read-all", userId: people.owner.id } });
+      return { answer, effect: await isRead(id) };
+    },
+  },
+  {
+    route: "notifications.tsx",
+    op: "mark the owner's one notification read here (effect: it is read)",
+    status: [401, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const id = await ownersNotification();
+      const answer = await call(notificationsPage.action, who, { url: "/forum/notifications", form: { intent: "read", id } });
+      return { answer, effect: await isRead(id) };
+    },
+  },
+
+  // --- api-notifications.ts -------------------------------------------------------------------
+  {
+    route: "api-notifications.ts",
+    op: "list unread notifications (effect: the owner's notification is listed)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const id = await ownersNotification();
+      const answer = await call(apiNotifications.loader, who, { url: `/api/notifications?userId=${people.owner.id}` });
+      return { answer, effect: JSON.stringify(answer.body).includes(id) };
+    },
+  },
+  {
+    route: "api-notifications.ts",
+    op: "mark the owner's notification read (effect: it is read)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const id = await ownersNotification();
+      const answer = await call(apiNotifications.action, who, { url: "/api/notifications", form: { intent: "read", id } });
+      if (answer.status === 200) expect(answer.body.changed).toBe(who === "owner" ? 1 : 0);
+      return { answer, effect: await isRead(id) };
+    },
+  },
+  {
+    route: "api-notifications.ts",
+    op: "mark all read (effect: the owner's notification is read)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const id = await ownersNotification();
+      const answer = await call(apiNotifications.action, who, { url: "/api/notifications", form: { intent: "read-all", userId: people.owner.id } });
+      return { answer, effect: await isRead(id) };
+    },
+  },
+
+  // --- api-presence.ts ------------------------------------------------------------------------
+  {
+    route: "api-presence.ts",
+    op: "read the online counts (effect: counts only, no member listed)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++++++",
+    async run(who) {
+      const answer = await call(apiPresence.loader, who, { url: "/api/presence" });
+      return { answer, effect: Object.keys(answer.body).sort().join() === "lastHourActive,ok,totalOnline" };
+    },
+  },
+  {
+    route: "api-presence.ts",
+    op: "log activity (effect: a row for the caller, none for the owner)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const date = `2020-01-${String(WHO.indexOf(who) + 10).padStart(2, "0")}`;
+      const answer = await call(apiPresence.action, who, { url: "/api/presence", form: { date, hour: "7", userId: people.owner.id } });
+      const rows = await db().select().from(userActivity).where(eq(userActivity.activityDate, date));
+      return { answer, effect: rows.length === 1 && rows[0]!.userId === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "api-presence.ts",
+    op: "log activity with a malformed hour (effect: a row was written)",
+    status: [401, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const answer = await call(apiPresence.action, who, { url: "/api/presence", form: { date: "2020-02-01", hour: "25" } });
+      return { answer, effect: (await db().select().from(userActivity).where(eq(userActivity.activityDate, "2020-02-01"))).length > 0 };
+    },
+  },
+
+  // --- api-events.ts --------------------------------------------------------------------------
+  {
+    route: "api-events.ts",
+    op: "the members' stream with a replay from 0 (effect: the owner's notification is replayed)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const id = await ownersNotification();
+      const { status, text } = await openEvents(who, "/api/events", "0");
+      if (status === 200) expect(text).toContain("event: ready");
+      return { answer: { status, headers: new Headers(), location: null, body: text }, effect: text.includes(id) };
+    },
+  },
+  {
+    route: "api-events.ts",
+    op: "a thread's stream, open to visitors (effect: ready, no notification of the owner's)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++-+++",
+    async run(who) {
+      const id = await ownersNotification();
+      const threadId = await ownersThread();
+      const { status, text } = await openEvents(who, `/api/events?thread=${threadId}`, "0");
+      // The owner's own stream replays the owner's notifications along with the thread's events.
+      return { answer: { status, headers: new Headers(), location: null, body: text }, effect: text.includes("event: ready") && !text.includes(id) };
+    },
+  },
+  {
+    route: "api-events.ts",
+    op: "a malformed thread id (effect: a stream opened)",
+    status: [400, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const { status, text } = await openEvents(who, "/api/events?thread=inte-ett-id");
+      return { answer: { status, headers: new Headers(), location: null, body: text }, effect: text.includes("event: ready") };
+    },
+  },
+
+  // --- api-preview.ts -------------------------------------------------------------------------
+  {
+    route: "api-preview.ts",
+    op: "preview Markdown (effect: cooked HTML comes back; nothing is stored)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const before = (await db().select({ id: threads.id }).from(threads)).length + (await db().select({ id: comments.id }).from(comments)).length;
+      const answer = await call(apiPreview.action, who, { url: "/api/preview", form: { body: "**fet** <script>alert(1)</script>" } });
+      const after = (await db().select({ id: threads.id }).from(threads)).length + (await db().select({ id: comments.id }).from(comments)).length;
+      expect(after).toBe(before);
+      if (answer.status === 200) expect(answer.body.html).not.toContain("<script");
+      return { answer, effect: typeof answer.body?.html === "string" && answer.body.html.includes("<strong>fet</strong>") };
+    },
+  },
+  {
+    route: "api-preview.ts",
+    op: "GET is not offered (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      return { answer: await call(apiPreview.loader, who, { url: "/api/preview?body=x" }), effect: false };
+    },
+  },
+
+  // --- profiles ---------------------------------------------------------------------------------
+  {
+    route: "profile.tsx",
+    op: "the owner's profile page (effect: marked as one's own; no e-mail for anyone)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const answer = await call(profilePage.loader, who, { url: `/forum/profil/${people.owner.id}`, params: { userId: people.owner.id } });
+      const text = JSON.stringify(answer.body);
+      for (const e of allEmails()) expect(text).not.toContain(e);
+      return { answer, effect: answer.body.own === true };
+    },
+  },
+  {
+    route: "not-found.tsx",
+    op: "the owner's profile at /@nickname (effect: marked as one's own; no e-mail for anyone)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const answer = await call(notFound.loader, who, { url: `/@${encodeURIComponent(people.owner.nickname)}` });
+      const text = JSON.stringify(answer.body);
+      for (const e of allEmails()) expect(text).not.toContain(e);
+      return { answer, effect: answer.body.profile.own === true };
+    },
+  },
+  {
+    route: "api-profile-card.ts",
+    op: "the owner's profile card (effect: marked as one's own; no e-mail for anyone)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const answer = await call(apiProfileCard.loader, who, { url: `/api/profile-card/${people.owner.id}`, params: { userId: people.owner.id } });
+      const text = JSON.stringify(answer.body);
+      for (const e of allEmails()) expect(text).not.toContain(e);
+      return { answer, effect: answer.body.own === true };
+    },
+  },
+  {
+    route: "profile-redirect.tsx",
+    op: "/forum/profil (effect: goes to the caller's own profile)",
+    status: ["login", 302, 302, 302, 302, 302],
+    effect: "-+++++",
+    async run(who) {
+      const answer = await call(profileRedirect.loader, who, { url: "/forum/profil" });
+      return { answer, effect: who !== "visitor" && answer.location === `/forum/profil/${people[who].id}` };
+    },
+  },
+
+  // --- auth-set-password.tsx, auth-logout.tsx ----------------------------------------------------
+  {
+    route: "auth-set-password.tsx",
+    op: "open the password form (effect: it tells whether the caller has a password)",
+    status: ["login", 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const answer = await call(authSetPassword.loader, who, { url: "/auth/set-password" });
+      return { answer, effect: answer.body?.hasPassword === true };
+    },
+  },
+  {
+    route: "auth-set-password.tsx",
+    op: "change the password naming the owner (effect: the caller's password changed; the owner's old one still works)",
+    status: ["login", "forum", "forum", "forum", "forum", "forum"],
+    effect: "-+++++",
+    async run(who) {
+      const self = await disposable(who);
+      const fresh = `Nytt-${who}-losen-9731`;
+      const answer = await callRoute(forum, authSetPassword.action, {
+        url: "/auth/set-password",
+        cookie: self.cookie || undefined,
+        form: { current: self.member?.password ?? "", password: fresh, confirm: fresh, userId: people.owner.id },
+      });
+      expect(await canSignIn(people.owner.email, people.owner.password), "the owner's password").toBe(true);
+      return { answer, effect: self.member !== null && (await canSignIn(self.member.email, fresh)) };
+    },
+  },
+  {
+    route: "auth-logout.tsx",
+    op: "log out (effect: the caller's session ended; the owner's did not)",
+    status: ["forum", "forum", "forum", "forum", "forum", "forum"],
+    effect: "-+++++",
+    async run(who) {
+      const fresh = who === "visitor" ? "" : await sessionCookie(forum, people[who]);
+      const answer = await callRoute(forum, authLogout.action, { url: "/auth/logout", cookie: fresh || undefined, form: {} });
+      const stillOwner = await forum.services.auth.api.getSession({ headers: new Headers({ cookie: cookies.owner }) });
+      expect(stillOwner?.user.id, "the owner's fixture session").toBe(people.owner.id);
+      const mine = fresh ? await forum.services.auth.api.getSession({ headers: new Headers({ cookie: fresh }) }) : "none";
+      return { answer, effect: mine === null };
+    },
+  },
+
+  // --- admin-layout.tsx (reads not in the moderation matrix) ------------------------------------
+  {
+    route: "admin-layout.tsx",
+    op: "the admin frame and its open-report count (effect: the count is revealed)",
+    status: ["login", "forum", "forum", "forum", 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      await createReport(db(), { id: people.member.id }, { targetType: "thread", targetId: threadId, reason: "spam" });
+      const answer = await call(adminLayout.loader, who, { url: "/admin" });
+      return { answer, effect: typeof answer.body?.openReports === "number" && answer.body.openReports > 0 };
+    },
+  },
+
+  // --- unsubscribe.tsx (/avregistrera) ------------------------------------------------------------
+  {
+    route: "unsubscribe.tsx",
+    op: "opt the owner out with the member's link (effect: the owner is opted out)",
+    status: [400, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      await db().update(profiles).set({ adminMailOptOut: false });
+      const token = unsubscribeToken(forum.services.config.authSecret, people.member.id);
+      const url = `/avregistrera?u=${people.owner.id}&t=${token}`;
+      const answer = await call(unsubscribe.action, who, { url, form: { "List-Unsubscribe": "One-Click" } });
+      expect((await call(unsubscribe.loader, who, { url })).status).toBe(400);
+      return { answer, effect: (await profileOf(people.owner.id))!.adminMailOptOut };
+    },
+  },
+  {
+    route: "unsubscribe.tsx",
+    op: "opt the owner out with the owner's own link, whoever clicks (effect: the owner is opted out)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++++++",
+    async run(who) {
+      await db().update(profiles).set({ adminMailOptOut: false });
+      const token = unsubscribeToken(forum.services.config.authSecret, people.owner.id);
+      const answer = await call(unsubscribe.action, who, { url: `/avregistrera?u=${people.owner.id}&t=${token}`, form: {} });
+      const optedOut = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.adminMailOptOut, true));
+      return { answer, effect: optedOut.length === 1 && optedOut[0]!.id === people.owner.id };
+    },
+  },
+];
+
+describe("authorisation matrix of the member routes (visitor, member, owner, blocked, moderator, admin)", () => {
+  for (const row of ROWS) {
+    it(`${row.route}: ${row.op}`, async () => {
+      const statuses = {} as Record<Who, Outcome>;
+      const effects = {} as Record<Who, string>;
+      for (const who of WHO) {
+        const { answer, effect } = await row.run(who);
+        statuses[who] = outcomeOf(answer);
+        effects[who] = effect ? "+" : "-";
+        // Refusals carry a message (never an empty 4xx); nothing here may be a 500.
+        expect(answer.status, `${who}: no 500`).toBeLessThan(500);
+      }
+      expect({ status: statuses, effect: effects }).toEqual({
+        status: Object.fromEntries(WHO.map((w, i) => [w, row.status[i]])),
+        effect: Object.fromEntries(WHO.map((w, i) => [w, row.effect[i]])),
+      });
+    }, 60_000);
+  }
+});
+
+describe("public reads carry no member's e-mail address, for a visitor or an admin", () => {
+  it("home, category, search page and box, mentions, nickname check", async () => {
+    const threadId = await ownersThread();
+    await createComment(db(), asActor(people.member), threadId, { body: `Hej @${people.owner.nickname}` });
+    const nick = encodeURIComponent(people.owner.nickname.slice(0, 6));
+    for (const who of ["visitor", "admin"] as Who[]) {
+      const answers = [
+        await call(forumHome.loader, who, { url: "/forum" }),
+        await call(category.loader, who, { url: `/forum/kategori/${categoryId}`, params: { categoryId } }),
+        await call(searchPage.loader, who, { url: `/forum/sok?q=${nick}&typ=profiler` }),
+        await call(searchPage.loader, who, { url: `/forum/sok?q=Hej` }),
+        await call(apiSearch.loader, who, { url: `/api/search?q=${nick}` }),
+        await call(apiMentions.loader, who, { url: `/api/mentions?q=${nick}` }),
+        await call(apiNicknameAvailable.loader, who, { url: `/api/nickname-available?nickname=${nick}` }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        const text = JSON.stringify(answer.body);
+        for (const e of allEmails()) expect(text, `${who}`).not.toContain(e);
+      }
+      // The searches did find the owner, so the check above looked at real results.
+      expect(JSON.stringify(answers[2]!.body)).toContain(people.owner.nickname);
+      expect(JSON.stringify(answers[5]!.body)).toContain(people.owner.nickname);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Guard: no route module with a loader or action goes uncovered.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Route modules with a loader or action that hold no private data and need no role, each with
+ * the reason. Everything else must be in {@link ROWS} or in the moderation matrix.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  "api-auth.ts": "only better-auth's /verify-email (token-gated) is reachable; every other path answers 404 (server/auth-flows.test.ts)",
+  "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (server/accounts.test.ts)",
+  "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
+  "api-nickname-available.ts": "says only whether a nickname (public anyway) is taken",
+  "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
+  "api-tickers.ts": "the public Nasdaq Stockholm company list",
+  "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (server/accounts.test.ts)",
+  "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (server/accounts.test.ts)",
+  "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (server/accounts.test.ts)",
+  "auth-magic.tsx": "signs in only with a valid one-time token (server/auth-flows.test.ts)",
+  "auth-register.tsx": "creates a new account, nothing of anyone else's (server/accounts.test.ts)",
+  "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/auth-flows.test.ts)",
+  "category.tsx": "public thread list of a category (no e-mail: checked above)",
+  "comment-redirect.tsx": "redirects to the public thread page of a comment",
+  "forum-home.tsx": "public category grid and thread lists (no e-mail: checked above)",
+  "healthz.ts": "database up or down, nothing else",
+  "post-redirect.tsx": "redirects to the public thread page",
+  "search.tsx": "public search results page (no e-mail: checked above)",
+  "ticker.tsx": "public posts mentioning a listed company",
+  "uploads.ts": "serves the public avatar and banner images",
+};
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** Route modules covered by server/moderation/authorization.test.ts (read from its imports). */
+function moderationMatrixRoutes(files: string[]): Set<string> {
+  const text = readFileSync(path.join(HERE, "../moderation/authorization.test.ts"), "utf8");
+  const names = [...text.matchAll(/from "\.\.\/\.\.\/app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
+  return new Set(names.map((n) => files.find((f) => f === `${n}.ts` || f === `${n}.tsx`)!).filter(Boolean));
+}
+
+describe("every route module with a loader or action is covered", () => {
+  const dir = path.join(HERE, "../../app/routes");
+  const files = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"));
+  const withHandlers = files.filter((f) =>
+    /export\s+(async\s+)?function\s+(loader|action)\b|export\s+(const|let)\s+(loader|action)\b|export\s*\{[^}]*\b(loader|action)\b/.test(
+      readFileSync(path.join(dir, f), "utf8"),
+    ),
+  );
+
+  it("is in this matrix, in the moderation matrix or in the public list", () => {
+    const matrix = new Set(ROWS.map((r) => r.route));
+    const moderation = moderationMatrixRoutes(files);
+    const uncovered = withHandlers.filter((f) => !matrix.has(f) && !moderation.has(f) && !(f in PUBLIC_ROUTES));
+    expect(uncovered, "route modules with a loader/action but no authorisation coverage").toEqual([]);
+    // The lists name real route modules with handlers (no stale entries)…
+    for (const f of [...matrix, ...Object.keys(PUBLIC_ROUTES)]) expect(withHandlers, f).toContain(f);
+    // …and a public route is not also claimed by a matrix.
+    for (const f of Object.keys(PUBLIC_ROUTES)) expect(matrix.has(f) || moderation.has(f), f).toBe(false);
+    expect(moderation.size).toBeGreaterThanOrEqual(9);
+    expect(withHandlers.length).toBeGreaterThan(40);
+  });
+});
