@@ -2,7 +2,7 @@
  * Server entry: React Router's default Node entry (`@react-router/dev` defaults) plus the
  * per-request CSP nonce (server/security/headers.ts) on `<ServerRouter>` and React's stream, so
  * React Router's inline scripts, `<Scripts>`, `<Links>` and `<ScrollRestoration>` carry it
- * (reactrouter.com "Security: Content-Security-Policy").
+ * (reactrouter.com "Security: Content-Security-Policy"), and `Retry-After` on 503 pages.
  *
  * @module
  */
@@ -10,6 +10,7 @@ import { PassThrough } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { cspNonceContext } from "../server/security/headers";
+import { UNAVAILABLE_RETRY_AFTER_S } from "../server/db/unavailable";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -35,6 +36,12 @@ export default function handleRequest(
     });
   }
 
+  // A 503 page (database unavailable, server/db/unavailable.ts; or the login check's
+  // 'Anslutningsproblem') says when to come back and is never cached.
+  if (responseStatusCode === 503) {
+    if (!responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const nonce = loadContext.get(cspNonceContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -20,7 +20,7 @@ import { readFlash, type Flash } from "../server/flash";
 import { servicesContext } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ConnectionProblem, NotFound } from "./components/layout/not-found";
+import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./components/layout/not-found";
 import { app, errors } from "./i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
 
@@ -99,11 +99,13 @@ export default function Root({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Unexpected errors and thrown 4xx responses: 404 gets the spec's 404 page, anything else the
+ * Unexpected errors and thrown 4xx responses: 404 gets the spec's 404 page, a database outage
+ * (503, server/db/unavailable.ts) 'Forumet är tillfälligt otillgängligt', anything else the
  * generic Swedish text; details are logged on the server, never shown.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isUnavailableError(error)) return <Unavailable />;
   if (isRouteErrorResponse(error) && error.status === 503) return <ConnectionProblem />;
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500

@@ -7,7 +7,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { errors } from "../app/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { FORM_MAX_BYTES } from "./http";
@@ -23,10 +23,12 @@ import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
 import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
+import { guardDatabaseUnavailable } from "./db/unavailable";
 
 export { ConfigError } from "./config";
 export { closeAllStreams } from "./realtime/stream";
 export { installConsoleBridge } from "./log";
+export { isDatabaseUnavailable } from "./db/unavailable";
 
 
 
@@ -115,9 +117,11 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
     app.use(cache.middleware);
   }
+  // Database outages answer 503 instead of the 500 error page (server/db/unavailable.ts).
+  let build: Promise<ServerBuild> | undefined;
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: () => (build ??= import("virtual:react-router/server-build").then(guardDatabaseUnavailable)),
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

@@ -11,7 +11,7 @@ import { listThreads } from "../../server/trending/queries";
 import { servicesContext } from "../../server/services";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import { ButtonLink } from "../components/ui/button";
 import { app, forum as f, nav } from "../i18n/sv";
 import { categoryPath, newThreadPath } from "../lib/paths";
@@ -80,7 +80,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Missing category: the spec's text, status 404. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={f.categoryNotFound} />;
+/** Missing category: the spec's text, status 404; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={f.categoryNotFound} />;
 }

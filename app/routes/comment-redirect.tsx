@@ -11,7 +11,7 @@ import { locateComment } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { toasts as t } from "../i18n/sv";
 import { threadPath } from "../lib/paths";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/comment-redirect";
 
 /** 302 to the comment on its page, or 404 'Kunde inte hitta kommentaren'. */
@@ -27,7 +27,7 @@ export default function CommentRedirect() {
   return null;
 }
 
-/** Missing comment. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={t.commentNotFound} />;
+/** Missing comment; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={t.commentNotFound} />;
 }

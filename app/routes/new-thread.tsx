@@ -22,7 +22,7 @@ import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../i18n/sv";
 import { loginPath, threadPath } from "../lib/paths";
 import { LIMITS } from "../lib/limits";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 
 /**
@@ -186,7 +186,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** Missing category: 'Kategorin hittades inte'. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={f.categoryNotFound} />;
+/** Missing category: 'Kategorin hittades inte'; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={f.categoryNotFound} />;
 }

@@ -10,7 +10,7 @@ import { profilePageData } from "../../server/profiles/page";
 import { getProfileByNickname } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { NotFound } from "../components/layout/not-found";
+import { isUnavailableError, NotFound, Unavailable } from "../components/layout/not-found";
 import { ProfileView } from "../components/profile/profile-view";
 import { errors } from "../i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
@@ -41,7 +41,7 @@ export default function NotFoundRoute({ loaderData }: Route.ComponentProps) {
   return <ProfileView data={loaderData.profile} />;
 }
 
-/** The 404 page. */
-export function ErrorBoundary() {
-  return <NotFound />;
+/** The 404 page; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return isUnavailableError(error) ? <Unavailable compact /> : <NotFound />;
 }

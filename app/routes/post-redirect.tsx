@@ -8,7 +8,7 @@ import { findThreadLocation } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { forum as f } from "../i18n/sv";
 import { threadPath } from "../lib/paths";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/post-redirect";
 
 /** 301 to the thread URL, or 404. */
@@ -23,7 +23,7 @@ export default function PostRedirect() {
   return null;
 }
 
-/** Missing thread. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={f.threadNotFound} />;
+/** Missing thread; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={f.threadNotFound} />;
 }

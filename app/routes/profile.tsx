@@ -8,7 +8,7 @@ import { profilePageData } from "../../server/profiles/page";
 import { getProfile } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import { ProfileView } from "../components/profile/profile-view";
 import { profile as p } from "../i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
@@ -30,7 +30,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return <ProfileView data={loaderData} />;
 }
 
-/** Missing profile. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={p.notFound} />;
+/** Missing profile; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={p.notFound} />;
 }

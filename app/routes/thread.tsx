@@ -29,7 +29,7 @@ import { useLiveThread } from "../components/notifications/live-thread";
 import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../i18n/sv";
 import { categoryPath, commentPath, loginPath, threadPath } from "../lib/paths";
 import { useViewer } from "../lib/viewer";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
 
 /**
@@ -244,7 +244,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Missing thread or category: the spec's text. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={f.threadNotFound} />;
+/** Missing thread or category: the spec's text; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={f.threadNotFound} />;
 }

@@ -10,7 +10,7 @@ import { getCompany } from "../../server/companies";
 import { servicesContext } from "../../server/services";
 import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
 import { RelativeTime } from "../components/forum/relative-time";
-import { NotFoundBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/not-found";
 import { app, nav, ticker as tk, forum as f } from "../i18n/sv";
 import { commentPath, threadPath } from "../lib/paths";
 import type { Route } from "./+types/ticker";
@@ -122,7 +122,7 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Unknown ticker. */
-export function ErrorBoundary() {
-  return <NotFoundBox text={tk.notFound} />;
+/** Unknown ticker; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorBox error={error} text={tk.notFound} />;
 }

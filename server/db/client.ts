@@ -34,7 +34,8 @@ export interface Database {
   /**
    * Subscribes to a PostgreSQL `LISTEN` channel (issue 5 realtime, ARCHITECTURE.md "Data and
    * realtime across instances"). On `pg` a dedicated connection outside the pool carries the
-   * LISTEN and reconnects after a failure (1 s, then up to 10 s apart); on PGlite the embedded
+   * LISTEN and reconnects after a failure (after 0.5 s, then every 2 s at most: back within
+   * seconds of a database restart, docs/decisions/016-faults.md); on PGlite the embedded
    * database's own listener is used.
    *
    * @param channel channel name (a plain identifier)
@@ -75,6 +76,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    // A connection the server drops while it is checked out (between a transaction's
+    // statements, PostgreSQL restarting) emits 'error' with no listener attached — an uncaught
+    // exception that would end the process. The statement under way or the next one fails
+    // instead ("not queryable", mapped to 503 by server/db/unavailable.ts) and the pool drops
+    // the client when it is released.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
@@ -120,6 +127,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** First wait (ms) before a lost LISTEN connection is made again. */
+const RETRY_FIRST_MS = 500;
+/** Longest wait (ms) between two attempts while the database stays away. */
+const RETRY_MAX_MS = 2000;
+
 /** A LISTEN on its own `pg` connection that comes back after the server or network drops it. */
 async function listenPg(
   connectionString: string,
@@ -131,7 +143,7 @@ async function listenPg(
   let stopped = false;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
-  let delay = 1000;
+  let delay = RETRY_FIRST_MS;
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
     c.on("notification", (msg) => {
@@ -149,7 +161,7 @@ async function listenPg(
     await c.connect();
     await c.query(`LISTEN ${channel}`);
     client = c;
-    delay = 1000;
+    delay = RETRY_FIRST_MS;
   };
   const scheduleRetry = () => {
     if (stopped) return;
@@ -158,7 +170,7 @@ async function listenPg(
         .then(() => onReconnect?.())
         .catch((err: Error) => {
           console.error(`[db] LISTEN ${channel}: ${err.message}`);
-          delay = Math.min(delay * 2, 10_000);
+          delay = Math.min(delay * 2, RETRY_MAX_MS);
           scheduleRetry();
         });
     }, delay);

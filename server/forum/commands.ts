@@ -146,7 +146,11 @@ async function writeComment(
       .from(threads)
       .where(eq(threads.id, threadId))
       .limit(1)
-      .for("share");
+      // The row lock the counter update below needs anyway (not FOR SHARE: two comments on one
+      // thread would each hold a share lock and wait for the other's to upgrade — a deadlock,
+      // seen as 500s under concurrent comments; tests/e2e/faults.spec.ts). It still keeps the
+      // thread from being deleted under the new comment.
+      .for("no key update");
     if (!thread) throw new ForumError(404, t.threadNotFound, failTitle);
     let parentAuthorId: string | null = null;
     if (parentId) {

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { Link } from "react-router";
-import { errors, forum as f } from "../../i18n/sv";
+import { isRouteErrorResponse, Link } from "react-router";
+import { errors, forum as f, unavailable } from "../../i18n/sv";
 
 /** 404 content, used by the catch-all route and the error boundary. */
 export function NotFound() {
@@ -50,4 +50,59 @@ export function ConnectionProblem() {
       </Link>
     </main>
   );
+}
+
+/**
+ * Whether a route error is the server's "database unavailable" answer (server/db/unavailable.ts:
+ * status 503 with `{ unavailable: true }`).
+ *
+ * @param error an error boundary's `error`
+ * @returns true for that answer, false for anything else
+ */
+export function isUnavailableError(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    error.status === 503 &&
+    typeof error.data === "object" &&
+    error.data !== null &&
+    "unavailable" in error.data
+  );
+}
+
+/**
+ * 'Forumet är tillfälligt otillgängligt' (issue "Hardening", faults): the database cannot be
+ * reached; the answer is HTTP 503 with `Retry-After`. A plain link reloads the page.
+ *
+ * @param props.compact true inside the forum layout (a box), false for the whole page
+ */
+export function Unavailable({ compact = false }: { compact?: boolean }) {
+  return (
+    <main
+      className={
+        compact
+          ? "mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center"
+          : "mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center"
+      }
+    >
+      <p className="text-5xl" aria-hidden>
+        🔧
+      </p>
+      <h1 className="text-2xl font-bold text-slate-900">{unavailable.title}</h1>
+      <p className="text-slate-600">{unavailable.text}</p>
+      <a href="" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+        {unavailable.retry}
+      </a>
+    </main>
+  );
+}
+
+/**
+ * A route's error boundary inside the forum layout: {@link Unavailable} when the database could
+ * not be reached, else the route's not-found box.
+ *
+ * @param props.error the boundary's `error`
+ * @param props.text the route's not-found text (SPEC §8)
+ */
+export function RouteErrorBox({ error, text }: { error: unknown; text: string }) {
+  return isUnavailableError(error) ? <Unavailable compact /> : <NotFoundBox text={text} />;
 }
