@@ -280,7 +280,9 @@ async function load(base: string, pathname: string, connections: number, duratio
       url: base + pathname,
       connections,
       duration,
-      headers: cookie ? { cookie } : {},
+      // As a browser asks: compressed answers (what members download, and what the server's
+      // compression and the anonymous cache's gzip path cost).
+      headers: { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) },
     });
     return { result, peak: Math.max(peak, rssMiB(pid)) };
   } finally {

@@ -1,4 +1,6 @@
 import express from "express";
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +25,13 @@ beforeAll(async () => {
   app.get("/forum", (_req, res) => {
     renders += 1;
     res.type("html").send(`<script nonce="${String(res.locals.cspNonce)}"></script>render ${renders}`);
+  });
+  // A large page with many nonces, like a thread page (gzip answers are spliced per hit).
+  app.get("/forum/big", (_req, res) => {
+    renders += 1;
+    const nonce = String(res.locals.cspNonce);
+    const rows = Array.from({ length: 2000 }, (_, i) => `<li class="row">Rad ${i} – åäö ${"x".repeat(i % 50)}</li>`).join("\n");
+    res.type("html").send(`<script nonce="${nonce}">a</script><ul>${rows}</ul><script nonce="${nonce}">b</script>${nonce}`);
   });
   app.get("/forum/with-cookie", (_req, res) => {
     renders += 1;
@@ -89,5 +98,36 @@ describe("anonymous page cache (issue 8)", () => {
     expect(renders).toBe(before + 2);
     await (await get("/forum/with-cookie")).text();
     expect((await get("/forum/with-cookie")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("answers a gzip client with valid gzip that carries this response's nonce", async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/forum/big`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    clock += 5000;
+    const miss = await raw({});
+    expect(miss.headers["x-cache"]).toBe("MISS");
+    const page = miss.body.toString("utf8");
+    const missNonce = /nonce="(nonce\d+)"/.exec(page)![1]!;
+    const hit = await raw({ "accept-encoding": "gzip, deflate, br" });
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    expect(hit.headers["content-encoding"]).toBe("gzip");
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+    const unzipped = gunzipSync(hit.body).toString("utf8"); // throws on a bad CRC or length
+    const hitNonce = /nonce="(nonce\d+)"/.exec(unzipped)![1]!;
+    expect(hitNonce).not.toBe(missNonce);
+    expect(unzipped).toBe(page.replaceAll(missNonce, hitNonce));
+    expect(hit.body.length).toBeLessThan(page.length / 4);
+    // A client without gzip gets the plain page, also with its own nonce.
+    const plain = await raw({ "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toContain("Rad 1999");
   });
 });

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /** How long a cached page may be served (ms). */
@@ -44,6 +45,57 @@ interface Entry {
   body: Buffer;
   headers: Array<[string, string | number | string[]]>;
   nonce: string;
+  /** The body split at its nonce, each piece deflated once (made on the first gzip hit). */
+  gzip?: { pieces: Buffer[]; deflated: Buffer[] };
+}
+
+const FULL_FLUSH = { finishFlush: zlibConstants.Z_FULL_FLUSH };
+/** gzip member header: deflate, no name, no mtime, unknown OS (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+/** An empty final deflate block: ends the stream after byte-aligned, flushed pieces. */
+const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
+
+/**
+ * The entry's body as gzip with `nonce` in place of the cached one, without compressing the page
+ * again: each piece between nonces was deflated once and ends on a full flush (byte-aligned, no
+ * back-references across it), so pieces and the freshly deflated nonce can be joined into one
+ * valid deflate stream; the CRC-32 is computed over the uncompressed pieces (RFC 1952). About
+ * 0.3 ms for a 360 kB page instead of 4–5 ms for gzip level 6, which is what kept the cached
+ * 100-comment thread far below 2 000 req/s (issue 8).
+ */
+function gzipWithNonce(entry: Entry, nonce: string): Buffer {
+  if (!entry.gzip) {
+    const pieces: Buffer[] = [];
+    let from = 0;
+    const marker = Buffer.from(entry.nonce);
+    for (let at = entry.body.indexOf(marker); at >= 0; at = entry.body.indexOf(marker, from)) {
+      pieces.push(entry.body.subarray(from, at));
+      from = at + marker.length;
+    }
+    pieces.push(entry.body.subarray(from));
+    entry.gzip = { pieces, deflated: pieces.map((piece) => deflateRawSync(piece, FULL_FLUSH)) };
+  }
+  const { pieces, deflated } = entry.gzip;
+  const nonceBytes = Buffer.from(nonce);
+  const nonceDeflated = deflateRawSync(nonceBytes, FULL_FLUSH);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (let i = 0; i < pieces.length; i += 1) {
+    if (i > 0) {
+      chunks.push(nonceDeflated);
+      crc = crc32(nonceBytes, crc);
+      size += nonceBytes.length;
+    }
+    chunks.push(deflated[i]!);
+    crc = crc32(pieces[i]!, crc);
+    size += pieces[i]!.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
 }
 
 /** The cache: its middleware, and a way to empty it. */
@@ -102,6 +154,16 @@ export function createAnonymousCache(
     if (hit && now() - hit.at < ttl) {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Cache", "HIT");
+      const fresh = hit.nonce && nonce ? nonce : hit.nonce;
+      if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && hit.nonce) {
+        // Already encoded: the compression middleware leaves it alone.
+        const gz = gzipWithNonce(hit, fresh);
+        res.setHeader("Content-Encoding", "gzip");
+        res.setHeader("Vary", "Accept-Encoding");
+        res.setHeader("Content-Length", gz.length);
+        res.status(200).end(gz);
+        return;
+      }
       const body = hit.nonce && nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)) : hit.body;
       res.status(200).end(body);
       return;

@@ -23,24 +23,10 @@ export function paragraphs(text: string): string[] {
 }
 
 /**
- * Tailwind classes for cooked Markdown (the tags `cook` allows: p, br, strong, em, ul, ol, li,
- * blockquote, code, pre, a, span) and the `.mention` / `.cashtag` pills.
+ * Class for cooked Markdown: styles for the tags `cook` allows and the `.mention` / `.cashtag`
+ * pills, defined once in `app/app.css` (`.cooked`).
  */
-export const COOKED_CLASSES = [
-  "space-y-3",
-  "[&_strong]:font-semibold [&_em]:italic",
-  "[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6",
-  "[&_li>p]:my-0 [&_li>ul]:mt-1 [&_li>ol]:mt-1",
-  "[&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-600 [&_blockquote]:italic [&_blockquote]:space-y-2",
-  "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.9em]",
-  "[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-sm [&_pre]:text-slate-100",
-  "[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-inherit",
-  "[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:text-brand-800",
-  "[&_a.mention]:rounded-full [&_a.mention]:bg-brand-50 [&_a.mention]:px-1 [&_a.mention]:no-underline [&_a.mention]:text-brand-700 [&_a.mention:hover]:bg-brand-100",
-  "[&_.cashtag]:rounded-full [&_.cashtag]:px-1 [&_.cashtag]:font-semibold [&_.cashtag]:no-underline",
-  "[&_a.cashtag]:bg-sky-50 [&_a.cashtag]:text-sky-800 [&_a.cashtag:hover]:bg-sky-100",
-  "[&_span.cashtag]:bg-slate-100 [&_span.cashtag]:text-slate-700",
-].join(" ");
+export const COOKED_CLASSES = "cooked";
 
 /** Props of {@link PostBody}. */
 export interface PostBodyProps {

@@ -65,11 +65,9 @@ export function ReactionBar({ targetType, targetId, summary, own, loggedIn }: Re
               aria-describedby={own ? hintId : undefined}
               title={own ? r.ownContent : r.labels[type]}
               aria-label={`${r.labels[type]} ${Math.max(0, count)}`}
-              className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-2.5 py-1 sm:px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed ${
-                active
-                  ? "border-brand-600 bg-brand-50 text-brand-800"
-                  : "border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50"
-              } ${own ? "opacity-60" : ""}`}
+              // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
+              // instead of 230 characters on each of the four chips of every post (issue 8).
+              className={own ? "reaction-chip opacity-60" : "reaction-chip"}
             >
               <span aria-hidden>{EMOJI[type]}</span>
               <span className="hidden sm:inline">{r.labels[type]}</span>
