@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { cspNonceContext } from "../server/security/headers";
@@ -67,13 +67,10 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescing(() => {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
 
@@ -103,4 +100,47 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** Bytes gathered before a piece of the page is passed on. */
+const COALESCE_BYTES = 64 * 1024;
+
+/**
+ * A pass-through for React's output that hands it on in pieces of up to 64 kB instead of React's
+ * 2 kB writes: each piece crosses a Node → web → Node stream conversion and the compression
+ * middleware, so a 360 kB thread page went through them about 180 times (issue 8). Whatever has
+ * gathered is passed on as soon as React pauses (a `setImmediate`), so streamed Suspense
+ * content still arrives when it is ready.
+ *
+ * @param onFinal called when React has written everything
+ * @returns the stream to `pipe` React into
+ */
+function coalescing(onFinal: () => void): Transform {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = (stream: Transform) => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (size === 0) return;
+    stream.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    chunks = [];
+    size = 0;
+  };
+  const stream: Transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= COALESCE_BYTES) flush(stream);
+      else scheduled ??= setImmediate(() => flush(stream));
+      callback();
+    },
+    // Transform's flush (not final: that would replace the end of the readable side).
+    flush(callback) {
+      flush(stream);
+      onFinal();
+      callback();
+    },
+  });
+  return stream;
 }

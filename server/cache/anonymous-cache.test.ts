@@ -26,6 +26,13 @@ beforeAll(async () => {
     renders += 1;
     res.type("html").send(`<script nonce="${String(res.locals.cspNonce)}"></script>render ${renders}`);
   });
+  // A slow page: a render takes 100 ms (like a big thread under load).
+  app.get("/forum/slow", async (_req, res) => {
+    renders += 1;
+    const n = renders;
+    await new Promise((r) => setTimeout(r, 100));
+    res.type("html").send(`slow ${n}`);
+  });
   // A large page with many nonces, like a thread page (gzip answers are spliced per hit).
   app.get("/forum/big", (_req, res) => {
     renders += 1;
@@ -129,5 +136,22 @@ describe("anonymous page cache (issue 8)", () => {
     const plain = await raw({ "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString("utf8")).toContain("Rad 1999");
+  });
+
+  it("renders a page once for a burst of visitors, and serves the expired page while one request renders it again", async () => {
+    clock += 10_000;
+    const before = renders;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => get("/forum/slow").then((r) => r.text())));
+    expect(renders).toBe(before + 1);
+    expect(new Set(burst).size).toBe(1);
+    // Expired: the first request renders again, the others meanwhile get the old page at once.
+    clock += 1001;
+    const refresher = get("/forum/slow").then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 20));
+    const during = await Promise.all(Array.from({ length: 10 }, () => get("/forum/slow")));
+    expect(during.every((r) => r.headers.get("x-cache") === "HIT")).toBe(true);
+    expect(new Set(await Promise.all(during.map((r) => r.text())))).toEqual(new Set(burst));
+    expect(await refresher).not.toBe(burst[0]);
+    expect(renders).toBe(before + 2);
   });
 });
