@@ -384,9 +384,8 @@ function markdown(report: {
   lines.push("");
   lines.push(
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
-      `${report.engine}. Measured ${date}, **while other work ran on the same 2 cores** (other engineers' test ` +
-      "suites), with autocannon on the same machine as the server and the database: figures are a lower bound and " +
-      "will be re-run.",
+      `${report.engine}. Measured ${date}; load average (1 min) ${os.loadavg()[0]!.toFixed(1)} when the run ended. ` +
+      "autocannon, the server and the database share the same 2 cores.",
   );
   lines.push("");
   lines.push(
