@@ -12,6 +12,7 @@ let clock = 0;
 let cleared = 0;
 const cache = createAnonymousCache({ ttlMs: 1000, now: () => clock, onClear: () => (cleared += 1) });
 let server: Server;
+let setFlaky: (down: boolean) => void = () => {};
 let base = "";
 
 beforeAll(async () => {
@@ -33,6 +34,15 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 100));
     res.type("html").send(`slow ${n}`);
   });
+  // A page whose database goes away after the first render (slow 503, like a pool timeout).
+  let flakyDown = false;
+  app.get("/forum/flaky", async (_req, res) => {
+    renders += 1;
+    if (!flakyDown) return void res.type("html").send("ok");
+    await new Promise((r) => setTimeout(r, 100));
+    res.status(503).type("html").send("nere");
+  });
+  setFlaky = (down: boolean) => (flakyDown = down);
   // A large page with many nonces, like a thread page (gzip answers are spliced per hit).
   app.get("/forum/big", (_req, res) => {
     renders += 1;
@@ -153,5 +163,29 @@ describe("anonymous page cache (issue 8)", () => {
     expect(new Set(await Promise.all(during.map((r) => r.text())))).toEqual(new Set(burst));
     expect(await refresher).not.toBe(burst[0]);
     expect(renders).toBe(before + 2);
+  });
+
+  it("drops the expired page when its re-render fails, so an outage shows its 503", async () => {
+    clock += 10_000;
+    setFlaky(false);
+    expect(await (await get("/forum/flaky")).text()).toBe("ok");
+    setFlaky(true);
+    clock += 1001;
+    const refresher = get("/forum/flaky");
+    await new Promise((r) => setTimeout(r, 20));
+    // While the failing re-render runs, the old page (at most 2 s old) is still served…
+    expect((await get("/forum/flaky")).status).toBe(200);
+    expect((await refresher).status).toBe(503);
+    // …and not after it failed.
+    expect((await get("/forum/flaky")).status).toBe(503);
+    // Never older than 2 TTLs, even while a re-render runs.
+    setFlaky(false);
+    expect(await (await get("/forum/flaky")).text()).toBe("ok");
+    setFlaky(true);
+    clock += 2001;
+    const second = get("/forum/flaky");
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await get("/forum/flaky")).status).toBe(503);
+    await second;
   });
 });

@@ -13,7 +13,8 @@
  * - The CSP nonce is per response: a cached page's nonce is replaced by this response's.
  * - Bounded memory: at most {@link ANONYMOUS_CACHE_MAX_BYTES} in total, oldest entries first out.
  * - One render per page at a time: while a request renders a page, others for the same URL wait
- *   for it (no entry yet) or get the just-expired entry (stale-while-revalidate, up to 5 TTLs);
+ *   for it (no entry yet) or get the just-expired entry (stale-while-revalidate, up to 2 TTLs,
+ *   dropped when the re-render fails);
  *   without this, every expiry at 50 connections rendered the 100-comment thread 50 times at
  *   once (p97.5 1.5 s).
  *
@@ -26,8 +27,12 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 export const ANONYMOUS_CACHE_TTL_MS = 1_000;
 /** Upper bound of all cached bodies together (bytes). */
 export const ANONYMOUS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
-/** An expired entry may still be served while one request renders it again, up to this × TTL. */
-const STALE_FACTOR = 5;
+/**
+ * An expired entry may still be served while one request renders it again, up to this × TTL
+ * (so a visitor's page is at most 2 s old); a re-render that fails drops it, so an outage shows
+ * its 503 page instead of an old copy (tests/e2e/faults.spec.ts).
+ */
+const STALE_FACTOR = 2;
 /** Longest a request waits for another request's render of the same page (ms). */
 const COALESCE_WAIT_MS = 5_000;
 /** Largest single body cached (bytes). */
@@ -203,6 +208,8 @@ export function createAnonymousCache(
     refreshing.set(key, new Promise<void>((resolve) => (settle = resolve)));
     res.on("close", () => {
       refreshing.delete(key);
+      // A failed re-render (database down, 5xx): no stale copy outlives it.
+      if (res.statusCode !== 200) remove(key);
       settle();
     });
 
