@@ -54,7 +54,10 @@ try {
     closeStreams = mod.closeAllStreams ?? closeStreams;
     app.use(compression());
     app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.resolve(projectDir, buildDir, "client"), { maxAge: "1h", index: false }));
+    // Files at the root of the client build (a favicon, robots.txt): only paths that name a file
+    // are looked up, so a page request costs no file-system stat (issue 8).
+    const publicFiles = express.static(path.resolve(projectDir, buildDir, "client"), { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     app.use(mod.createApp(services));
   }
 } catch (error) {
