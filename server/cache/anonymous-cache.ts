@@ -73,7 +73,7 @@ const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
  * again: each piece between nonces was deflated once and ends on a full flush (byte-aligned, no
  * back-references across it), so pieces and the freshly deflated nonce can be joined into one
  * valid deflate stream; the CRC-32 is computed over the uncompressed pieces (RFC 1952). About
- * 0.3 ms for a 360 kB page instead of 4–5 ms for gzip level 6, which is what kept the cached
+ * 0.14 ms for a 360 kB page instead of 2.5 ms for gzip level 6, which is what kept the cached
  * 100-comment thread far below 2 000 req/s (issue 8).
  */
 function gzipWithNonce(entry: Entry, nonce: string): Buffer {

@@ -14,8 +14,12 @@
  */
 import { LRUCache } from "lru-cache";
 
-/** How long a result is served (ms). */
-export const SEARCH_CACHE_TTL_MS = 5_000;
+/**
+ * How long a result is served (ms). One second, like the visitors' page cache: enough to turn a
+ * burst into one query per second, short enough that a database outage shows its 503 at once
+ * (tests/e2e/faults.spec.ts).
+ */
+export const SEARCH_CACHE_TTL_MS = 1_000;
 /** Distinct searches kept (query text × filters × page); each is a few kB. */
 export const SEARCH_CACHE_MAX_ENTRIES = 1_000;
 
