@@ -21,7 +21,7 @@ import { servicesContext } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./components/layout/not-found";
-import { app, errors } from "./i18n/sv";
+import { app, errors } from "../domain/i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
 
 /** Root data: the logged-in member's public fields and a one-shot flash message. */

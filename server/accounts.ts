@@ -13,14 +13,14 @@
  */
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { auth as t } from "../app/i18n/sv";
+import { auth as t } from "../domain/i18n/sv";
 import {
   emailOnlySchema,
   fieldErrors,
   loginSchema,
   newPasswordSchema,
   registerSchema,
-} from "../app/lib/validation";
+} from "../domain/validation";
 import type { MagicLinkMetadata } from "./auth";
 import { account, profiles, user, verification } from "./db/schema";
 import { isNicknameTaken } from "./forum/queries";

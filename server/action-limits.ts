@@ -13,7 +13,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import { abuseLimits as messages } from "../app/i18n/sv";
+import { abuseLimits as messages } from "../domain/i18n/sv";
 import type { Db } from "./db/client";
 import { abuseLimits, user } from "./db/schema";
 import { RateLimitedError } from "./errors";

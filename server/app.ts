@@ -8,7 +8,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { errors } from "../app/i18n/sv";
+import { errors } from "../domain/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { FORM_MAX_BYTES } from "./http";
 import { parseConfig } from "./config";

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auth as t } from "../app/i18n/sv";
+import { auth as t } from "../domain/i18n/sv";
 import {
   hasPassword,
   isResetTokenValid,

@@ -8,8 +8,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink, username } from "better-auth/plugins";
-import { NICKNAME_MAX, NICKNAME_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "../app/lib/validation";
-import { app } from "../app/i18n/sv";
+import { NICKNAME_MAX, NICKNAME_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "../domain/validation";
+import { app } from "../domain/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";

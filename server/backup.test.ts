@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli as messages } from "../app/i18n/sv";
+import { cli as messages } from "../domain/i18n/sv";
 import { main } from "./cli";
 import { parseConfig } from "./config";
 import { openDatabase } from "./db/client";

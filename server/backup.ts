@@ -19,7 +19,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { cli } from "../app/i18n/sv";
+import { cli } from "../domain/i18n/sv";
 import type { AppConfig } from "./config";
 
 /** Where PGlite keeps the forum (same as server/services.ts). */

@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, roles } from "../app/i18n/sv";
+import { cli, roles } from "../domain/i18n/sv";
 import { main } from "./cli";
 import { parseConfig } from "./config";
 import { openDatabase, type Db } from "./db/client";

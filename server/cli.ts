@@ -19,13 +19,13 @@
  * The database is the one the server uses: `DATABASE_URL`, or PGlite in `DATA_DIR/pglite`
  * (see `server/config.ts`). A PGlite folder can be open in one process only, so stop the server
  * before running a command against it. Every message is Swedish, from the `cli` group of
- * `app/i18n/sv.ts`.
+ * `domain/i18n/sv.ts`.
  *
  * @module
  */
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { cli, markdown as md, roles } from "../app/i18n/sv";
+import { cli, markdown as md, roles } from "../domain/i18n/sv";
 import { backupDatabase, restoreDatabase } from "./backup";
 import { ensureCompanies } from "./companies";
 import { ConfigError, parseConfig, type AppConfig } from "./config";
@@ -34,7 +34,7 @@ import { openDatabase, type Database } from "./db/client";
 import { profiles, user } from "./db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo/seed";
 import type { Mailer } from "./mail/mailer";
-import { isRole } from "./roles";
+import { isRole } from "../domain/roles";
 import { createServices } from "./services";
 
 /** Where the CLI writes: `console`, or a test's collector. */

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { config as m, uploads as um } from "../app/i18n/sv";
+import { config as m, uploads as um } from "../domain/i18n/sv";
 
 /** The parsed configuration every server module reads instead of `process.env`. */
 export interface AppConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errors } from "../app/i18n/sv";
+import { errors } from "../domain/i18n/sv";
 import { FORM_MAX_BYTES, readForm } from "./http";
 
 const urlencoded = (body: BodyInit, headers: Record<string, string> = {}) =>

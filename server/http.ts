@@ -5,7 +5,7 @@
  * @module
  */
 import { data } from "react-router";
-import { errors } from "../app/i18n/sv";
+import { errors } from "../domain/i18n/sv";
 import { ForumError, retryAfterHeaders } from "./errors";
 
 /** The answer shape of a failed action; forms show `error` and keep `values`. */

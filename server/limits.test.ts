@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auth as t } from "../app/i18n/sv";
+import { auth as t } from "../domain/i18n/sv";
 import {
   login,
   register,

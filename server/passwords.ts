@@ -6,7 +6,7 @@
  * @module
  */
 import common from "@zxcvbn-ts/language-common";
-import { auth as t } from "../app/i18n/sv";
+import { auth as t } from "../domain/i18n/sv";
 
 /** Common Swedish passwords missing from the English-centred list. */
 const SWEDISH_COMMON = [

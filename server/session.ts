@@ -6,9 +6,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { errors as e } from "../app/i18n/sv";
+import { errors as e } from "../domain/i18n/sv";
 import { account, profiles } from "./db/schema";
-import { roleOf, type Role } from "./roles";
+import { roleOf, type Role } from "../domain/roles";
 import type { Services } from "./services";
 
 /** The logged-in member as the server sees them. */

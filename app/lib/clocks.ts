@@ -7,7 +7,7 @@
  * @module
  */
 
-/** Key of a clock; doubles as the key of its city label in `auth.clocks` (app/i18n/sv.ts). */
+/** Key of a clock; doubles as the key of its city label in `auth.clocks` (domain/i18n/sv.ts). */
 export type ClockKey = "newYork" | "stockholm" | "tokyo";
 
 /** One clock: its label key and IANA time zone. */

@@ -4,7 +4,7 @@
  * @module
  */
 import type { MetaDescriptor } from "react-router";
-import { app, profile as p } from "../i18n/sv";
+import { app, profile as p } from "../../domain/i18n/sv";
 
 /**
  * @param data the profile page's loader data, or null when not found

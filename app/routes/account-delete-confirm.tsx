@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError } from "../components/ui/field";
-import { app, privacy as t } from "../i18n/sv";
+import { app, privacy as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/account-delete-confirm";
 
 /** Whose account the link deletes, or `valid: false`; never deletes anything. */

@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer, requireViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { adminMail as am, app, privacy as t } from "../i18n/sv";
+import { adminMail as am, app, privacy as t } from "../../domain/i18n/sv";
 import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 

@@ -7,7 +7,7 @@
  */
 import { Flag, History, Mail, ShieldCheck, Users } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { admin as a, adminPages as ap } from "../i18n/sv";
+import { admin as a, adminPages as ap } from "../../domain/i18n/sv";
 
 /** The dashboard cards. */
 export default function AdminDashboard() {

@@ -10,7 +10,7 @@ import { countOpenReports } from "../../server/moderation/reports";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { Logo } from "../components/layout/site-header";
-import { admin as a, adminPages as ap, moderation as m } from "../i18n/sv";
+import { admin as a, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-layout";
 
 /** Requires a moderator or admin; the open-report count for the badge. */

@@ -10,7 +10,7 @@ import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { Pager, pageFrom } from "../components/forum/pager";
 import { formatDateTime } from "../lib/dates";
-import { moderation as m } from "../i18n/sv";
+import { moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-log";
 
 /** One page of the log. */

@@ -15,7 +15,7 @@ import { badRequest, failure, readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { buttonClass } from "../components/ui/button";
-import { adminPages as ap } from "../i18n/sv";
+import { adminPages as ap } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-messages";
 
 /** SPEC §9 Admin send progress reset: 3 s after completion. */

@@ -15,11 +15,11 @@ import { requireRole } from "../../server/session";
 import { RelativeTime } from "../components/forum/relative-time";
 import { ConfirmDialog } from "../components/moderation/confirm-dialog";
 import { buttonClass } from "../components/ui/button";
-import { forum as f, moderation as m } from "../i18n/sv";
-import { threadPath } from "../lib/paths";
+import { forum as f, moderation as m } from "../../domain/i18n/sv";
+import { threadPath } from "../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-reports";
-import { LIMITS } from "../lib/limits";
+import { LIMITS } from "../../domain/limits";
 
 /** The open report groups, oldest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

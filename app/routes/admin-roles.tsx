@@ -12,7 +12,7 @@ import { badRequest, failure, readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { buttonClass } from "../components/ui/button";
-import { adminPages as ap, roles } from "../i18n/sv";
+import { adminPages as ap, roles } from "../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-roles";
 

@@ -13,13 +13,13 @@ import { data, Form, Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "../lib/toast";
 import { deleteUserAsStaff, listUsers } from "../../server/admin/users";
 import { badRequest, failure, readForm } from "../../server/http";
-import { deleteUserPermission } from "../../server/moderation/policy";
+import { deleteUserPermission } from "../../domain/policy/moderation";
 import { countActiveUsers } from "../../server/presence/stats";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { ConfirmDialog } from "../components/moderation/confirm-dialog";
 import { buttonClass } from "../components/ui/button";
-import { adminPages as ap, roles } from "../i18n/sv";
+import { adminPages as ap, roles } from "../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-users";
 

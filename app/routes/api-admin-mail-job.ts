@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { getJobProgress } from "../../server/admin/messages";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { adminPages as ap, moderation as m } from "../i18n/sv";
+import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-admin-mail-job";
 
 /** The job's progress. */

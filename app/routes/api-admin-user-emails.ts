@@ -10,7 +10,7 @@ import { getUserEmails } from "../../server/admin/messages";
 import { badRequest, failure } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { moderation as m } from "../i18n/sv";
+import { moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-admin-user-emails";
 
 /** Only POST. */

@@ -10,7 +10,7 @@ import { readForm } from "../../server/http";
 import { updateBio } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { profile as p, toasts } from "../i18n/sv";
+import { profile as p, toasts } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-bio";
 
 /** GET is not a save. */

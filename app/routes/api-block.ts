@@ -11,7 +11,7 @@ import { failure, readForm, badRequest } from "../../server/http";
 import { blockUser, getBlockState, unblockUser } from "../../server/moderation/blocks";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { moderation as m } from "../i18n/sv";
+import { moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-block";
 
 function notLoggedIn() {

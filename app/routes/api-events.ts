@@ -10,7 +10,7 @@ import { isUuid } from "../../server/forum/queries";
 import { openEventStream, parseLastEventId } from "../../server/realtime/stream";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { errors } from "../i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-events";
 
 /** Opens the stream (see the module comment). */

@@ -10,7 +10,7 @@ import { ForumError, retryAfterHeaders } from "../../server/errors";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { errors } from "../i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-follow";
 
 /** GET is not a follow. */

@@ -11,7 +11,7 @@ import { setFlash } from "../../server/flash";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { safeRedirect } from "../../server/session";
-import { auth as t } from "../i18n/sv";
+import { auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-login";
 
 /** JSON answer of {@link action}. */

@@ -12,7 +12,7 @@
 import { exportFileName, exportMemberData } from "../../server/privacy/export";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { privacy as t } from "../i18n/sv";
+import { privacy as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-my-data";
 
 const noStore = { "Cache-Control": "no-store" } as const;

@@ -6,8 +6,8 @@
  */
 import { isNicknameTaken } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
-import { auth as t } from "../i18n/sv";
-import { nicknameError } from "../lib/limits";
+import { auth as t } from "../../domain/i18n/sv";
+import { nicknameError } from "../../domain/limits";
 import type { Route } from "./+types/api-nickname-available";
 
 /** Answer of the check: `available`, or `taken`/`invalid` with the Swedish message. */

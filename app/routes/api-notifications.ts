@@ -11,7 +11,7 @@ import { getUnreadNotifications } from "../../server/notifications/queries";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { errors, toasts } from "../i18n/sv";
+import { errors, toasts } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-notifications";
 
 const notLoggedIn = () => Response.json({ ok: false, error: toasts.notLoggedIn }, { status: 401 });

@@ -13,7 +13,7 @@ import { logUserActivity } from "../../server/presence/activity";
 import { countActiveUsers } from "../../server/presence/stats";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { toasts } from "../i18n/sv";
+import { toasts } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-presence";
 
 /** Online and last-hour counts. */

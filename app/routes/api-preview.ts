@@ -19,8 +19,8 @@ import { loadTickerSet } from "../../server/content/storage";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { markdown as t } from "../i18n/sv";
-import { LIMITS } from "../lib/limits";
+import { markdown as t } from "../../domain/i18n/sv";
+import { LIMITS } from "../../domain/limits";
 import type { Route } from "./+types/api-preview";
 
 /** Longest body that is previewed: the thread body limit (comments are shorter). */

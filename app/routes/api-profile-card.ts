@@ -9,7 +9,7 @@ import { isFollowing } from "../../server/follows/commands";
 import { getProfile, getProfileByNickname } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { profile as p } from "../i18n/sv";
+import { profile as p } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-profile-card";
 
 /** The card as JSON (never cached: follow state is per viewer). */

@@ -8,7 +8,7 @@
  * @module
  */
 import { data } from "react-router";
-import { moderation as m } from "../i18n/sv";
+import { moderation as m } from "../../domain/i18n/sv";
 import { badRequest, failure, readForm } from "../../server/http";
 import { createReport } from "../../server/moderation/reports";
 import { clientIp } from "../../server/client-ip";

@@ -8,7 +8,7 @@ import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
 import { getViewer } from "../../server/session";
 import { searchAll, SearchUnavailableError } from "../../server/search/search";
 import { servicesContext } from "../../server/services";
-import { search as s } from "../i18n/sv";
+import { search as s } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-search";
 
 /**

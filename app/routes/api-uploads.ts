@@ -22,7 +22,7 @@ import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../server/uploads/limits";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
-import { uploads as t } from "../i18n/sv";
+import { uploads as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";
 
 /** Answer of this endpoint. */

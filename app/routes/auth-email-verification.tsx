@@ -12,7 +12,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button, ButtonLink } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as t } from "../i18n/sv";
+import { app, auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-email-verification";
 
 /** Resends the verification mail (same answer whether or not the account exists). */

@@ -14,7 +14,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as t } from "../i18n/sv";
+import { app, auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-forgot-password";
 
 /** Mails a reset link when the address has an account; answers the same either way. */

@@ -7,7 +7,7 @@
  */
 import { Link, Outlet } from "react-router";
 import { MarketClocks } from "../components/auth/market-clocks";
-import { app, landing, nav } from "../i18n/sv";
+import { app, landing, nav } from "../../domain/i18n/sv";
 
 /** The product logo as in the forum header, but leading to the landing page. */
 function AuthLogo() {

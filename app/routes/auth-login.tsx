@@ -19,7 +19,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer, safeRedirect } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as t } from "../i18n/sv";
+import { app, auth as t } from "../../domain/i18n/sv";
 import { postLogin } from "../lib/login-request";
 import type { ApiLoginAnswer } from "./api-login";
 import type { Route } from "./+types/auth-login";

@@ -7,7 +7,7 @@ import { redirect } from "react-router";
 import { logout } from "../../server/accounts";
 import { setFlash } from "../../server/flash";
 import { servicesContext } from "../../server/services";
-import { auth as t } from "../i18n/sv";
+import { auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-logout";
 
 /** Logs out. */

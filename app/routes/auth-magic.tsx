@@ -11,7 +11,7 @@ import { setFlash } from "../../server/flash";
 import { servicesContext } from "../../server/services";
 import { safeRedirect } from "../../server/session";
 import { ButtonLink } from "../components/ui/button";
-import { app, auth as t } from "../i18n/sv";
+import { app, auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-magic";
 
 /** Verifies the token; on success redirects with the session cookie. */

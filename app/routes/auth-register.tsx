@@ -17,8 +17,8 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as t } from "../i18n/sv";
-import { nicknameError, PASSWORD_MAX } from "../lib/limits";
+import { app, auth as t } from "../../domain/i18n/sv";
+import { nicknameError, PASSWORD_MAX } from "../../domain/limits";
 import type { NicknameCheck } from "./api-nickname-available";
 import type { Route } from "./+types/auth-register";
 

@@ -16,7 +16,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button, ButtonLink } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as t } from "../i18n/sv";
+import { app, auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-reset-password";
 
 /** SPEC §9 Reset redirect delay (ms). */

@@ -13,7 +13,7 @@ import { servicesContext } from "../../server/services";
 import { requireViewer } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as t } from "../i18n/sv";
+import { app, auth as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-set-password";
 
 /** Whether the member already has a password. */

@@ -13,8 +13,8 @@ import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { ButtonLink } from "../components/ui/button";
-import { app, forum as f, nav } from "../i18n/sv";
-import { categoryPath, newThreadPath } from "../lib/paths";
+import { app, forum as f, nav } from "../../domain/i18n/sv";
+import { categoryPath, newThreadPath } from "../../domain/paths";
 import type { Route } from "./+types/category";
 
 /** Threads per category page (docs/decisions/001-limits.md). */

@@ -9,8 +9,8 @@
 import { data, redirect } from "react-router";
 import { locateComment } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
-import { toasts as t } from "../i18n/sv";
-import { threadPath } from "../lib/paths";
+import { toasts as t } from "../../domain/i18n/sv";
+import { threadPath } from "../../domain/paths";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/comment-redirect";
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { app, forum as f } from "../i18n/sv";
+import { app, forum as f } from "../../domain/i18n/sv";
 import type { Route } from "./+types/edit-placeholder";
 
 /** Title of the placeholder. */

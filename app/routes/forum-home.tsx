@@ -14,7 +14,7 @@ import { CategoryGrid } from "../components/forum/category-grid";
 import { HowTo } from "../components/forum/how-to";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
-import { app, forum as f } from "../i18n/sv";
+import { app, forum as f } from "../../domain/i18n/sv";
 import type { Route } from "./+types/forum-home";
 
 /** URL values of the tabs and the list order they choose. */

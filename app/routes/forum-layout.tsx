@@ -10,7 +10,7 @@ import { SiteHeader } from "../components/layout/site-header";
 import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
 import { ProfileDrawerProvider } from "../components/profile/profile-drawer";
 import { SearchBox } from "../components/search/search-box";
-import { nav } from "../i18n/sv";
+import { nav } from "../../domain/i18n/sv";
 import { useViewer } from "../lib/viewer";
 
 function pendingSkeleton(pathname: string): React.ReactNode {

@@ -10,7 +10,7 @@ import { ArrowRight, CircleCheck, KeyRound, LogIn, MessagesSquare, PartyPopper, 
 import { Link } from "react-router";
 import { Logo } from "../components/layout/site-header";
 import { ButtonLink } from "../components/ui/button";
-import { app, landing as t, nav } from "../i18n/sv";
+import { app, landing as t, nav } from "../../domain/i18n/sv";
 import type { Route } from "./+types/landing";
 import { OnlineIndicator } from "../components/presence/presence";
 

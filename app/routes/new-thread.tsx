@@ -19,9 +19,9 @@ import { MarkdownPreview } from "../components/forum/markdown-preview";
 import { MentionTextarea } from "../components/forum/mention-textarea";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as a, forum as f, toasts as t } from "../i18n/sv";
-import { loginPath, threadPath } from "../lib/paths";
-import { LIMITS } from "../lib/limits";
+import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
+import { loginPath, threadPath } from "../../domain/paths";
+import { LIMITS } from "../../domain/limits";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 

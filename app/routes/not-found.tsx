@@ -12,7 +12,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { isUnavailableError, NotFound, Unavailable } from "../components/layout/not-found";
 import { ProfileView } from "../components/profile/profile-view";
-import { errors } from "../i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
 import type { Route } from "./+types/not-found";
 

@@ -16,8 +16,8 @@ import { getViewer, requireViewer } from "../../server/session";
 import { RelativeTime } from "../components/forum/relative-time";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../components/notifications/notification-bell";
 import { buttonClass } from "../components/ui/button";
-import { app, errors, notifications as n, toasts } from "../i18n/sv";
-import { notificationText, type NotificationItem } from "../lib/notifications";
+import { app, errors, notifications as n, toasts } from "../../domain/i18n/sv";
+import { notificationText, type NotificationItem } from "../../domain/notifications";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/notifications";
 

@@ -6,8 +6,8 @@
 import { data, redirect } from "react-router";
 import { findThreadLocation } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
-import { forum as f } from "../i18n/sv";
-import { threadPath } from "../lib/paths";
+import { forum as f } from "../../domain/i18n/sv";
+import { threadPath } from "../../domain/paths";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/post-redirect";
 

@@ -10,7 +10,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { ProfileView } from "../components/profile/profile-view";
-import { profile as p } from "../i18n/sv";
+import { profile as p } from "../../domain/i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
 import type { Route } from "./+types/profile";
 

@@ -9,7 +9,7 @@ import { FileText, MessageSquare, Search as SearchIcon, User } from "lucide-reac
 import { data, Form, Link, useSearchParams } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { searchPage, SearchUnavailableError } from "../../server/search/search";
-import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../lib/search-types";
+import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../domain/search";
 import { clientIp } from "../../server/client-ip";
 import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
 import { servicesContext } from "../../server/services";
@@ -19,9 +19,9 @@ import { RelativeTime } from "../components/forum/relative-time";
 import { Highlighted } from "../components/search/highlight";
 import { resultPath } from "../components/search/result-link";
 import { EdgeAvatar } from "../components/ui/edge-level";
-import { app, forum as f, search as s } from "../i18n/sv";
+import { app, forum as f, search as s } from "../../domain/i18n/sv";
 import type { Route } from "./+types/search";
-import { LIMITS } from "../lib/limits";
+import { LIMITS } from "../../domain/limits";
 
 /** URL values of the kind filter (`typ`). */
 const KIND_PARAMS: Record<string, SearchKind> = { inlagg: "thread", kommentarer: "comment", profiler: "member" };

@@ -11,8 +11,8 @@ import { servicesContext } from "../../server/services";
 import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
 import { RelativeTime } from "../components/forum/relative-time";
 import { RouteErrorBox } from "../components/layout/not-found";
-import { app, nav, ticker as tk, forum as f } from "../i18n/sv";
-import { commentPath, threadPath } from "../lib/paths";
+import { app, nav, ticker as tk, forum as f } from "../../domain/i18n/sv";
+import { commentPath, threadPath } from "../../domain/paths";
 import type { Route } from "./+types/ticker";
 
 /** Company, posts and sentiment; a lower-case ticker redirects to the upper-case URL. */

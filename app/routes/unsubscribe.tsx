@@ -10,7 +10,7 @@ import { data, Form } from "react-router";
 import { setAdminMailOptOut, verifyUnsubscribeToken } from "../../server/admin/unsubscribe";
 import { servicesContext } from "../../server/services";
 import { buttonClass } from "../components/ui/button";
-import { adminMail as am, app } from "../i18n/sv";
+import { adminMail as am, app } from "../../domain/i18n/sv";
 import type { Route } from "./+types/unsubscribe";
 
 /** Checks the link. */

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cli } from "../../app/i18n/sv";
+import { cli } from "../../domain/i18n/sv";
 import { main } from "../cli";
 import { parseConfig } from "../config";
 import { createServices } from "../services";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { adminMail as am, app } from "../../app/i18n/sv";
+import { adminMail as am, app } from "../../domain/i18n/sv";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml } from "../mail/templates";
 import { htmlToText } from "./messages";

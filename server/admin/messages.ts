@@ -11,12 +11,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { adminPages as ap, moderation as m } from "../../app/i18n/sv";
+import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { adminMailJobs, adminMailRecipients, profiles, user } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
-import { isAdminActor } from "../moderation/policy";
+import { isAdminActor } from "../../domain/policy/moderation";
 import type { StaffMember } from "./users";
 
 /** SPEC §9 Default CTA label / URL. */

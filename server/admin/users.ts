@@ -6,15 +6,15 @@
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
-import { adminPages as ap, roles as roleLabels } from "../../app/i18n/sv";
+import { adminPages as ap, roles as roleLabels } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
-import { deleteUserPermission, isAdminActor, isStaffActor, type StaffActor } from "../moderation/policy";
+import { deleteUserPermission, isAdminActor, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
 import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
 import { isOnline } from "../presence/stats";
-import { isRole, roleOf, type Role } from "../roles";
+import { isRole, roleOf, type Role } from "../../domain/roles";
 import type { Services } from "../services";
 
 /** A staff member acting, with the nickname for the log. */

@@ -31,7 +31,7 @@
  */
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
-import { NICKNAME_MAX, NICKNAME_MIN } from "../../app/lib/validation";
+import { NICKNAME_MAX, NICKNAME_MIN } from "../../domain/validation";
 
 /** Options of {@link cook}. */
 export interface CookOptions {

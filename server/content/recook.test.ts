@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, markdown as md } from "../../app/i18n/sv";
+import { cli, markdown as md } from "../../domain/i18n/sv";
 import { main } from "../cli";
 import { openDatabase, type Db } from "../db/client";
 import { categories, comments, companies, postTickers, profiles, threads } from "../db/schema";

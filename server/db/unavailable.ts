@@ -9,7 +9,7 @@
  */
 import { data } from "react-router";
 import type { ServerBuild } from "react-router";
-import { unavailable } from "../../app/i18n/sv";
+import { unavailable } from "../../domain/i18n/sv";
 import { servicesContext, type Services } from "../services";
 
 /** Seconds a client is asked to wait before retrying (the `Retry-After` header). */

@@ -6,7 +6,7 @@
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
-import { profile as p } from "../../app/i18n/sv";
+import { profile as p } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { profiles, userFollows } from "../db/schema";
 import { ForumError, pgCode } from "../errors";

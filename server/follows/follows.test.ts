@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profile as p } from "../../app/i18n/sv";
+import { profile as p } from "../../domain/i18n/sv";
 import { profiles, userFollows } from "../db/schema";
 import { getProfileByNickname, updateBio, BIO_MAX } from "../profiles/queries";
 import { expectForumError } from "../testing/expect-forum-error";

@@ -6,8 +6,8 @@
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
-import { forum as f, toasts as t } from "../../app/i18n/sv";
-import { commentSchema, threadSchema } from "../../app/lib/validation";
+import { forum as f, toasts as t } from "../../domain/i18n/sv";
+import { commentSchema, threadSchema } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { cookForStorage, indexTickers } from "../content/storage";
 import { blockedUsers, categories, comments, notifications, reports, threads } from "../db/schema";
@@ -16,7 +16,7 @@ import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
-import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "./policy";
+import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "../../domain/policy/forum";
 import { isUuid } from "./queries";
 import { commentResult, postOnce, recentComment, recentThread, threadResult, type PostOptions, type SubmissionRef, type Tx } from "./submissions";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
+import { forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { categories, comments, profiles, threads } from "../db/schema";
 import { toggleReaction } from "../reactions/commands";
 import { expectForumError } from "../testing/expect-forum-error";

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
-import type { ReactionType } from "../reactions/types";
+import type { ReactionType } from "../../domain/values";
 
 /** A category card (SPEC §2 Forum home: name, description, thread count). */
 export interface CategoryCard {

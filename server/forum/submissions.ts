@@ -13,7 +13,7 @@
  * @module
  */
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { abuseLimits as messages } from "../../app/i18n/sv";
+import { abuseLimits as messages } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { comments, postSubmissions, threads } from "../db/schema";
 import { ForumError, RateLimitedError } from "../errors";

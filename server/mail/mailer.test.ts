@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mail as m } from "../../app/i18n/sv";
+import { mail as m } from "../../domain/i18n/sv";
 import { createMailer } from "./mailer";
 import { escapeHtml, verificationMail } from "./templates";
 

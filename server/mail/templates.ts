@@ -1,9 +1,9 @@
 /**
- * Swedish e-mail templates, HTML and text (texts from `app/i18n/sv.ts` `mail`).
+ * Swedish e-mail templates, HTML and text (texts from `domain/i18n/sv.ts` `mail`).
  *
  * @module
  */
-import { app, authMail as a, mail as m } from "../../app/i18n/sv";
+import { app, authMail as a, mail as m } from "../../domain/i18n/sv";
 import type { MailMessage } from "./mailer";
 
 /** Escapes text for HTML element content and attribute values. */

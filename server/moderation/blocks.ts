@@ -6,14 +6,14 @@
  * @module
  */
 import { eq } from "drizzle-orm";
-import { moderation as m } from "../../app/i18n/sv";
+import { moderation as m } from "../../domain/i18n/sv";
 import type { Db, Tx } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
-import { roleOf, type Role } from "../roles";
+import { roleOf, type Role } from "../../domain/roles";
 import { recordModeration } from "./log";
-import { blockPermission, isStaffActor, type StaffActor } from "./policy";
-import { LIMITS } from "../../app/lib/validation";
+import { blockPermission, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
+import { LIMITS } from "../../domain/validation";
 
 /** A staff member acting (with the nickname for the log). */
 export type Moderator = StaffActor & { nickname: string };

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages as ap, forum as f, moderation as m } from "../../app/i18n/sv";
+import { adminPages as ap, forum as f, moderation as m } from "../../domain/i18n/sv";
 import { deleteUserAsStaff, listUsers, setUserRole } from "../admin/users";
 import { categories, comments, moderationLog, notifications, profiles, reactions, reports, threads, user } from "../db/schema";
 import { createComment, createThread, deleteComment, deleteThread } from "../forum/commands";

@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { moderation as m } from "../../app/i18n/sv";
+import { moderation as m } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { comments, profiles, REPORT_REASONS, reports, threads } from "../db/schema";
 import { ForumError } from "../errors";
@@ -19,8 +19,8 @@ import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../forum/queries";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
-import { isStaffActor } from "./policy";
-import { LIMITS } from "../../app/lib/validation";
+import { isStaffActor } from "../../domain/policy/moderation";
+import { LIMITS } from "../../domain/validation";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
 export const REPORT_DETAILS_MAX = LIMITS.reportDetails;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications as n } from "../../app/i18n/sv";
-import { notificationText } from "../../app/lib/notifications";
+import { notifications as n } from "../../domain/i18n/sv";
+import { notificationText } from "../../domain/notifications";
 import { notifications } from "../db/schema";
 import { follow } from "../follows/commands";
 import { createComment, createThread } from "../forum/commands";

@@ -5,7 +5,7 @@
  * @module
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, max } from "drizzle-orm";
-import { notificationHref, type NotificationItem } from "../../app/lib/notifications";
+import { notificationHref, type NotificationItem } from "../../domain/notifications";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 

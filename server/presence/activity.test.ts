@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errors } from "../../app/i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import { profiles, userActivity } from "../db/schema";
 import { expectForumError } from "../testing/expect-forum-error";
 import { createMember, createTestForum, type TestForum } from "../testing/harness";

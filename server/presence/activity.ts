@@ -10,7 +10,7 @@
  * @module
  */
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { errors } from "../../app/i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { profiles, userActivity } from "../db/schema";
 import { ForumError } from "../errors";

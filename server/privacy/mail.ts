@@ -1,10 +1,10 @@
 /**
  * The account-deletion mail (issue "GDPR": deletion confirmed by a mailed link), HTML and text,
- * texts from `app/i18n/sv.ts` `privacy`.
+ * texts from `domain/i18n/sv.ts` `privacy`.
  *
  * @module
  */
-import { privacy as t } from "../../app/i18n/sv";
+import { privacy as t } from "../../domain/i18n/sv";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml } from "../mail/templates";
 

@@ -4,7 +4,7 @@
  */
 import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privacy as t } from "../../app/i18n/sv";
+import { privacy as t } from "../../domain/i18n/sv";
 import {
   account,
   categories,

@@ -5,7 +5,7 @@
  * @module
  */
 import { desc, eq, sql } from "drizzle-orm";
-import { profile as p } from "../../app/i18n/sv";
+import { profile as p } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
 import { ForumError } from "../errors";

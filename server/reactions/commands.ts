@@ -6,12 +6,12 @@
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
-import { reactions as r } from "../../app/i18n/sv";
-import { reactionSchema } from "../../app/lib/validation";
+import { reactions as r } from "../../domain/i18n/sv";
+import { reactionSchema } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { comments, reactions, threads } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
-import { reactionPermission, type Actor } from "../forum/policy";
+import { reactionPermission, type Actor } from "../../domain/policy/forum";
 import { publishEvent } from "../realtime/events";
 
 /** Result of a toggle: whether the reaction is now on, and the new count of that type. */

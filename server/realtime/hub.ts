@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { NotificationItem } from "../../app/lib/notifications";
+import type { NotificationItem } from "../../domain/notifications";
 import type { Database } from "../db/client";
 import { getNotificationsAfter, getNotificationsInRange } from "../notifications/queries";
 import { parseEvent, REALTIME_CHANNEL, type RealtimeEvent } from "./events";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NotificationItem } from "../../app/lib/notifications";
+import type { NotificationItem } from "../../domain/notifications";
 import { follow } from "../follows/commands";
 import { createComment, createThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";

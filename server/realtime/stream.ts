@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { NotificationItem } from "../../app/lib/notifications";
+import type { NotificationItem } from "../../domain/notifications";
 import { getNotificationsAfter, latestNotificationSeq } from "../notifications/queries";
 import type { Services } from "../services";
 import { getRealtimeHub, type Subscriber } from "./hub";

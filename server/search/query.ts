@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { LIMITS } from "../../app/lib/validation";
+import { LIMITS } from "../../domain/validation";
 
 /** Longest query considered, in characters; the rest is ignored (10 kB of text is not an error). */
 export const QUERY_MAX_LENGTH = LIMITS.searchQuery;

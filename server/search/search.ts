@@ -20,8 +20,8 @@ import type { Db } from "../db/client";
 import { ForumError, pgCode } from "../errors";
 import { parseSearchQuery, type ParsedQuery } from "./query";
 import { makeSnippet } from "./snippet";
-import { search as s } from "../../app/i18n/sv";
-import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../app/lib/search-types";
+import { search as s } from "../../domain/i18n/sv";
+import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../domain/search";
 
 export { SEARCH_KINDS, type SearchKind, type SearchResult };
 

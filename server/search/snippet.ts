@@ -5,7 +5,7 @@
  * @module
  */
 import markdownIt, { type Token } from "markdown-it";
-import { wordMatches } from "../../app/lib/search-highlight";
+import { wordMatches } from "../../domain/search-highlight";
 
 /** Longest snippet in characters (without the ellipses). */
 export const SNIPPET_LENGTH = 160;

@@ -16,7 +16,7 @@
  * @module
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { errors } from "../../app/i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

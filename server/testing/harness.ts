@@ -18,7 +18,7 @@ import { parseConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { profiles, user } from "../db/schema";
 import type { MailMessage, Mailer } from "../mail/mailer";
-import type { Role } from "../roles";
+import type { Role } from "../../domain/roles";
 import { createServices, type Services } from "../services";
 
 /** A test forum: services over a fresh database, the mail it sent, and cleanup. */

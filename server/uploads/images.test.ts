@@ -7,7 +7,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { uploads as t } from "../../app/i18n/sv";
+import { uploads as t } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
 import { processImage, UploadError, type UploadStatus } from "./images";
 import { MAX_INPUT_MEGAPIXELS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./limits";

@@ -18,7 +18,7 @@
  */
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { uploads as t } from "../../app/i18n/sv";
+import { uploads as t } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
 import {
   ACCEPTED_IMAGE_TYPES,

@@ -12,7 +12,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { uploads as t } from "../../app/i18n/sv";
+import { uploads as t } from "../../domain/i18n/sv";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema";

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { abuseLimits as limits, forum as f, moderation as m, profile as p } from "../../app/i18n/sv";
+import { abuseLimits as limits, forum as f, moderation as m, profile as p } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 

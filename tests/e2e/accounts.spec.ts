@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { auth as t, nav } from "../../app/i18n/sv";
+import { auth as t, nav } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -18,7 +18,7 @@
  */
 import { createRequire } from "node:module";
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-import { search as s } from "../../app/i18n/sv";
+import { search as s } from "../../domain/i18n/sv";
 import { E2E_ADMIN, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 import { expect, test } from "./support/test";

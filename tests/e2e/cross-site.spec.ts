@@ -5,7 +5,7 @@
  * origin go through.
  */
 import { expect, test } from "./support/test";
-import { errors } from "../../app/i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
-import { search as searchText, unavailable } from "../../app/i18n/sv";
+import { search as searchText, unavailable } from "../../domain/i18n/sv";
 import { expect, test } from "./support/test";
 import { openSse } from "./support/sse";
 import {

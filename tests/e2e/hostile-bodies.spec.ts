@@ -3,7 +3,7 @@
  * 413, invalid UTF-8 and NUL characters 400, each with a Swedish message; never a 500.
  */
 import { expect, test } from "./support/test";
-import { errors } from "../../app/i18n/sv";
+import { errors } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -6,7 +6,7 @@
  */
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { auth as a, forum as f, nav, reactions as r, toasts as t } from "../../app/i18n/sv";
+import { auth as a, forum as f, nav, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { login, newAccount, registerAndVerify } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 

@@ -6,7 +6,7 @@
  */
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { auth as a, landing as t } from "../../app/i18n/sv";
+import { auth as a, landing as t } from "../../domain/i18n/sv";
 
 // An odd zone (UTC+5:45) for the browser: the clocks must not depend on the visitor's own zone.
 test.use({ timezoneId: "Asia/Kathmandu" });

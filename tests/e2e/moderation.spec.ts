@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { adminMail as am, adminPages as ap, forum as f, moderation as m } from "../../app/i18n/sv";
+import { adminMail as am, adminPages as ap, forum as f, moderation as m } from "../../domain/i18n/sv";
 import { E2E_ADMIN, login, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -14,7 +14,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import pg from "pg";
 import { smtpPort } from "../../playwright.config";
-import type { NotificationItem } from "../../app/lib/notifications";
+import type { NotificationItem } from "../../domain/notifications";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 import { openSse } from "./support/sse";

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, watchCsp } from "./support/test";
-import { forum as f, notifications as n, reactions as r, toasts as t } from "../../app/i18n/sv";
+import { forum as f, notifications as n, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

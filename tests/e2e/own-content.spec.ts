@@ -3,7 +3,7 @@
  * visitor's login prompt on reactions (SPEC §6 Visitor), and the thread page's link preview tags.
  */
 import { expect, test } from "./support/test";
-import { forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
+import { forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

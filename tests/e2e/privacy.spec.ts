@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test";
-import { forum as f, nav, privacy as t } from "../../app/i18n/sv";
+import { forum as f, nav, privacy as t } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

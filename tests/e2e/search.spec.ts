@@ -4,7 +4,7 @@
  * the comment, scrolled to and highlighted; Escape closes; Enter with no pick opens /forum/sok.
  */
 import { expect, test } from "./support/test";
-import { search as s } from "../../app/i18n/sv";
+import { search as s } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

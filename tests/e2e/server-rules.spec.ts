@@ -7,7 +7,7 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import { expect, test } from "./support/test";
 import { memberByHttp } from "./support/accounts";
 import { smtpPort } from "../../playwright.config";
-import { auth as a, forum as f, reactions as r, toasts as t } from "../../app/i18n/sv";
+import { auth as a, forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 
 let mailbox: Mailbox;

@@ -4,7 +4,7 @@
  * sentiment; /@nickname; bio editing; copy-profile-link.
  */
 import { expect, test } from "./support/test";
-import { forum as f, profile as p, ticker as tk, toasts as t } from "../../app/i18n/sv";
+import { forum as f, profile as p, ticker as tk, toasts as t } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -4,7 +4,7 @@
  * scrolled to the comment and highlighted (SPEC §2 Thread page).
  */
 import { expect, test } from "./support/test";
-import { forum as f } from "../../app/i18n/sv";
+import { forum as f } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -4,7 +4,7 @@
  * 'Snabb' in the list and on its page.
  */
 import { expect, test } from "./support/test";
-import { forum as f } from "../../app/i18n/sv";
+import { forum as f } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -8,7 +8,7 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./support/test";
 import sharp from "sharp";
-import { uploads as t } from "../../app/i18n/sv";
+import { uploads as t } from "../../domain/i18n/sv";
 import { MAX_UPLOAD_MB } from "../../server/uploads/limits";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";

@@ -4,7 +4,7 @@
  * @module
  */
 import { useEffect, useState } from "react";
-import { auth, landing } from "../../i18n/sv";
+import { auth, landing } from "../../../domain/i18n/sv";
 import { CLOCK_PLACEHOLDER, formatClock, MARKET_CLOCKS, msUntilNextSecond } from "../../lib/clocks";
 
 /**

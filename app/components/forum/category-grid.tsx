@@ -8,8 +8,8 @@ import { ChevronDown, ChevronUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CategoryCard } from "../../../server/forum/queries";
-import { forum as f } from "../../i18n/sv";
-import { categoryPath } from "../../lib/paths";
+import { forum as f } from "../../../domain/i18n/sv";
+import { categoryPath } from "../../../domain/paths";
 
 /** The grid with its heading and the mobile Visa/Dölj toggle. */
 export function CategoryGrid({ categories }: { categories: CategoryCard[] }) {

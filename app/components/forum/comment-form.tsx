@@ -9,8 +9,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
-import { forum as f } from "../../i18n/sv";
-import { LIMITS } from "../../lib/limits";
+import { forum as f } from "../../../domain/i18n/sv";
+import { LIMITS } from "../../../domain/limits";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";

@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import type { CommentView } from "../../../server/forum/queries";
-import { forum as f } from "../../i18n/sv";
+import { forum as f } from "../../../domain/i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
 import { EdgeAvatar } from "../ui/edge-level";

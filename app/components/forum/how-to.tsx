@@ -5,7 +5,7 @@
  * @module
  */
 import { HelpCircle } from "lucide-react";
-import { forum as f } from "../../i18n/sv";
+import { forum as f } from "../../../domain/i18n/sv";
 
 /** The how-to box, closed by default. */
 export function HowTo() {

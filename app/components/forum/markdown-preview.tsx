@@ -8,7 +8,7 @@
  * @module
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { markdown as md } from "../../i18n/sv";
+import { markdown as md } from "../../../domain/i18n/sv";
 import type { PreviewAnswer } from "../../routes/api-preview";
 import { PostBody } from "./post-body";
 

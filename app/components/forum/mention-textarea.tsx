@@ -9,8 +9,8 @@
  * @module
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type TextareaHTMLAttributes } from "react";
-import { ticker as tk } from "../../i18n/sv";
-import { insertPick, tokenAtCaret, type CaretToken } from "../../lib/mention-token";
+import { ticker as tk } from "../../../domain/i18n/sv";
+import { insertPick, tokenAtCaret, type CaretToken } from "../../../domain/mention-token";
 
 type Option = { key: string; label: string; detail?: string; insert: string };
 

@@ -8,7 +8,7 @@
 import { MoreHorizontal, Trash2 } from "lucide-react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { forum as f } from "../../i18n/sv";
+import { forum as f } from "../../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { useViewer } from "../../lib/viewer";
 import { ConfirmDialog } from "../moderation/confirm-dialog";

@@ -4,7 +4,7 @@
  * @module
  */
 import { Link, useSearchParams } from "react-router";
-import { forum as f, nav } from "../../i18n/sv";
+import { forum as f, nav } from "../../../domain/i18n/sv";
 
 /**
  * Shown only when there is another page; `page` is 1-based. `labels="comments"` names the

@@ -8,9 +8,9 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "../../lib/toast";
 import type { ReactionSummary } from "../../../server/forum/queries";
-import type { ReactionType, TargetType } from "../../../server/reactions/types";
-import { nav, reactions as r } from "../../i18n/sv";
-import { loginPath } from "../../lib/paths";
+import type { ReactionType, TargetType } from "../../../domain/values";
+import { nav, reactions as r } from "../../../domain/i18n/sv";
+import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 
 const EMOJI: Record<ReactionType, string> = { bull: "🐂", bear: "🐻", like: "👍", fire: "🔥" };

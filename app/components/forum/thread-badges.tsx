@@ -5,7 +5,7 @@
  * @module
  */
 import { Flame, TrendingUp, Zap } from "lucide-react";
-import { forum as f } from "../../i18n/sv";
+import { forum as f } from "../../../domain/i18n/sv";
 
 /** The derived figures of a thread; null when not computed. */
 export interface TrendFigures {

@@ -7,8 +7,8 @@
 import { MessageSquare } from "lucide-react";
 import { Link } from "react-router";
 import type { ThreadRow as BaseThreadRow } from "../../../server/forum/queries";
-import { forum as f } from "../../i18n/sv";
-import { categoryPath, threadPath } from "../../lib/paths";
+import { forum as f } from "../../../domain/i18n/sv";
+import { categoryPath, threadPath } from "../../../domain/paths";
 import { RelativeTime } from "./relative-time";
 import { ThreadBadges, type TrendFigures } from "./thread-badges";
 

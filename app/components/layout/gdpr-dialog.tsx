@@ -1,6 +1,6 @@
 /**
  * The footer's 'GDPR och datapolicy' button and its dialog (SPEC §2 Shared forum layout: a
- * dialog of 11 policy sections with an 'Acceptera' button). Texts in `app/i18n/sv.ts` `privacy`.
+ * dialog of 11 policy sections with an 'Acceptera' button). Texts in `domain/i18n/sv.ts` `privacy`.
  *
  * The dialog never opens by itself: Börssnack sets only necessary cookies, which need no consent,
  * and a modal on arrival would stand between a visitor and the forum. Until 'Acceptera' has been
@@ -14,7 +14,7 @@ import { Dialog } from "radix-ui";
 import { ShieldCheck, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { privacy as t } from "../../i18n/sv";
+import { privacy as t } from "../../../domain/i18n/sv";
 import { buttonClass } from "../ui/button";
 
 /** Name of the cookie remembering that the policy was accepted. */

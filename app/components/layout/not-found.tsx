@@ -4,7 +4,7 @@
  * @module
  */
 import { isRouteErrorResponse, Link } from "react-router";
-import { errors, forum as f, unavailable } from "../../i18n/sv";
+import { errors, forum as f, unavailable } from "../../../domain/i18n/sv";
 
 /** 404 content, used by the catch-all route and the error boundary. */
 export function NotFound() {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { app } from "../../i18n/sv";
+import { app } from "../../../domain/i18n/sv";
 import { GdprDialog } from "./gdpr-dialog";
 
 /** Footer with the current year. */

@@ -9,7 +9,7 @@
 import { Dialog, DropdownMenu } from "radix-ui";
 import { ChevronDown, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
-import { app, nav } from "../../i18n/sv";
+import { app, nav } from "../../../domain/i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";

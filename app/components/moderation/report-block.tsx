@@ -10,11 +10,11 @@ import { Ban, Flag } from "lucide-react";
 import { createContext, useContext, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../lib/toast";
-import { moderation as m } from "../../i18n/sv";
+import { moderation as m } from "../../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { useViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
-import { LIMITS } from "../../lib/limits";
+import { LIMITS } from "../../../domain/limits";
 
 /** What is reported. */
 export type ReportTarget = { targetType: "thread" | "comment"; id: string };

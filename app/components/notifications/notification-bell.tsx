@@ -12,8 +12,8 @@ import { Popover } from "radix-ui";
 import { Bell } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { notifications as n } from "../../i18n/sv";
-import { badgeText, notificationText, type NotificationItem } from "../../lib/notifications";
+import { notifications as n } from "../../../domain/i18n/sv";
+import { badgeText, notificationText, type NotificationItem } from "../../../domain/notifications";
 import { RelativeTime } from "../forum/relative-time";
 import { useEventStream } from "./live";
 

@@ -7,7 +7,7 @@
  * @module
  */
 import { useEffect, useState } from "react";
-import { presence as p } from "../../i18n/sv";
+import { presence as p } from "../../../domain/i18n/sv";
 
 /** SPEC §9 activity logging throttle, in milliseconds. */
 export const ACTIVITY_THROTTLE_MS = 5 * 60_000;

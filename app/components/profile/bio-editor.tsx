@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { profile as p } from "../../i18n/sv";
+import { profile as p } from "../../../domain/i18n/sv";
 import { PostBody } from "../forum/post-body";
 import { Button } from "../ui/button";
 

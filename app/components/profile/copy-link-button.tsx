@@ -7,7 +7,7 @@
 import { Check, Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "../../lib/toast";
-import { profile as p } from "../../i18n/sv";
+import { profile as p } from "../../../domain/i18n/sv";
 import { Button } from "../ui/button";
 
 /** SPEC §9 Copy-link confirmation icon (ms). */

@@ -7,8 +7,8 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "../../lib/toast";
-import { nav, profile as p } from "../../i18n/sv";
-import { loginPath } from "../../lib/paths";
+import { nav, profile as p } from "../../../domain/i18n/sv";
+import { loginPath } from "../../../domain/paths";
 import { Button } from "../ui/button";
 
 /** Props: whose profile, the current state, who is looking, and a callback with the new count. */

@@ -10,7 +10,7 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "../../lib/toast";
 import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../../server/uploads/limits";
-import { uploads as t } from "../../i18n/sv";
+import { uploads as t } from "../../../domain/i18n/sv";
 import { Button } from "../ui/button";
 
 type Busy = "upload" | "remove" | null;

@@ -13,7 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useState } from "rea
 import { Link } from "react-router";
 import { toast } from "../../lib/toast";
 import type { ProfileView } from "../../../server/profiles/queries";
-import { profile as p } from "../../i18n/sv";
+import { profile as p } from "../../../domain/i18n/sv";
 import { formatDate } from "../../lib/dates";
 import { PostBody } from "../forum/post-body";
 import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";

@@ -9,9 +9,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../server/profiles/queries";
-import { profile as p } from "../../i18n/sv";
+import { profile as p } from "../../../domain/i18n/sv";
 import { formatDate } from "../../lib/dates";
-import { commentPath, threadPath } from "../../lib/paths";
+import { commentPath, threadPath } from "../../../domain/paths";
 import { RelativeTime } from "../forum/relative-time";
 import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
 import { ProfileImageUpload } from "./image-upload";

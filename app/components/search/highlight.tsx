@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { highlightSegments } from "../../lib/search-highlight";
+import { highlightSegments } from "../../../domain/search-highlight";
 
 /**
  * @param text plain text (title or snippet)

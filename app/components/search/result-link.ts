@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { commentPath, profilePath, threadPath } from "../../lib/paths";
+import { commentPath, profilePath, threadPath } from "../../../domain/paths";
 
 /** The fields of a search result that decide its link (SPEC §3 Search result). */
 export interface ResultTarget {

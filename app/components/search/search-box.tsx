@@ -12,12 +12,12 @@ import { FileText, Loader2, MessageSquare, Search, User, X } from "lucide-react"
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { toast } from "../../lib/toast";
-import type { SearchResult } from "../../lib/search-types";
-import { forum as f, search as s } from "../../i18n/sv";
-import { searchPath } from "../../lib/paths";
+import type { SearchResult } from "../../../domain/search";
+import { forum as f, search as s } from "../../../domain/i18n/sv";
+import { searchPath } from "../../../domain/paths";
 import { Highlighted } from "./highlight";
 import { resultPath } from "./result-link";
-import { LIMITS } from "../../lib/limits";
+import { LIMITS } from "../../../domain/limits";
 
 /** SPEC §9 Search debounce in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;

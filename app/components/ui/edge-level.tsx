@@ -6,7 +6,7 @@
  * @module
  */
 import { useId } from "react";
-import { edgeLevel as s } from "../../i18n/sv";
+import { edgeLevel as s } from "../../../domain/i18n/sv";
 import { Avatar, type AvatarSize } from "./avatar";
 
 /** Colour band of a value: 0 (below 20 %) to 4 (80 % and above). */

@@ -4,7 +4,7 @@
  * @module
  */
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { auth as t } from "../../../app/i18n/sv";
+import { auth as t } from "../../../domain/i18n/sv";
 import { verificationLink, type Mailbox } from "./mailbox";
 
 /** A member as the tests know them. */

@@ -6,16 +6,16 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages as ap } from "../../app/i18n/sv";
-import * as unsubscribeRoute from "../../app/routes/unsubscribe";
-import { adminMailRecipients, profiles, user } from "../db/schema";
-import type { MailMessage } from "../mail/mailer";
-import { servicesContext } from "../services";
-import { expectForumError } from "../testing/expect-forum-error";
-import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { drainAdminMail, MAX_ATTEMPTS } from "./mail-worker";
-import { enqueueMessage, getJobProgress, parseRecipients, sanitizeMailHtml } from "./messages";
-import { getAdminMailOptOut, setAdminMailOptOut, unsubscribeUrl } from "./unsubscribe";
+import { adminPages as ap } from "../../../domain/i18n/sv";
+import * as unsubscribeRoute from "../../../app/routes/unsubscribe";
+import { adminMailRecipients, profiles, user } from "../../../server/db/schema";
+import type { MailMessage } from "../../../server/mail/mailer";
+import { servicesContext } from "../../../server/services";
+import { expectForumError } from "../../../server/testing/expect-forum-error";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
+import { drainAdminMail, MAX_ATTEMPTS } from "../../../server/admin/mail-worker";
+import { enqueueMessage, getJobProgress, parseRecipients, sanitizeMailHtml } from "../../../server/admin/messages";
+import { getAdminMailOptOut, setAdminMailOptOut, unsubscribeUrl } from "../../../server/admin/unsubscribe";
 
 let forum: TestForum;
 let admin: TestMember;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { notifications as n } from "../i18n/sv";
+import { notifications as n } from "./i18n/sv";
 import { commentPath, threadPath } from "./paths";
 
 /** A notification as the bell, the page and the live channel send it to the browser. */

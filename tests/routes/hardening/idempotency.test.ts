@@ -7,12 +7,12 @@
  */
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as newThread from "../../app/routes/new-thread";
-import * as threadRoute from "../../app/routes/thread";
-import { abuseLimits, comments, threads, user } from "../db/schema";
-import { listCategories } from "../forum/queries";
-import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { callRoute, sessionCookie } from "../testing/route-call";
+import * as newThread from "../../../app/routes/new-thread";
+import * as threadRoute from "../../../app/routes/thread";
+import { abuseLimits, comments, threads, user } from "../../../server/db/schema";
+import { listCategories } from "../../../server/forum/queries";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
+import { callRoute, sessionCookie } from "../../../server/testing/route-call";
 
 let forum: TestForum;
 let categoryId: string;

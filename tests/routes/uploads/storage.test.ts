@@ -13,15 +13,15 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploads as t } from "../../app/i18n/sv";
-import { action as uploadAction, DRAIN_LIMIT_BYTES, loader as uploadLoader } from "../../app/routes/api-uploads";
-import { loader as serveUpload } from "../../app/routes/uploads";
-import { login } from "../accounts";
-import { ConfigError, parseConfig, type S3Config } from "../config";
-import { profiles } from "../db/schema";
-import { ForumError } from "../errors";
-import { servicesContext } from "../services";
-import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
+import { uploads as t } from "../../../domain/i18n/sv";
+import { action as uploadAction, DRAIN_LIMIT_BYTES, loader as uploadLoader } from "../../../app/routes/api-uploads";
+import { loader as serveUpload } from "../../../app/routes/uploads";
+import { login } from "../../../server/accounts";
+import { ConfigError, parseConfig, type S3Config } from "../../../server/config";
+import { profiles } from "../../../server/db/schema";
+import { ForumError } from "../../../server/errors";
+import { servicesContext } from "../../../server/services";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import {
   createLocalStorage,
   createS3Storage,
@@ -30,9 +30,9 @@ import {
   isSafeKey,
   storageFor,
   type FileStorage,
-} from "../storage/storage";
-import { UploadError } from "./images";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./limits";
+} from "../../../server/storage/storage";
+import { UploadError } from "../../../server/uploads/images";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "../../../server/uploads/limits";
 import {
   isUploadKey,
   keyFromUrl,
@@ -40,7 +40,7 @@ import {
   setProfileImage,
   urlForKey,
   type ProfileImageDeps,
-} from "./profile-images";
+} from "../../../server/uploads/profile-images";
 
 const ORIGIN = "http://localhost:3000";
 

@@ -4,12 +4,12 @@
  * across a write is not served afterwards. The last test runs real searches on a real forum.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSearchCache } from "./search-cache";
-import * as searchRoute from "../../app/routes/search";
-import { createThread } from "../forum/commands";
-import { listCategories } from "../forum/queries";
-import { callRoute } from "../testing/route-call";
-import { createMember, createTestForum, type TestForum } from "../testing/harness";
+import { createSearchCache } from "../../../server/cache/search-cache";
+import * as searchRoute from "../../../app/routes/search";
+import { createThread } from "../../../server/forum/commands";
+import { listCategories } from "../../../server/forum/queries";
+import { callRoute } from "../../../server/testing/route-call";
+import { createMember, createTestForum, type TestForum } from "../../../server/testing/harness";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

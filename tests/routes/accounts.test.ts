@@ -6,14 +6,14 @@
 import { count, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth as t, mail as m } from "../app/i18n/sv";
-import { escapeHtml } from "./mail/templates";
-import { login, logout, register, resendVerification, type LoginResult, type RegisterResult } from "./accounts";
-import { profiles, user } from "./db/schema";
-import { servicesContext } from "./services";
-import { getViewer } from "./session";
-import { loader as nicknameAvailable } from "../app/routes/api-nickname-available";
-import { createMember, createTestForum, type TestForum } from "./testing/harness";
+import { auth as t, mail as m } from "../../domain/i18n/sv";
+import { escapeHtml } from "../../server/mail/templates";
+import { login, logout, register, resendVerification, type LoginResult, type RegisterResult } from "../../server/accounts";
+import { profiles, user } from "../../server/db/schema";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { loader as nicknameAvailable } from "../../app/routes/api-nickname-available";
+import { createMember, createTestForum, type TestForum } from "../../server/testing/harness";
 
 const ORIGIN = "http://localhost:3000";
 const VERIFY_LINK = /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s"<>]+/;

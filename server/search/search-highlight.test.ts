@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeSnippet, markdownToPlain } from "../../server/search/snippet";
-import { highlightSegments } from "./search-highlight";
+import { makeSnippet, markdownToPlain } from "./snippet";
+import { highlightSegments } from "../../domain/search-highlight";
 
 describe("search highlighting", () => {
   it("marks whole words that start with a stem, and short terms only when equal", () => {

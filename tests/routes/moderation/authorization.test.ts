@@ -5,22 +5,22 @@
  */
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminLog from "../../app/routes/admin-log";
-import * as adminMessages from "../../app/routes/admin-messages";
-import * as adminReports from "../../app/routes/admin-reports";
-import * as adminRoles from "../../app/routes/admin-roles";
-import * as adminUsers from "../../app/routes/admin-users";
-import * as apiBlock from "../../app/routes/api-block";
-import * as apiMailJob from "../../app/routes/api-admin-mail-job";
-import * as apiReport from "../../app/routes/api-report";
-import * as apiUserEmails from "../../app/routes/api-admin-user-emails";
-import * as threadRoute from "../../app/routes/thread";
-import { createComment, createThread } from "../forum/commands";
-import { listCategories } from "../forum/queries";
-import { servicesContext } from "../services";
-import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { blockUser } from "./blocks";
-import { createReport } from "./reports";
+import * as adminLog from "../../../app/routes/admin-log";
+import * as adminMessages from "../../../app/routes/admin-messages";
+import * as adminReports from "../../../app/routes/admin-reports";
+import * as adminRoles from "../../../app/routes/admin-roles";
+import * as adminUsers from "../../../app/routes/admin-users";
+import * as apiBlock from "../../../app/routes/api-block";
+import * as apiMailJob from "../../../app/routes/api-admin-mail-job";
+import * as apiReport from "../../../app/routes/api-report";
+import * as apiUserEmails from "../../../app/routes/api-admin-user-emails";
+import * as threadRoute from "../../../app/routes/thread";
+import { createComment, createThread } from "../../../server/forum/commands";
+import { listCategories } from "../../../server/forum/queries";
+import { servicesContext } from "../../../server/services";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
+import { blockUser } from "../../../server/moderation/blocks";
+import { createReport } from "../../../server/moderation/reports";
 
 type Who = "visitor" | "member" | "owner" | "blocked" | "moderator" | "admin";
 const WHO: Who[] = ["visitor", "member", "owner", "blocked", "moderator", "admin"];

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { auth as t } from "../i18n/sv";
+import { auth as t } from "./i18n/sv";
 
 /** Nickname length bounds in characters (decided: docs/decisions/001-limits.md). */
 export const NICKNAME_MIN = 2;

