@@ -55,6 +55,7 @@ import { readCompanyList, ensureCompanies } from "../server/companies";
 import { cook } from "../server/content/cook";
 import { openDatabase, type Database, type Db } from "../server/db/client";
 import { ensureDefaultCategories } from "../server/forum/default-categories";
+import { REACTION_TYPES, sqlArray } from "../domain/values";
 
 /** Password of the members `bench_member_1` … `bench_member_10`. */
 export const BENCH_PASSWORD = "Bench-Passw0rd-2026";
@@ -317,7 +318,7 @@ export async function generateDataset(database: Database, options: GenerateOptio
         SELECT x.user_id, 'thread', t.id, x.rt, t.created_at + x.f * LEAST(now() - t.created_at, interval '3 days')
         FROM (SELECT k, 'u' || (1 + floor(${n(M)} * bench_rand(k, 41) ^ 2)::int) AS user_id,
                      ${spread(T, sql`floor(${n(T)} * bench_rand(k, 42) ^ 2)::bigint`)} AS ti,
-                     (ARRAY['bull','bear','like','fire'])[1 + floor(4 * bench_rand(k, 43))::int] AS rt,
+                     (${sql.raw(sqlArray(REACTION_TYPES))})[1 + floor(${REACTION_TYPES.length} * bench_rand(k, 43))::int] AS rt,
                      bench_rand(k, 44) ^ 2 AS f
               FROM generate_series(1, ${n(Math.round(rt * 1.1))}) k) x
         JOIN bench_t t ON t.i = x.ti
@@ -329,7 +330,7 @@ export async function generateDataset(database: Database, options: GenerateOptio
         SELECT x.user_id, 'comment', c.id, x.rt, c.created_at + x.f * LEAST(now() - c.created_at, interval '2 days')
         FROM (SELECT k, 'u' || (1 + floor(${n(M)} * bench_rand(k, 51) ^ 2)::int) AS user_id,
                      ${spread(CA, sql`floor(${n(CA)} * bench_rand(k, 52) ^ 2)::bigint`)} AS cj,
-                     (ARRAY['bull','bear','like','fire'])[1 + floor(4 * bench_rand(k, 53))::int] AS rt,
+                     (${sql.raw(sqlArray(REACTION_TYPES))})[1 + floor(${REACTION_TYPES.length} * bench_rand(k, 53))::int] AS rt,
                      bench_rand(k, 54) ^ 2 AS f
               FROM generate_series(1, ${n(Math.round((z.reactions - rt) * 1.1))}) k) x
         JOIN bench_c c ON c.j = x.cj

@@ -6,27 +6,18 @@
  * @module
  */
 import { auth as t } from "./i18n/sv";
+import { LIMITS } from "./values";
 
-/** Nickname length bounds in characters (decided: docs/decisions/001-limits.md). */
-export const NICKNAME_MIN = 2;
+/** Nickname length bounds in characters (SPEC §5 Nickname; values in `domain/values.ts` LIMITS). */
+export const NICKNAME_MIN = LIMITS.nicknameMin;
 /** @see NICKNAME_MIN */
-export const NICKNAME_MAX = 30;
+export const NICKNAME_MAX = LIMITS.nicknameMax;
 /** Password length bounds for registration (SPEC §5 Register: at least 6). */
 export const PASSWORD_MIN = 6;
 /** Upper bound, so a hostile client cannot make the server hash megabytes. */
 export const PASSWORD_MAX = 128;
-/** Thread title, thread body and comment length caps in characters (docs/decisions/001-limits.md). */
-export const LIMITS = {
-  title: 200,
-  body: 20_000,
-  comment: 10_000,
-  /** Report details (docs/decisions/012-moderation-admin.md). */
-  reportDetails: 2000,
-  /** Block reason (docs/decisions/012-moderation-admin.md). */
-  blockReason: 500,
-  /** Search text; the rest is ignored (docs/search.md). */
-  searchQuery: 200,
-} as const;
+/** Text length caps in characters, from the allowed-values module (docs/decisions/001-limits.md). */
+export { LIMITS };
 
 /** Letters a–z, å, ä, ö (either case), digits, dot, underscore, hyphen (SPEC §5 Nickname). */
 const NICKNAME_CHARS = /^[A-Za-z0-9ÅÄÖåäö._-]+$/;

@@ -4,8 +4,9 @@
  * @module
  */
 
-/** A forum role. */
-export type Role = "member" | "moderator" | "admin";
+import { ROLES, isOneOf, type Role } from "./values";
+
+export type { Role };
 
 /**
  * Normalises a stored `profiles.role_id` (SPEC §3: any other role id counts as member).
@@ -29,5 +30,5 @@ export function isAdmin(roleId: string | null | undefined): boolean {
 
 /** Checks a role name given on the command line or by an admin. */
 export function isRole(value: string): value is Role {
-  return value === "member" || value === "moderator" || value === "admin";
+  return isOneOf(ROLES, value);
 }

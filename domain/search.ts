@@ -5,10 +5,7 @@
  * @module
  */
 
-/** Result kinds of SPEC §3 Search result. */
-export type SearchKind = "thread" | "comment" | "member";
-/** Every result kind, in the order the results page lists its filters. */
-export const SEARCH_KINDS: readonly SearchKind[] = ["thread", "comment", "member"];
+import type { SearchKind } from "./values";
 
 /** One search result (SPEC §3 Search result; field names as in SPEC §7 search_all). */
 export interface SearchResult {

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { auth as t, forum as f, reactions as r } from "./i18n/sv";
+import { REACTION_TYPES, TARGET_TYPES } from "./values";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "./limits";
 
 // No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),
@@ -88,9 +89,9 @@ export const commentSchema = z.object({
 
 /** Reaction toggle (SPEC §5 Reactions): types bull/bear/like/fire on a thread or comment. */
 export const reactionSchema = z.object({
-  targetType: z.enum(["thread", "comment"], { message: r.invalid }),
+  targetType: z.enum(TARGET_TYPES, { message: r.invalid }),
   targetId: z.uuid({ message: r.invalid }),
-  reactionType: z.enum(["bull", "bear", "like", "fire"], { message: r.invalid }),
+  reactionType: z.enum(REACTION_TYPES, { message: r.invalid }),
 });
 
 /**

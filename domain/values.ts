@@ -1,12 +1,137 @@
 /**
- * Reaction vocabulary (SPEC §3 reactions, §9 labels).
+ * Every allowed value of the forum, in one place. The Zod enums (`domain/validation.ts`), the
+ * database CHECK constraints (`server/db/schema.ts` builds them with {@link sqlInList}), the UI
+ * order (reaction bar, report reasons, role picker) and the catalogue's label groups
+ * (`domain/i18n/sv.ts`, typed `Record<Value, string>`) are all derived from the lists below.
+ *
+ * Adding a value is a change here, one migration that replaces the CHECK constraint, and its
+ * Swedish label in the catalogue (the compiler points at the label). Guards:
+ * `domain/values.test.ts` fails when a second literal list of these values appears in the source;
+ * `server/db/values-constraints.test.ts` fails when a CHECK constraint of the migrated database
+ * disagrees with a list here.
  *
  * @module
  */
 
+/** Reaction types in display order (SPEC §3 reactions, §9 labels: Bullish, Bearish, Like, Hot). */
+export const REACTION_TYPES = ["bull", "bear", "like", "fire"] as const;
 /** bull, bear, like or fire. */
-export type ReactionType = "bull" | "bear" | "like" | "fire";
+export type ReactionType = (typeof REACTION_TYPES)[number];
+/** The reaction types that state a view on a stock, counted by the ticker page's sentiment bar. */
+export const SENTIMENT_REACTIONS = ["bull", "bear"] as const satisfies readonly ReactionType[];
+
+/** What a reaction, report or ticker mention points at (SPEC §3): threads and comments are separate tables. */
+export const TARGET_TYPES = ["thread", "comment"] as const;
 /** thread or comment. */
-export type TargetType = "thread" | "comment";
-/** Display order of reaction buttons. */
-export const REACTION_ORDER: readonly ReactionType[] = ["bull", "bear", "like", "fire"];
+export type TargetType = (typeof TARGET_TYPES)[number];
+
+/** Roles in rising order of power (SPEC §5 Roles, §6); any other stored role id counts as member. */
+export const ROLES = ["member", "moderator", "admin"] as const;
+/** A forum role. */
+export type Role = (typeof ROLES)[number];
+/** The roles that moderate (SPEC §6 "Moderator-or-admin"). */
+export type StaffRole = Exclude<Role, "member">;
+
+/** Report reasons in the order the report dialog lists them (SPEC §9). */
+export const REPORT_REASONS = ["spam", "harassment", "misinformation", "inappropriate", "offensive", "other"] as const;
+/** One report reason. */
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Report states (SPEC §3 reports). */
+export const REPORT_STATUSES = ["open", "resolved"] as const;
+/** How a resolved report was closed (docs/decisions/012-moderation-admin.md). */
+export const REPORT_RESOLUTIONS = ["dismissed", "content_deleted", "author_blocked"] as const;
+
+/** Notification types (SPEC §3 notifications, plus `mention`, issue 5). */
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention"] as const;
+/** One notification type. */
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Actions recorded in the moderation log (docs/decisions/012-moderation-admin.md). */
+export const MODERATION_ACTIONS = [
+  "delete_thread",
+  "delete_comment",
+  "block_user",
+  "unblock_user",
+  "dismiss_reports",
+  "delete_user",
+  "change_role",
+  "send_message",
+] as const;
+/** One moderation-log action. */
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** States of an admin e-mail job and of each of its recipients (docs/decisions/012). */
+export const MAIL_JOB_STATUSES = ["sending", "done"] as const;
+/** @see MAIL_JOB_STATUSES */
+export const MAIL_RECIPIENT_STATUSES = ["pending", "sent", "skipped", "failed"] as const;
+
+/** Search result kinds, in the order the results page lists its filters (SPEC §3 Search result). */
+export const SEARCH_KINDS = ["thread", "comment", "member"] as const;
+/** One search result kind. */
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/**
+ * Trend badge thresholds (SPEC §2 Thread row, §9; docs/trending.md): 'Hettar till' when
+ * hot_score > `hotAbove`, 'Snabb' when reactions in the last hour ≥ `fastFrom`, 'Top 10%' when the
+ * percentile rank (0..1) ≥ `topFrom`.
+ */
+export const BADGE_THRESHOLDS = { hotAbove: 1, fastFrom: 3, topFrom: 0.9 } as const;
+
+/**
+ * Text length caps in characters (docs/decisions/001-limits.md); the database CHECKs of titles
+ * and bodies use the same numbers.
+ */
+export const LIMITS = {
+  /** Thread title. */
+  title: 200,
+  /** Thread body. */
+  body: 20_000,
+  /** Comment or reply. */
+  comment: 10_000,
+  /** Report details (docs/decisions/012-moderation-admin.md). */
+  reportDetails: 2000,
+  /** Block reason (docs/decisions/012-moderation-admin.md). */
+  blockReason: 500,
+  /** Search text; the rest is ignored (docs/search.md). */
+  searchQuery: 200,
+  /** Nickname, fewest characters (SPEC §5 Nickname; docs/decisions/001-limits.md). */
+  nicknameMin: 2,
+  /** Nickname, most characters. */
+  nicknameMax: 30,
+} as const;
+
+/**
+ * True when `value` is one of `list` (narrows its type).
+ *
+ * @param list one of the lists above
+ * @param value any value, e.g. a stored column or a form field
+ * @returns whether `value` is in `list`
+ */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (list as readonly string[]).includes(value);
+}
+
+/**
+ * The SQL list `('a', 'b', …)` of a value list, for a CHECK constraint. The values are the
+ * constants above (lower-case ASCII and underscores), never user input; a quote is refused.
+ *
+ * @param list one of the lists above
+ * @returns the parenthesised, quoted list
+ * @throws Error when a value contains a quote
+ */
+export function sqlInList(list: readonly string[]): string {
+  for (const v of list) if (v.includes("'")) throw new Error(`sqlInList: quote in ${v}`);
+  return `(${list.map((v) => `'${v}'`).join(", ")})`;
+}
+
+/**
+ * The SQL array `ARRAY['a', 'b', …]` of a value list, e.g. to pick a random value in generated
+ * data. Same rules as {@link sqlInList}.
+ *
+ * @param list one of the lists above
+ * @returns the array literal
+ * @throws Error when a value contains a quote
+ */
+export function sqlArray(list: readonly string[]): string {
+  return `ARRAY[${sqlInList(list).slice(1, -1)}]`;
+}

@@ -10,6 +10,7 @@ import { errors as e } from "../domain/i18n/sv";
 import { account, profiles } from "./db/schema";
 import { roleOf, type Role } from "../domain/roles";
 import type { Services } from "./services";
+import type { StaffRole } from "../domain/values";
 
 /** The logged-in member as the server sees them. */
 export interface Viewer {
@@ -129,7 +130,7 @@ export async function requireViewer(services: Services, request: Request, timeou
  * @param role the least role that may pass
  * @throws like {@link requireViewer}; a redirect to /forum for members without the role
  */
-export async function requireRole(services: Services, request: Request, role: "moderator" | "admin"): Promise<Viewer> {
+export async function requireRole(services: Services, request: Request, role: StaffRole): Promise<Viewer> {
   const viewer = await requireViewer(services, request);
   const ok = role === "admin" ? viewer.role === "admin" : viewer.role !== "member";
   if (!ok) throw redirect("/forum");

@@ -4,12 +4,13 @@
  * @module
  */
 import { useRouteLoaderData } from "react-router";
+import type { Role } from "../../domain/values";
 
 /** Public fields of the logged-in member; no e-mail, no secrets. */
 export interface ClientViewer {
   id: string;
   nickname: string;
-  role: "member" | "moderator" | "admin";
+  role: Role;
   avatarUrl: string | null;
   /** 0..1, for the avatar ring. */
   edgeLevel: number;

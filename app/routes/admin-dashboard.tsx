@@ -8,10 +8,11 @@
 import { Flag, History, Mail, ShieldCheck, Users } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
 import { admin as a, adminPages as ap } from "../../domain/i18n/sv";
+import type { StaffRole } from "../../domain/values";
 
 /** The dashboard cards. */
 export default function AdminDashboard() {
-  const data = useRouteLoaderData("routes/admin-layout") as { role: "moderator" | "admin" } | undefined;
+  const data = useRouteLoaderData("routes/admin-layout") as { role: StaffRole } | undefined;
   const isAdmin = data?.role === "admin";
   const cards = [
     { to: "/admin/users", title: a.users, text: a.usersDescription, Icon: Users },

@@ -15,6 +15,7 @@ import { buttonClass } from "../components/ui/button";
 import { adminPages as ap, roles } from "../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-roles";
+import { ROLES, type Role } from "../../domain/values";
 
 /** One page of members with their roles (admins), or the no-permission flag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function RoleRow({ row }: { row: { id: string; nickname: string; role: "member" | "moderator" | "admin" } }) {
+function RoleRow({ row }: { row: { id: string; nickname: string; role: Role } }) {
   const fetcher = useFetcher<ActionAnswer>();
   useActionToast(fetcher.data);
   const [value, setValue] = useState(row.role);
@@ -69,7 +70,7 @@ function RoleRow({ row }: { row: { id: string; nickname: string; role: "member" 
             disabled={fetcher.state !== "idle"}
             className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
           >
-            {(["member", "moderator", "admin"] as const).map((r) => (
+            {ROLES.map((r) => (
               <option key={r} value={r}>
                 {roles[r]}
               </option>

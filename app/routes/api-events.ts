@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isUuid } from "../../server/forum/queries";
+import { isUuid } from "../../domain/ids";
 import { openEventStream, parseLastEventId } from "../../server/realtime/stream";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";

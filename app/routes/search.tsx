@@ -9,7 +9,8 @@ import { FileText, MessageSquare, Search as SearchIcon, User } from "lucide-reac
 import { data, Form, Link, useSearchParams } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { searchPage, SearchUnavailableError } from "../../server/search/search";
-import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../domain/search";
+import type { SearchResult } from "../../domain/search";
+import { SEARCH_KINDS, type SearchKind } from "../../domain/values";
 import { clientIp } from "../../server/client-ip";
 import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
 import { servicesContext } from "../../server/services";

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { MAIL_JOB_STATUSES, ModerationAction, ReactionType, ReportReason, Role, SearchKind } from "../values";
 
 /** Product name and document title (SPEC §1). */
 export const app = {
@@ -253,7 +254,7 @@ export const forum = {
 
 /** Reactions (SPEC §5 Reactions, §8 Reactions, §9 labels). */
 export const reactions = {
-  labels: { bull: "Bullish", bear: "Bearish", like: "Like", fire: "Hot" },
+  labels: { bull: "Bullish", bear: "Bearish", like: "Like", fire: "Hot" } satisfies Record<ReactionType, string>,
   barLabel: "Reaktioner",
   ownContent: "Du kan inte reagera på ditt eget innehåll",
   notLoggedIn: "Ej inloggad",
@@ -479,7 +480,7 @@ export const config = {
 } as const;
 
 /** Role labels (SPEC §9). */
-export const roles = { member: "Medlem", moderator: "Moderator", admin: "Admin" } as const;
+export const roles = { member: "Medlem", moderator: "Moderator", admin: "Admin" } as const satisfies Record<Role, string>;
 
 /** Landing page (SPEC §2 Landing page) and the auth layout's clocks and header (SPEC §2 Auth layout). */
 export const landing = {
@@ -789,7 +790,7 @@ export const search = {
   submit: "Sök",
   clear: "Rensa sökningen",
   /** SPEC §2 kind labels. */
-  kinds: { thread: "Inlägg", comment: "Kommentar", member: "Profil" },
+  kinds: { thread: "Inlägg", comment: "Kommentar", member: "Profil" } satisfies Record<SearchKind, string>,
   /** Filter tabs on the results page. */
   filters: { all: "Alla", thread: "Inlägg", comment: "Kommentarer", member: "Profiler" },
   allCategories: "Alla kategorier",
@@ -862,7 +863,7 @@ export const moderation = {
     inappropriate: "Olämpligt innehåll",
     offensive: "Kränkande innehåll",
     other: "Övrigt",
-  },
+  } satisfies Record<ReportReason, string>,
   detailsLabel: "Detaljer (valfritt)",
   detailsPlaceholder: "Beskriv gärna vad som är fel...",
   detailsTooLong: "Detaljerna får vara högst 2 000 tecken.",
@@ -944,7 +945,7 @@ export const moderation = {
     delete_user: "Raderade användare",
     change_role: "Ändrade roll",
     send_message: "Skickade meddelande",
-  },
+  } satisfies Record<ModerationAction, string>,
 } as const;
 
 /** Admin users, roles and messages (SPEC §2 Admin users/messages/roles, §4 Admin send, §5, §6, §8 Admin). */
@@ -1048,7 +1049,7 @@ export const adminPages = {
   adminsOnlyMessages: "Endast administratörer kan skicka meddelanden",
   emailsFailed: "Kunde inte hämta e-postadresser",
   previousJobs: "Senaste utskick",
-  jobStatus: { sending: "Skickas", done: "Klart" },
+  jobStatus: { sending: "Skickas", done: "Klart" } satisfies Record<(typeof MAIL_JOB_STATUSES)[number], string>,
 } as const;
 
 /** Admin bulk e-mail and its opt-out (issue 7; List-Unsubscribe). */

@@ -21,6 +21,7 @@ import { countOpenReports, listReportGroups } from "../moderation/reports";
 import { createTestDatabaseUrl } from "../testing/harness";
 import { enqueueMessage } from "./messages";
 import { listUsers, USERS_PAGE_SIZE } from "./users";
+import { REPORT_REASONS, sqlArray } from "../../domain/values";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = 10;
@@ -58,7 +59,7 @@ try {
     FROM generate_series(1, 1000) i`);
   await db.execute(sql`
     INSERT INTO reports (target_type, target_id, reason, user_id)
-    SELECT 'thread', md5('t' || (1 + (i % 1000)))::uuid, (ARRAY['spam','harassment','other'])[1 + i % 3], 'u' || (5000 + i)
+    SELECT 'thread', md5('t' || (1 + (i % 1000)))::uuid, (${sql.raw(sqlArray(REPORT_REASONS))})[1 + i % ${REPORT_REASONS.length}], 'u' || (5000 + i)
     FROM generate_series(1, 2000) i`);
   await db.execute(sql`ANALYZE`);
   console.log(`${MEMBERS} members on ${database.kind}, loaded in ${((performance.now() - start) / 1000).toFixed(1)} s`);

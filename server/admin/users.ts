@@ -15,7 +15,7 @@ import { deleteUserPermission, isAdminActor, isStaffActor, type StaffActor } fro
 import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
 import { isOnline } from "../presence/stats";
 import { isRole, roleOf, type Role } from "../../domain/roles";
-import type { Services } from "../services";
+import type { AppConfig } from "../config";
 
 /** A staff member acting, with the nickname for the log. */
 export type StaffMember = StaffActor & { nickname: string };
@@ -94,7 +94,7 @@ export async function listUsers(
  * @throws {ForumError} 403 not staff / self / moderator deleting staff / an admin target (which
  *   also keeps the last admin), 404 unknown user
  */
-export async function deleteUserAsStaff(services: Pick<Services, "db" | "config">, actor: StaffMember, userId: string): Promise<{ nickname: string }> {
+export async function deleteUserAsStaff(services: { db: Db; config: AppConfig }, actor: StaffMember, userId: string): Promise<{ nickname: string }> {
   const db = services.db;
   if (!isStaffActor(actor)) throw new ForumError(403, ap.deleteFailedDescription, ap.deleteFailed);
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.deleteFailedDescription, ap.deleteFailed);

@@ -17,6 +17,7 @@ import type { Db } from "../db/client";
 import { comments, postTickers, profiles, threads } from "../db/schema";
 import { cook } from "./cook";
 import { indexTickers, loadTickerSet } from "./storage";
+import type { TargetType } from "../../domain/values";
 
 /** Options of {@link recookAll}. */
 export interface RecookOptions {
@@ -52,7 +53,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The current ticker rows of a batch of posts, by target id. */
-async function currentTickers(db: Db, targetType: "thread" | "comment", ids: string[]): Promise<Map<string, string[]>> {
+async function currentTickers(db: Db, targetType: TargetType, ids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (ids.length === 0) return out;
   const rows = await db

@@ -17,6 +17,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { companies, postTickers } from "../db/schema";
 import { cook, type Cooked } from "./cook";
+import type { TargetType } from "../../domain/values";
 
 /** How long a loaded ticker set is reused, in milliseconds (companies change at start-up only). */
 export const TICKER_SET_TTL_MS = 60_000;
@@ -78,7 +79,7 @@ export async function cookForStorage(db: DbOrTx, source: string): Promise<Cooked
 /** What {@link indexTickers} indexes. */
 export interface TickerIndexEntry {
   /** `thread` or `comment`. */
-  targetType: "thread" | "comment";
+  targetType: TargetType;
   /** The thread's or comment's id. */
   targetId: string;
   /** The thread the post belongs to (its own id for a thread). */

@@ -12,6 +12,19 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  LIMITS,
+  MAIL_JOB_STATUSES,
+  MAIL_RECIPIENT_STATUSES,
+  MODERATION_ACTIONS,
+  NOTIFICATION_TYPES,
+  REACTION_TYPES,
+  REPORT_REASONS,
+  REPORT_RESOLUTIONS,
+  REPORT_STATUSES,
+  TARGET_TYPES,
+  sqlInList,
+} from "../../domain/values";
+import {
   bigint,
   boolean,
   check,
@@ -136,23 +149,8 @@ export const abuseLimits = pgTable(
 // Forum (SPEC §3)
 // ---------------------------------------------------------------------------------------------
 
-/** Role ids of SPEC §5 Roles; any other stored value counts as member (SPEC §3 profiles). */
-export const ROLE_IDS = ["member", "moderator", "admin"] as const;
-/** Reaction types of SPEC §9. */
-export const REACTION_TYPES = ["bull", "bear", "like", "fire"] as const;
-/** Reaction/report target types of SPEC §3. */
-export const TARGET_TYPES = ["thread", "comment"] as const;
-/** Report reasons of SPEC §9. */
-export const REPORT_REASONS = [
-  "spam",
-  "harassment",
-  "misinformation",
-  "inappropriate",
-  "offensive",
-  "other",
-] as const;
-/** Notification types of SPEC §3, plus `mention` (issue 5, beyond the spec). */
-export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention"] as const;
+// Allowed values (roles, reaction types, …) live in `domain/values.ts`; the CHECK constraints
+// below are built from them (`server/db/values-constraints.test.ts` compares them with the database).
 
 /** Public member profile (SPEC §3 profiles); id equals the better-auth user id. */
 export const profiles = pgTable(
@@ -239,8 +237,8 @@ export const threads = pgTable(
       "threads_counters_nonnegative",
       sql`${t.commentsCount} >= 0 AND ${t.reactionsCount} >= 0`,
     ),
-    check("threads_title_length", sql`char_length(btrim(${t.title})) BETWEEN 1 AND 200`),
-    check("threads_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND 20000`),
+    check("threads_title_length", sql`char_length(btrim(${t.title})) BETWEEN 1 AND ${sql.raw(String(LIMITS.title))}`),
+    check("threads_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND ${sql.raw(String(LIMITS.body))}`),
   ],
 );
 
@@ -274,7 +272,7 @@ export const comments = pgTable(
       "comments_counters_nonnegative",
       sql`${t.repliesCount} >= 0 AND ${t.reactionsCount} >= 0`,
     ),
-    check("comments_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND 10000`),
+    check("comments_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND ${sql.raw(String(LIMITS.comment))}`),
   ],
 );
 
@@ -312,7 +310,7 @@ export const postTickers = pgTable(
     primaryKey({ name: "post_tickers_pkey", columns: [t.ticker, t.targetType, t.targetId] }),
     index("post_tickers_ticker_created_idx").on(t.ticker, t.createdAt.desc()),
     index("post_tickers_target_idx").on(t.targetType, t.targetId),
-    check("post_tickers_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
+    check("post_tickers_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
   ],
 );
 
@@ -335,10 +333,10 @@ export const reactions = pgTable(
     }),
     index("reactions_target_idx").on(t.targetType, t.targetId),
     index("reactions_created_at_idx").on(t.createdAt),
-    check("reactions_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
+    check("reactions_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
     check(
       "reactions_reaction_type_check",
-      sql`${t.reactionType} IN ('bull', 'bear', 'like', 'fire')`,
+      sql`${t.reactionType} IN ${sql.raw(sqlInList(REACTION_TYPES))}`,
     ),
   ],
 );
@@ -399,7 +397,7 @@ export const notifications = pgTable(
     index("notifications_user_unread_idx")
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst())
       .where(sql`${t.read} = false`),
-    check("notifications_type_check", sql`${t.type} IN ('new_thread', 'new_comment', 'mention')`),
+    check("notifications_type_check", sql`${t.type} IN ${sql.raw(sqlInList(NOTIFICATION_TYPES))}`),
   ],
 );
 
@@ -467,15 +465,15 @@ export const reports = pgTable(
     uniqueIndex("reports_one_open_per_member_idx")
       .on(t.userId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
-    check("reports_status_check", sql`${t.status} IN ('open', 'resolved')`),
+    check("reports_status_check", sql`${t.status} IN ${sql.raw(sqlInList(REPORT_STATUSES))}`),
     check(
       "reports_resolution_check",
-      sql`${t.resolution} IS NULL OR ${t.resolution} IN ('dismissed', 'content_deleted', 'author_blocked')`,
+      sql`${t.resolution} IS NULL OR ${t.resolution} IN ${sql.raw(sqlInList(REPORT_RESOLUTIONS))}`,
     ),
-    check("reports_target_type_check", sql`${t.targetType} IN ('thread', 'comment')`),
+    check("reports_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
     check(
       "reports_reason_check",
-      sql`${t.reason} IN ('spam', 'harassment', 'misinformation', 'inappropriate', 'offensive', 'other')`,
+      sql`${t.reason} IN ${sql.raw(sqlInList(REPORT_REASONS))}`,
     ),
   ],
 );
@@ -529,18 +527,6 @@ export const threadTrending = pgTable(
 // Moderation and administration (issue 7; migration 0009_moderation.sql)
 // ---------------------------------------------------------------------------------------------
 
-/** Actions recorded in the moderation log. */
-export const MODERATION_ACTIONS = [
-  "delete_thread",
-  "delete_comment",
-  "block_user",
-  "unblock_user",
-  "dismiss_reports",
-  "delete_user",
-  "change_role",
-  "send_message",
-] as const;
-
 /** Every moderation and admin action: who, what, when, why (visible to admins). */
 export const moderationLog = pgTable(
   "moderation_log",
@@ -562,7 +548,7 @@ export const moderationLog = pgTable(
     index("moderation_log_created_idx").on(t.createdAt.desc()),
     check(
       "moderation_log_action_check",
-      sql`${t.action} IN ('delete_thread', 'delete_comment', 'block_user', 'unblock_user', 'dismiss_reports', 'delete_user', 'change_role', 'send_message')`,
+      sql`${t.action} IN ${sql.raw(sqlInList(MODERATION_ACTIONS))}`,
     ),
   ],
 );
@@ -586,7 +572,7 @@ export const adminMailJobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [check("admin_mail_jobs_status_check", sql`${t.status} IN ('sending', 'done')`)],
+  (t) => [check("admin_mail_jobs_status_check", sql`${t.status} IN ${sql.raw(sqlInList(MAIL_JOB_STATUSES))}`)],
 );
 
 /** One recipient of a bulk e-mail; the primary key makes one message per (job, address). */
@@ -610,7 +596,7 @@ export const adminMailRecipients = pgTable(
     index("admin_mail_recipients_pending_idx")
       .on(t.jobId, t.email)
       .where(sql`${t.status} = 'pending'`),
-    check("admin_mail_recipients_status_check", sql`${t.status} IN ('pending', 'sent', 'skipped', 'failed')`),
+    check("admin_mail_recipients_status_check", sql`${t.status} IN ${sql.raw(sqlInList(MAIL_RECIPIENT_STATUSES))}`),
   ],
 );
 

@@ -25,6 +25,7 @@ import { DEFAULT_CATEGORIES } from "../forum/default-categories";
 import { projectRoot } from "../paths";
 import { toggleReaction } from "../reactions/commands";
 import type { Services } from "../services";
+import type { ReactionType, TargetType } from "../../domain/values";
 
 /** Password shared by every demo account (printed by the CLI so a newcomer can log in). */
 export const DEMO_PASSWORD = "borssnack-demo";
@@ -372,7 +373,7 @@ const REPLIES: CommentTemplate[] = [
   ({ author }) => `@${author} Samma här, jag köpte på mig lite till igår.`,
 ];
 
-const REACTION_WEIGHTS: ReadonlyArray<readonly ["bull" | "bear" | "like" | "fire", number]> = [
+const REACTION_WEIGHTS: ReadonlyArray<readonly [ReactionType, number]> = [
   ["like", 4],
   ["bull", 3],
   ["fire", 2],
@@ -458,7 +459,7 @@ export async function seedDemo(services: Services, now: Date = new Date()): Prom
   let commentCount = 0;
   const othersThan = (...ids: string[]) => members.filter((m) => !ids.includes(m.id));
 
-  const react = async (targetType: "thread" | "comment", targetId: string, authorId: string, max: number) => {
+  const react = async (targetType: TargetType, targetId: string, authorId: string, max: number) => {
     const count = Math.floor(random() * (max + 1));
     const reactors = [...othersThan(authorId)].sort(() => random() - 0.5).slice(0, count);
     for (const reactor of reactors) {

@@ -17,7 +17,7 @@ import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
 import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "../../domain/policy/forum";
-import { isUuid } from "./queries";
+import { isUuid } from "../../domain/ids";
 import { commentResult, postOnce, recentComment, recentThread, threadResult, type PostOptions, type SubmissionRef, type Tx } from "./submissions";
 
 /** A logged-in actor (commands that need a member take this). */

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
 import type { ReactionType } from "../../domain/values";
+import { isUuid } from "../../domain/ids";
 
 /** A category card (SPEC §2 Forum home: name, description, thread count). */
 export interface CategoryCard {
@@ -343,7 +344,3 @@ export async function isNicknameTaken(db: Db, nickname: string): Promise<boolean
   return rows.length > 0;
 }
 
-/** True for a canonical UUID string (ids in URLs are checked before they reach SQL). */
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

@@ -6,11 +6,10 @@
  */
 import { desc, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { MODERATION_ACTIONS, moderationLog } from "../db/schema";
+import type { ModerationAction } from "../../domain/values";
+import { moderationLog } from "../db/schema";
 import { logEvent } from "../log";
 
-/** An action name of the log. */
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** One entry to record. */
 export interface LogEntry {

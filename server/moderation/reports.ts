@@ -13,10 +13,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { moderation as m } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
-import { comments, profiles, REPORT_REASONS, reports, threads } from "../db/schema";
+import { REPORT_REASONS, TARGET_TYPES, type TargetType } from "../../domain/values";
+import { comments, profiles, reports, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { deleteComment, deleteThread } from "../forum/commands";
-import { isUuid } from "../forum/queries";
+import { isUuid } from "../../domain/ids";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
 import { isStaffActor } from "../../domain/policy/moderation";
@@ -27,7 +28,7 @@ export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
 
 /** SPEC §5 Report: a reason must be chosen; details optional, trimmed, empty → null. */
 export const reportSchema = z.object({
-  targetType: z.enum(["thread", "comment"], { error: m.reportTargetMissing }),
+  targetType: z.enum(TARGET_TYPES, { error: m.reportTargetMissing }),
   targetId: z.string().refine(isUuid, { error: m.reportTargetMissing }),
   reason: z.enum(REPORT_REASONS, { error: m.chooseReason }),
   details: z
@@ -82,7 +83,7 @@ export async function countOpenReports(db: Db): Promise<number> {
 
 /** One reported target with its open reports, as the queue shows it. */
 export interface ReportGroup {
-  targetType: "thread" | "comment";
+  targetType: TargetType;
   targetId: string;
   /** Number of open reports on the target. */
   count: number;
@@ -138,7 +139,7 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
     const counts = new Map<string, number>();
     for (const reason of r.reasons as string[]) counts.set(reason, (counts.get(reason) ?? 0) + 1);
     return {
-      targetType: r.target_type as "thread" | "comment",
+      targetType: r.target_type as TargetType,
       targetId: String(r.target_id),
       count: Number(r.n),
       reasons: REPORT_REASONS.filter((x) => counts.has(x)).map((reason) => ({ reason, count: counts.get(reason)! })),

@@ -19,6 +19,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { notificationFanouts, notifications, profiles, userFollows } from "../db/schema";
 import { publishEvent } from "../realtime/events";
+import { isUuid } from "../../domain/ids";
 
 /** Who did it. */
 export interface NotificationActor {
@@ -190,7 +191,7 @@ export async function notifyNewComment(tx: Tx, event: NewCommentEvent): Promise<
  * @returns whether a row changed
  */
 export async function markNotificationRead(db: Db, userId: string, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db
     .update(notifications)
     .set({ read: true })

@@ -21,7 +21,9 @@ import { ForumError, pgCode } from "../errors";
 import { parseSearchQuery, type ParsedQuery } from "./query";
 import { makeSnippet } from "./snippet";
 import { search as s } from "../../domain/i18n/sv";
-import { SEARCH_KINDS, type SearchKind, type SearchResult } from "../../domain/search";
+import type { SearchResult } from "../../domain/search";
+import { SEARCH_KINDS, type SearchKind } from "../../domain/values";
+import { isUuid } from "../../domain/ids";
 
 export { SEARCH_KINDS, type SearchKind, type SearchResult };
 
@@ -80,9 +82,6 @@ function tsqueryOf(q: ParsedQuery): SQL {
   }
   return sql`(${sql.join(parts, sql` && `)})`;
 }
-
-const isUuid = (v: string | undefined): v is string =>
-  !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** Threads and comments matching `q`, merged: title matches, then body matches, newest first. */
 function postsQuery(q: ParsedQuery, options: { kind?: SearchKind; categoryId?: string; limit: number; offset: number }): SQL {

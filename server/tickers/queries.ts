@@ -8,6 +8,7 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, postTickers, profiles, reactions, threads } from "../db/schema";
+import { SENTIMENT_REACTIONS, type TargetType } from "../../domain/values";
 
 /** Posts listed per ticker page. */
 export const TICKER_PAGE_SIZE = 30;
@@ -16,7 +17,7 @@ export const SENTIMENT_DAYS = 7;
 
 /** A thread or comment that mentions the ticker. */
 export interface TickerPost {
-  kind: "thread" | "comment";
+  kind: TargetType;
   id: string;
   threadId: string;
   categoryId: string;
@@ -88,9 +89,9 @@ export async function tickerSentiment(db: Db, ticker: string, now = new Date()):
       postTickers,
       and(eq(postTickers.targetType, reactions.targetType), eq(postTickers.targetId, reactions.targetId)),
     )
-    .where(and(eq(postTickers.ticker, ticker), inArray(reactions.reactionType, ["bull", "bear"]), gte(reactions.createdAt, since)))
+    .where(and(eq(postTickers.ticker, ticker), inArray(reactions.reactionType, [...SENTIMENT_REACTIONS]), gte(reactions.createdAt, since)))
     .groupBy(reactions.reactionType);
   const out: Sentiment = { bull: 0, bear: 0 };
-  for (const r of rows) out[r.type as "bull" | "bear"] = r.n;
+  for (const r of rows) out[r.type as (typeof SENTIMENT_REACTIONS)[number]] = r.n;
   return out;
 }

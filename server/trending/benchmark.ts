@@ -22,6 +22,7 @@ import type { Db } from "../db/client";
 import { openDatabase } from "../db/client";
 import { createTestDatabaseUrl } from "../testing/harness";
 import { getThreadTrending, listThreads } from "./queries";
+import { REACTION_TYPES, sqlArray } from "../../domain/values";
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 100_000);
 /** Scales comments and reactions per thread (1 = 3 comments and about 20 reactions per thread). */
@@ -60,7 +61,7 @@ function newReactions(n: number) {
     SELECT x.user_id, 'thread', t.id, x.reaction_type
     FROM (SELECT 'u' || (1 + floor(random() * 5000)::int) AS user_id,
                  md5('t' || (1 + floor(2000 * random() ^ 2))::int)::uuid AS thread_id,
-                 (ARRAY['bull','bear','like','fire'])[1 + floor(random() * 4)::int] AS reaction_type
+                 (${sql.raw(sqlArray(REACTION_TYPES))})[1 + floor(random() * ${REACTION_TYPES.length})::int] AS reaction_type
           FROM generate_series(1, ${n}) OFFSET 0) x
     JOIN threads t ON t.id = x.thread_id AND t.author_id IS DISTINCT FROM x.user_id
     ON CONFLICT DO NOTHING`;
@@ -113,7 +114,7 @@ async function load(db: Db) {
       tx.execute(sql`
         INSERT INTO reactions (user_id, target_type, target_id, reaction_type, created_at)
         SELECT 'u' || (1 + floor(random() * ${members})::int), 'thread', s.id,
-               (ARRAY['bull','bear','like','fire'])[1 + floor(random() * 4)::int],
+               (${sql.raw(sqlArray(REACTION_TYPES))})[1 + floor(random() * ${REACTION_TYPES.length})::int],
                s.created_at + random() * random() * LEAST(now() - s.created_at, interval '3 days')
         FROM (SELECT id, created_at, floor(37.5 * ${SCALE} * random() ^ 2)::int AS n FROM threads) s
         CROSS JOIN LATERAL generate_series(1, s.n) g
@@ -123,7 +124,7 @@ async function load(db: Db) {
       tx.execute(sql`
         INSERT INTO reactions (user_id, target_type, target_id, reaction_type, created_at)
         SELECT 'u' || (1 + floor(random() * ${members})::int), 'comment', s.id,
-               (ARRAY['bull','bear','like','fire'])[1 + floor(random() * 4)::int],
+               (${sql.raw(sqlArray(REACTION_TYPES))})[1 + floor(random() * ${REACTION_TYPES.length})::int],
                s.created_at + random() * LEAST(now() - s.created_at, interval '1 day')
         FROM (SELECT id, created_at, floor(5 * ${SCALE} * random() + 0.5)::int AS n FROM comments) s
         CROSS JOIN LATERAL generate_series(1, s.n) g
@@ -134,7 +135,7 @@ async function load(db: Db) {
       INSERT INTO reactions (user_id, target_type, target_id, reaction_type, created_at)
       SELECT 'u' || (1 + floor(random() * ${members})::int), 'thread',
              md5('t' || (1 + floor(500 * random() ^ 2))::int)::uuid,
-             (ARRAY['bull','bear','like','fire'])[1 + floor(random() * 4)::int],
+             (${sql.raw(sqlArray(REACTION_TYPES))})[1 + floor(random() * ${REACTION_TYPES.length})::int],
              now() - random() * interval '1 hour'
       FROM generate_series(1, 3000)
       ON CONFLICT DO NOTHING`);
@@ -230,7 +231,7 @@ async function main() {
         n += 1;
         return db.execute(sql`
           INSERT INTO reactions (user_id, target_type, target_id, reaction_type)
-          VALUES ('u0', 'thread', ${ids[n % 20]!}, ${["bull", "bear", "like", "fire"][Math.floor(n / 20) % 4]!})
+          VALUES ('u0', 'thread', ${ids[n % 20]!}, ${REACTION_TYPES[Math.floor(n / 20) % REACTION_TYPES.length]!})
           ON CONFLICT DO NOTHING`);
       }),
     );
@@ -241,7 +242,7 @@ async function main() {
         n += 1;
         return db.execute(sql`
           INSERT INTO reactions (user_id, target_type, target_id, reaction_type)
-          VALUES ('u0', 'thread', ${ids[n % 20]!}, ${["bull", "bear", "like", "fire"][Math.floor(n / 20) % 4]!})
+          VALUES ('u0', 'thread', ${ids[n % 20]!}, ${REACTION_TYPES[Math.floor(n / 20) % REACTION_TYPES.length]!})
           ON CONFLICT DO NOTHING`);
       }),
     );

@@ -25,13 +25,6 @@ export const VELOCITY_WINDOW_MS = 3_600_000;
 /** The reference moment of {@link hotKey} (any fixed moment works; a recent one keeps keys small). */
 export const HOT_KEY_EPOCH = new Date("2026-01-01T00:00:00.000Z");
 
-/** 'Hettar till' when hot_score is above this (SPEC §9). */
-export const HOT_BADGE_ABOVE = 1;
-/** 'Snabb' when reactions_last_1h is at least this (SPEC §9). */
-export const FAST_BADGE_FROM = 3;
-/** 'Top 10%' when pct_rank is at least this (SPEC §9). */
-export const TOP_BADGE_FROM = 0.9;
-
 const HOUR_MS = 3_600_000;
 
 /** The thread counters the hot score is computed from (names match the Drizzle `threads` row). */

@@ -15,7 +15,8 @@ import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { startSchedule } from "../schedule";
 import { categories, profiles, threads, threadTrending } from "../db/schema";
-import { isUuid, type ThreadRow } from "../forum/queries";
+import { isUuid } from "../../domain/ids";
+import type { ThreadRow } from "../forum/queries";
 
 /** The three tabs of the forum home (SPEC §2): Senaste, Trendar, Populära. */
 export type ThreadSort = "latest" | "trending" | "popular";

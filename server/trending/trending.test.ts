@@ -6,9 +6,6 @@ import { listCategories } from "../forum/queries";
 import { toggleReaction } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import {
-  FAST_BADGE_FROM,
-  HOT_BADGE_ABOVE,
-  TOP_BADGE_FROM,
   hotKey,
   hotScore,
   percentRanks,
@@ -21,6 +18,7 @@ import {
   startTrendingSchedule,
   type ThreadSort,
 } from "./queries";
+import { BADGE_THRESHOLDS } from "../../domain/values";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -176,17 +174,17 @@ describe("hot_score formula", () => {
     await newComment(id, ago(15 * MIN));
     await newComment(id, ago(5 * MIN));
     const fresh = await sqlHotScore(id, AS_OF);
-    expect(fresh).toBeGreaterThan(HOT_BADGE_ABOVE);
+    expect(fresh).toBeGreaterThan(BADGE_THRESHOLDS.hotAbove);
     expect(fresh).toBeCloseTo(1.3214, 3);
     // One hour old it is still hot.
-    expect(await sqlHotScore(id, new Date(AS_OF.getTime() + 30 * MIN))).toBeGreaterThan(HOT_BADGE_ABOVE);
+    expect(await sqlHotScore(id, new Date(AS_OF.getTime() + 30 * MIN))).toBeGreaterThan(BADGE_THRESHOLDS.hotAbove);
 
     await db().update(threads).set({ createdAt: ago(3 * DAY) }).where(eq(threads.id, id));
-    expect(await sqlHotScore(id, AS_OF)).toBeLessThan(HOT_BADGE_ABOVE);
+    expect(await sqlHotScore(id, AS_OF)).toBeLessThan(BADGE_THRESHOLDS.hotAbove);
     // Even with a hundred more reactions, a three-day-old thread is not hot.
     await react("thread", id, 100, ago(3 * DAY - HOUR));
     const old = await sqlHotScore(id, AS_OF);
-    expect(old).toBeLessThan(HOT_BADGE_ABOVE);
+    expect(old).toBeLessThan(BADGE_THRESHOLDS.hotAbove);
     expect(old).toBeCloseTo(hotScore({ reactionsCount: 103, commentsCount: 2, createdAt: ago(3 * DAY) }, AS_OF), 12);
   });
 
@@ -293,7 +291,7 @@ describe("pct_rank", () => {
     all.forEach((t, n) => expect(t.pctRank).toBe(expected[n]));
 
     const top = all.find((t) => t.id === ids[19])!;
-    expect(top.pctRank).toBeGreaterThanOrEqual(TOP_BADGE_FROM);
+    expect(top.pctRank).toBeGreaterThanOrEqual(BADGE_THRESHOLDS.topFrom);
     expect(top.pctRank).toBe(1);
     expect(all.find((t) => t.id === ids[0])!.pctRank).toBe(0);
     // Nothing changed: a second refresh writes nothing.
@@ -349,7 +347,7 @@ describe("listThreads", () => {
     const list = (await listThreads(db(), { sort: "trending", categoryId, page: 1 })).threads;
     expect(list.map((r) => r.id)).toEqual(named("C", "D", "B", "A", "E"));
     expect(list.map((r) => r.reactionsLast1h)).toEqual([3, 1, 0, 0, 0]);
-    expect(list[0]!.reactionsLast1h).toBeGreaterThanOrEqual(FAST_BADGE_FROM);
+    expect(list[0]!.reactionsLast1h).toBeGreaterThanOrEqual(BADGE_THRESHOLDS.fastFrom);
     expect(mine(await order("trending"))).toEqual(named("C", "D", "B", "A", "E"));
   });
 
@@ -358,7 +356,7 @@ describe("listThreads", () => {
     expect(list.map((r) => r.id)).toEqual(named("C", "A", "D", "E", "B"));
     const scores = list.map((r) => r.hotScore!);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    expect(scores[0]).toBeGreaterThan(HOT_BADGE_ABOVE); // C: 10 reactions in 3 hours
+    expect(scores[0]).toBeGreaterThan(BADGE_THRESHOLDS.hotAbove); // C: 10 reactions in 3 hours
     expect(scores[4]).toBe(0); // B: nothing yet
     expect(mine(await order("popular"))).toEqual(named("C", "A", "D", "E", "B"));
   });

@@ -14,9 +14,10 @@ import { useViewer } from "../../lib/viewer";
 import { ConfirmDialog } from "../moderation/confirm-dialog";
 import { BlockMenuItem, ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import { buttonClass } from "../ui/button";
+import type { TargetType } from "../../../domain/values";
 
 /** What the user asked to delete. */
-export type DeleteRequest = { kind: "thread" | "comment"; id: string };
+export type DeleteRequest = { kind: TargetType; id: string };
 
 const DeleteContext = createContext<(request: DeleteRequest) => void>(() => {});
 
@@ -68,7 +69,7 @@ function DeleteProvider({ children }: { children: React.ReactNode }) {
  * The actions of one thread or comment: 'Anmäl' for everyone but the author, and the 'Åtgärder'
  * menu for the owner, moderators and admins (SPEC §6 "Everyone else sees no moderation menu").
  */
-export function ItemActions({ kind, id, authorId }: { kind: "thread" | "comment"; id: string; authorId: string | null }) {
+export function ItemActions({ kind, id, authorId }: { kind: TargetType; id: string; authorId: string | null }) {
   const viewer = useViewer();
   const canModerate = viewer !== null && (viewer.role !== "member" || viewer.id === authorId);
   return (

@@ -8,13 +8,12 @@
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "../../lib/toast";
 import type { ReactionSummary } from "../../../server/forum/queries";
-import type { ReactionType, TargetType } from "../../../domain/values";
+import { REACTION_TYPES, type ReactionType, type TargetType } from "../../../domain/values";
 import { nav, reactions as r } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 
 const EMOJI: Record<ReactionType, string> = { bull: "🐂", bear: "🐻", like: "👍", fire: "🔥" };
-const ORDER: ReactionType[] = ["bull", "bear", "like", "fire"];
 
 /** Props: the target, its reaction state, and who is looking. */
 export interface ReactionBarProps {
@@ -48,7 +47,7 @@ export function ReactionBar({ targetType, targetId, summary, own, loggedIn }: Re
         <input type="hidden" name="intent" value="react" />
         <input type="hidden" name="targetType" value={targetType} />
         <input type="hidden" name="targetId" value={targetId} />
-        {ORDER.map((type) => {
+        {REACTION_TYPES.map((type) => {
           const mineNow = summary.mine.includes(type);
           // Optimistic: the pending toggle shows its outcome at once.
           const active = pendingType === type ? !mineNow : mineNow;

@@ -6,6 +6,7 @@
  */
 import { Flame, TrendingUp, Zap } from "lucide-react";
 import { forum as f } from "../../../domain/i18n/sv";
+import { BADGE_THRESHOLDS } from "../../../domain/values";
 
 /** The derived figures of a thread; null when not computed. */
 export interface TrendFigures {
@@ -14,8 +15,6 @@ export interface TrendFigures {
   pctRank?: number | null;
 }
 
-/** SPEC §9 thresholds. */
-export const BADGE_THRESHOLDS = { hot: 1, fast: 3, top: 0.9 } as const;
 
 /**
  * Which badges a thread earns.
@@ -24,9 +23,9 @@ export const BADGE_THRESHOLDS = { hot: 1, fast: 3, top: 0.9 } as const;
  */
 export function earnedBadges(t: TrendFigures): Array<"hot" | "fast" | "top"> {
   const out: Array<"hot" | "fast" | "top"> = [];
-  if (t.hotScore != null && t.hotScore > BADGE_THRESHOLDS.hot) out.push("hot");
-  if (t.reactionsLast1h != null && t.reactionsLast1h >= BADGE_THRESHOLDS.fast) out.push("fast");
-  if (t.pctRank != null && t.pctRank >= BADGE_THRESHOLDS.top) out.push("top");
+  if (t.hotScore != null && t.hotScore > BADGE_THRESHOLDS.hotAbove) out.push("hot");
+  if (t.reactionsLast1h != null && t.reactionsLast1h >= BADGE_THRESHOLDS.fastFrom) out.push("fast");
+  if (t.pctRank != null && t.pctRank >= BADGE_THRESHOLDS.topFrom) out.push("top");
   return out;
 }
 

@@ -15,13 +15,13 @@ import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { useViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
 import { LIMITS } from "../../../domain/limits";
+import { REPORT_REASONS, type TargetType } from "../../../domain/values";
 
 /** What is reported. */
-export type ReportTarget = { targetType: "thread" | "comment"; id: string };
+export type ReportTarget = { targetType: TargetType; id: string };
 /** Whom to block. */
 export type BlockTarget = { userId: string; nickname: string; blocked: boolean };
 
-const REASONS = ["spam", "harassment", "misinformation", "inappropriate", "offensive", "other"] as const;
 
 const ReportContext = createContext<(target: ReportTarget) => void>(() => {});
 const BlockContext = createContext<(target: BlockTarget) => void>(() => {});
@@ -56,7 +56,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
             <input type="hidden" name="targetId" value={target.id} />
             <fieldset className="space-y-2">
               <legend className="mb-1 text-sm font-semibold">{m.reasonLabel}</legend>
-              {REASONS.map((r) => (
+              {REPORT_REASONS.map((r) => (
                 <label key={r} className="flex items-center gap-2 text-sm">
                   <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
                   {m.reasons[r]}

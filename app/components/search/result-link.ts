@@ -5,10 +5,11 @@
  * @module
  */
 import { commentPath, profilePath, threadPath } from "../../../domain/paths";
+import type { SearchKind } from "../../../domain/values";
 
 /** The fields of a search result that decide its link (SPEC §3 Search result). */
 export interface ResultTarget {
-  kind: "thread" | "comment" | "member";
+  kind: SearchKind;
   id: string;
   category_id: string | null;
   thread_id: string | null;
