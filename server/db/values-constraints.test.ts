@@ -28,11 +28,13 @@ let defs: Map<string, string>;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   await database.migrate();
-  const rows = await database.db.execute<{ name: string; def: string }>(sql`
+  const result = (await database.db.execute(sql`
     SELECT c.conname AS name, pg_get_constraintdef(c.oid) AS def
     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-    WHERE c.contype = 'c' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`);
-  defs = new Map(rows.rows.map((r) => [r.name, r.def]));
+    WHERE c.contype = 'c' AND n.nspname NOT IN ('pg_catalog', 'information_schema')`)) as unknown as {
+    rows: Array<{ name: string; def: string }>;
+  };
+  defs = new Map(result.rows.map((r) => [r.name, r.def]));
 });
 afterAll(() => drop());
 
