@@ -6,6 +6,7 @@
  */
 import { notifications as n } from "./i18n/sv";
 import { commentPath, threadPath } from "./paths";
+import { NOTIFICATION_TYPES, isOneOf, type NotificationType } from "./values";
 
 /** A notification as the bell, the page and the live channel send it to the browser. */
 export interface NotificationItem {
@@ -34,17 +35,15 @@ export interface NotificationItem {
 export function notificationText(item: Pick<NotificationItem, "type" | "actorNickname" | "title">): string {
   const actor = item.actorNickname || n.defaultActor;
   const title = item.title ?? "";
-  switch (item.type) {
-    case "new_thread":
-      return actor + n.newThread(title);
-    case "new_comment":
-      return actor + n.newComment(title);
-    case "mention":
-      return actor + n.mention(title);
-    default:
-      return actor + n.other;
-  }
+  return actor + (isOneOf(NOTIFICATION_TYPES, item.type) ? PHRASES[item.type](title) : n.other);
 }
+
+/** The phrase of each notification type: a new type is a compile error until it has one. */
+const PHRASES: Record<NotificationType, (title: string) => string> = {
+  new_thread: n.newThread,
+  new_comment: n.newComment,
+  mention: n.mention,
+};
 
 /**
  * Where a notification leads (SPEC §4): new_thread → the thread; new_comment → the thread at

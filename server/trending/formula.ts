@@ -20,8 +20,6 @@ export const HOT_POINTS_FOR_ONE = 5;
 export const HOT_HALF_LIFE_HOURS = 6;
 /** Beyond this many half-lives (250 days) hot_score is 0, as in SQL (avoids a float underflow). */
 export const HOT_MAX_HALF_LIVES = 1000;
-/** The velocity window: reactions created within this many milliseconds count. */
-export const VELOCITY_WINDOW_MS = 3_600_000;
 /** The reference moment of {@link hotKey} (any fixed moment works; a recent one keeps keys small). */
 export const HOT_KEY_EPOCH = new Date("2026-01-01T00:00:00.000Z");
 

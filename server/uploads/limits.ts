@@ -9,9 +9,6 @@
 /** What can be uploaded: a member's round avatar or the wide banner on their profile. */
 export type ImageKind = "avatar" | "banner";
 
-/** Every {@link ImageKind}, for validating route parameters. */
-export const IMAGE_KINDS: readonly ImageKind[] = ["avatar", "banner"];
-
 /**
  * Whether a string names an {@link ImageKind}.
  *
