@@ -1,7 +1,7 @@
 /**
  * The authorisation matrix of every member route (issue "Hardening": "every loader and action
  * that reads or writes private data is covered by the matrix test"). Moderation and admin routes
- * have their own matrix (`server/moderation/authorization.test.ts`); the member-to-member id
+ * have their own matrix (`tests/routes/moderation/authorization.test.ts`); the member-to-member id
  * tricks are in `object-access.test.ts`. This file covers the rest, as a table: for each route
  * and operation a row with the expected answer for a visitor, a member, the owner of the object,
  * a blocked member, a moderator and an admin, and the expected effect in the database (a
@@ -983,16 +983,16 @@ describe("public reads carry no member's e-mail address, for a visitor or an adm
  */
 const PUBLIC_ROUTES: Record<string, string> = {
   "api-auth.ts": "only better-auth's /verify-email (token-gated) is reachable; every other path answers 404 (server/auth-flows.test.ts)",
-  "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (server/accounts.test.ts)",
+  "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (tests/routes/accounts.test.ts)",
   "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
   "api-nickname-available.ts": "says only whether a nickname (public anyway) is taken",
   "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
-  "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (server/accounts.test.ts)",
-  "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (server/accounts.test.ts)",
-  "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (server/accounts.test.ts)",
+  "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (tests/routes/accounts.test.ts)",
+  "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (tests/routes/accounts.test.ts)",
+  "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (tests/routes/accounts.test.ts)",
   "auth-magic.tsx": "signs in only with a valid one-time token (server/auth-flows.test.ts)",
-  "auth-register.tsx": "creates a new account, nothing of anyone else's (server/accounts.test.ts)",
+  "auth-register.tsx": "creates a new account, nothing of anyone else's (tests/routes/accounts.test.ts)",
   "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/auth-flows.test.ts)",
   "category.tsx": "public thread list of a category (no e-mail: checked above)",
   "comment-redirect.tsx": "redirects to the public thread page of a comment",
@@ -1006,10 +1006,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** Route modules covered by server/moderation/authorization.test.ts (read from its imports). */
+/** Route modules covered by tests/routes/moderation/authorization.test.ts (read from its imports). */
 function moderationMatrixRoutes(files: string[]): Set<string> {
   const text = readFileSync(path.join(HERE, "../moderation/authorization.test.ts"), "utf8");
-  const names = [...text.matchAll(/from "\.\.\/\.\.\/app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
+  const names = [...text.matchAll(/from "(?:\.\.\/)+app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
   return new Set(names.map((n) => files.find((f) => f === `${n}.ts` || f === `${n}.tsx`)!).filter(Boolean));
 }
 
