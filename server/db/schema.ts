@@ -16,6 +16,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   date,
   index,
   integer,
@@ -189,6 +190,8 @@ export const profiles = pgTable(
     ),
     check("profiles_follow_counters_nonnegative", sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
     index("profiles_last_activity_idx").on(t.lastActivityAt),
+    /** Nickname search by similarity (pg_trgm, created by 0004_profiles_social_triggers.sql). */
+    index("profiles_nickname_trgm_idx").using("gin", sql`lower(${t.nickname}) gin_trgm_ops`),
   ],
 );
 
@@ -291,7 +294,11 @@ export const companies = pgTable(
     sector: text("sector"),
     industry: text("industry"),
   },
-  (t) => [index("companies_name_lower_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    index("companies_name_lower_idx").on(sql`lower(${t.name})`),
+    /** Company search by similarity (pg_trgm, created by 0004_profiles_social_triggers.sql). */
+    index("companies_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /** A known $TICKER mentioned in a thread or comment (for the ticker page). */
@@ -456,12 +463,14 @@ export const reports = pgTable(
     status: text("status").notNull().default("open"),
     createdAt: createdAt(),
     /** Who closed the report in the queue (0009_moderation). */
-    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    resolvedBy: text("resolved_by"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     /** How it was closed: dismissed, content_deleted or author_blocked. */
     resolution: text("resolution"),
   },
   (t) => [
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "reports_resolved_by_fkey", columns: [t.resolvedBy], foreignColumns: [profiles.id] }).onDelete("set null"),
     index("reports_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("reports_target_idx").on(t.targetType, t.targetId),
     uniqueIndex("reports_one_open_per_member_idx")
@@ -546,7 +555,7 @@ export const moderationLog = pgTable(
   "moderation_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    actorId: text("actor_id"),
     /** The actor's nickname at the time (kept when the actor is deleted). */
     actorNickname: text("actor_nickname").notNull(),
     action: text("action").notNull(),
@@ -559,7 +568,9 @@ export const moderationLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("moderation_log_created_idx").on(t.createdAt.desc()),
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "moderation_log_actor_id_fkey", columns: [t.actorId], foreignColumns: [profiles.id] }).onDelete("set null"),
+    index("moderation_log_created_idx").on(t.createdAt.desc().nullsFirst()),
     check(
       "moderation_log_action_check",
       sql`${t.action} IN ('delete_thread', 'delete_comment', 'block_user', 'unblock_user', 'dismiss_reports', 'delete_user', 'change_role', 'send_message')`,
@@ -572,7 +583,7 @@ export const adminMailJobs = pgTable(
   "admin_mail_jobs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdBy: text("created_by"),
     subject: text("subject").notNull(),
     headline: text("headline").notNull(),
     /** Sanitised HTML (server/admin/messages.ts). */
@@ -586,16 +597,18 @@ export const adminMailJobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [check("admin_mail_jobs_status_check", sql`${t.status} IN ('sending', 'done')`)],
+  (t) => [
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "admin_mail_jobs_created_by_fkey", columns: [t.createdBy], foreignColumns: [profiles.id] }).onDelete("set null"),
+    check("admin_mail_jobs_status_check", sql`${t.status} IN ('sending', 'done')`),
+  ],
 );
 
 /** One recipient of a bulk e-mail; the primary key makes one message per (job, address). */
 export const adminMailRecipients = pgTable(
   "admin_mail_recipients",
   {
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => adminMailJobs.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
     /** Lower-cased address. */
     email: text("email").notNull(),
     /** The member with that address when there is one (for the opt-out link). */
@@ -607,6 +620,8 @@ export const adminMailRecipients = pgTable(
   },
   (t) => [
     primaryKey({ name: "admin_mail_recipients_pkey", columns: [t.jobId, t.email] }),
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "admin_mail_recipients_job_id_fkey", columns: [t.jobId], foreignColumns: [adminMailJobs.id] }).onDelete("cascade"),
     index("admin_mail_recipients_pending_idx")
       .on(t.jobId, t.email)
       .where(sql`${t.status} = 'pending'`),
@@ -622,16 +637,18 @@ export const adminMailRecipients = pgTable(
 export const postSubmissions = pgTable(
   "post_submissions",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
     key: text("key").notNull(),
-    threadId: uuid("thread_id").references(() => threads.id, { onDelete: "cascade" }),
-    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id"),
+    commentId: uuid("comment_id"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: "post_submissions_pk", columns: [t.userId, t.key] }),
+    // 0010_limits.sql declared the references inline, so PostgreSQL named them.
+    foreignKey({ name: "post_submissions_user_id_fkey", columns: [t.userId], foreignColumns: [user.id] }).onDelete("cascade"),
+    foreignKey({ name: "post_submissions_thread_id_fkey", columns: [t.threadId], foreignColumns: [threads.id] }).onDelete("cascade"),
+    foreignKey({ name: "post_submissions_comment_id_fkey", columns: [t.commentId], foreignColumns: [comments.id] }).onDelete("cascade"),
     index("post_submissions_created_idx").on(t.createdAt),
   ],
 );
