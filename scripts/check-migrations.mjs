@@ -9,9 +9,13 @@
  * original.
  *
  * Usage: `npm run db:check` (or `node scripts/check-migrations.mjs`), from anywhere in the project.
- * Exit status: 0 when nothing would be generated; 1 when drizzle-kit would write or change a file
- * (the files and the SQL are printed), when drizzle-kit fails or would ask a question (a rename:
- * there is no terminal to answer it), or when it runs longer than 60 s.
+ * It also checks the journal: each entry's `when` must be later than the one before (drizzle's
+ * migrator skips an older one on databases that already ran a newer one) and has its SQL file.
+ *
+ * Exit status: 0 when nothing would be generated; 1 when the journal is out of order, when
+ * drizzle-kit would write or change a file (the files and the SQL are printed), when drizzle-kit
+ * fails or would ask a question (a rename: there is no terminal to answer it), or when it runs
+ * longer than 60 s.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,6 +41,37 @@ function files(dir) {
     out.set(path.relative(dir, full), readFileSync(full, "utf8"));
   }
   return out;
+}
+
+/**
+ * Problems in `meta/_journal.json` that make drizzle's migrator skip or miss a migration: it
+ * applies a migration only when its `when` is later than the newest one a database has run, so
+ * `when` must grow strictly from entry to entry; and every entry needs its SQL file.
+ *
+ * @returns {string[]} one readable line per problem (empty when the journal is sound)
+ */
+function journalProblems() {
+  const journal = JSON.parse(readFileSync(path.join(migrations, "meta", "_journal.json"), "utf8"));
+  const problems = [];
+  journal.entries.forEach((entry, i) => {
+    if (!existsSync(path.join(migrations, `${entry.tag}.sql`))) problems.push(`${entry.tag}: server/db/migrations/${entry.tag}.sql is missing`);
+    const prev = journal.entries[i - 1];
+    if (prev && !(entry.when > prev.when)) {
+      problems.push(
+        `${entry.tag}: "when" ${entry.when} (${new Date(entry.when).toISOString()}) is not after ${prev.tag}'s ` +
+          `${prev.when} (${new Date(prev.when).toISOString()}), so databases that already ran ${prev.tag} would never run it. ` +
+          `Set it to ${prev.when + 1} or later in server/db/migrations/meta/_journal.json.`,
+      );
+    }
+  });
+  return problems;
+}
+
+const problems = journalProblems();
+if (problems.length > 0) {
+  console.error("db:check: server/db/migrations/meta/_journal.json is out of order:\n");
+  for (const line of problems) console.error(`  ${line}`);
+  process.exit(1);
 }
 
 const work = mkdtempSync(path.join(tmpdir(), "borssnack-migrations-"));
