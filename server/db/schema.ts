@@ -8,6 +8,12 @@
  * so every write path — including cascades — keeps them right in the same transaction and never
  * below 0 (SPEC §4 Reaction, §7 Writes).
  *
+ * The SQL migrations are the truth for existing databases; this file must describe what they
+ * create (names of indexes, constraints and foreign keys included): `server/db/schema-drift.test.ts`
+ * compares the two, and `npm run db:check` (CI) fails when `drizzle-kit generate` would write a
+ * migration. Objects only hand-written SQL can make (functions, triggers, views, the hot-formula
+ * indexes) are in the migrations alone; docs/hot-formula.md.
+ *
  * @module
  */
 import { sql } from "drizzle-orm";
