@@ -8,6 +8,12 @@
  * so every write path — including cascades — keeps them right in the same transaction and never
  * below 0 (SPEC §4 Reaction, §7 Writes).
  *
+ * The SQL migrations are the truth for existing databases; this file must describe what they
+ * create (names of indexes, constraints and foreign keys included): `server/db/schema-drift.test.ts`
+ * compares the two, and `npm run db:check` (CI) fails when `drizzle-kit generate` would write a
+ * migration. Objects only hand-written SQL can make (functions, triggers, views, the hot-formula
+ * indexes) are in the migrations alone; docs/hot-formula.md.
+ *
  * @module
  */
 import { sql } from "drizzle-orm";
@@ -29,6 +35,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   date,
   index,
   integer,
@@ -187,6 +194,8 @@ export const profiles = pgTable(
     ),
     check("profiles_follow_counters_nonnegative", sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
     index("profiles_last_activity_idx").on(t.lastActivityAt),
+    /** Nickname search by similarity (pg_trgm, created by 0004_profiles_social_triggers.sql). */
+    index("profiles_nickname_trgm_idx").using("gin", sql`lower(${t.nickname}) gin_trgm_ops`),
   ],
 );
 
@@ -289,7 +298,11 @@ export const companies = pgTable(
     sector: text("sector"),
     industry: text("industry"),
   },
-  (t) => [index("companies_name_lower_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    index("companies_name_lower_idx").on(sql`lower(${t.name})`),
+    /** Company search by similarity (pg_trgm, created by 0004_profiles_social_triggers.sql). */
+    index("companies_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /** A known $TICKER mentioned in a thread or comment (for the ticker page). */
@@ -454,12 +467,14 @@ export const reports = pgTable(
     status: text("status").notNull().default("open"),
     createdAt: createdAt(),
     /** Who closed the report in the queue (0009_moderation). */
-    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    resolvedBy: text("resolved_by"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     /** How it was closed: dismissed, content_deleted or author_blocked. */
     resolution: text("resolution"),
   },
   (t) => [
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "reports_resolved_by_fkey", columns: [t.resolvedBy], foreignColumns: [profiles.id] }).onDelete("set null"),
     index("reports_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("reports_target_idx").on(t.targetType, t.targetId),
     uniqueIndex("reports_one_open_per_member_idx")
@@ -532,7 +547,7 @@ export const moderationLog = pgTable(
   "moderation_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    actorId: text("actor_id"),
     /** The actor's nickname at the time (kept when the actor is deleted). */
     actorNickname: text("actor_nickname").notNull(),
     action: text("action").notNull(),
@@ -545,7 +560,9 @@ export const moderationLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("moderation_log_created_idx").on(t.createdAt.desc()),
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "moderation_log_actor_id_fkey", columns: [t.actorId], foreignColumns: [profiles.id] }).onDelete("set null"),
+    index("moderation_log_created_idx").on(t.createdAt.desc().nullsFirst()),
     check(
       "moderation_log_action_check",
       sql`${t.action} IN ${sql.raw(sqlInList(MODERATION_ACTIONS))}`,
@@ -558,7 +575,7 @@ export const adminMailJobs = pgTable(
   "admin_mail_jobs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdBy: text("created_by"),
     subject: text("subject").notNull(),
     headline: text("headline").notNull(),
     /** Sanitised HTML (server/admin/messages.ts). */
@@ -572,16 +589,18 @@ export const adminMailJobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [check("admin_mail_jobs_status_check", sql`${t.status} IN ${sql.raw(sqlInList(MAIL_JOB_STATUSES))}`)],
+  (t) => [
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "admin_mail_jobs_created_by_fkey", columns: [t.createdBy], foreignColumns: [profiles.id] }).onDelete("set null"),
+    check("admin_mail_jobs_status_check", sql`${t.status} IN ${sql.raw(sqlInList(MAIL_JOB_STATUSES))}`),
+  ],
 );
 
 /** One recipient of a bulk e-mail; the primary key makes one message per (job, address). */
 export const adminMailRecipients = pgTable(
   "admin_mail_recipients",
   {
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => adminMailJobs.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
     /** Lower-cased address. */
     email: text("email").notNull(),
     /** The member with that address when there is one (for the opt-out link). */
@@ -593,6 +612,8 @@ export const adminMailRecipients = pgTable(
   },
   (t) => [
     primaryKey({ name: "admin_mail_recipients_pkey", columns: [t.jobId, t.email] }),
+    // 0009_moderation.sql declared the reference inline, so PostgreSQL named it.
+    foreignKey({ name: "admin_mail_recipients_job_id_fkey", columns: [t.jobId], foreignColumns: [adminMailJobs.id] }).onDelete("cascade"),
     index("admin_mail_recipients_pending_idx")
       .on(t.jobId, t.email)
       .where(sql`${t.status} = 'pending'`),
@@ -608,16 +629,18 @@ export const adminMailRecipients = pgTable(
 export const postSubmissions = pgTable(
   "post_submissions",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
     key: text("key").notNull(),
-    threadId: uuid("thread_id").references(() => threads.id, { onDelete: "cascade" }),
-    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id"),
+    commentId: uuid("comment_id"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: "post_submissions_pk", columns: [t.userId, t.key] }),
+    // 0010_limits.sql declared the references inline, so PostgreSQL named them.
+    foreignKey({ name: "post_submissions_user_id_fkey", columns: [t.userId], foreignColumns: [user.id] }).onDelete("cascade"),
+    foreignKey({ name: "post_submissions_thread_id_fkey", columns: [t.threadId], foreignColumns: [threads.id] }).onDelete("cascade"),
+    foreignKey({ name: "post_submissions_comment_id_fkey", columns: [t.commentId], foreignColumns: [comments.id] }).onDelete("cascade"),
     index("post_submissions_created_idx").on(t.createdAt),
   ],
 );
