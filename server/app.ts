@@ -135,8 +135,14 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // The search cache (server/cache/search-cache.ts) is emptied at the same moments.
   if (!options.dev) {
     const cache = createAnonymousCache({ onClear: () => services.searchCache.clear() });
+    // Retried until it connects (issue 15 item 10); pages cached while it was down are dropped
+    // once it is back, and /healthz says `degraded` meanwhile.
     services.database
-      .listen(REALTIME_CHANNEL, () => cache.clear())
+      .listen(
+        REALTIME_CHANNEL,
+        () => cache.clear(),
+        () => cache.clear(),
+      )
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
     app.use(cache.middleware);
   }
