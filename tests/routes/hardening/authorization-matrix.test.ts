@@ -991,7 +991,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (server/accounts.test.ts)",
   "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (server/accounts.test.ts)",
   "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (server/accounts.test.ts)",
-  "auth-magic.tsx": "signs in only with a valid one-time token (server/auth-flows.test.ts)",
+  "auth-magic.tsx": "signs in only by POST with a valid one-time token (tests/routes/auth-magic.test.ts)",
   "auth-register.tsx": "creates a new account, nothing of anyone else's (server/accounts.test.ts)",
   "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/auth-flows.test.ts)",
   "category.tsx": "public thread list of a category (no e-mail: checked above)",
@@ -1009,7 +1009,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** Route modules covered by server/moderation/authorization.test.ts (read from its imports). */
 function moderationMatrixRoutes(files: string[]): Set<string> {
   const text = readFileSync(path.join(HERE, "../moderation/authorization.test.ts"), "utf8");
-  const names = [...text.matchAll(/from "\.\.\/\.\.\/app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
+  const names = [...text.matchAll(/from "(?:\.\.\/)+app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
   return new Set(names.map((n) => files.find((f) => f === `${n}.ts` || f === `${n}.tsx`)!).filter(Boolean));
 }
 
