@@ -23,17 +23,95 @@ export { LIMITS };
 const NICKNAME_CHARS = /^[A-Za-z0-9ÅÄÖåäö._-]+$/;
 
 /**
- * Checks a nickname against SPEC §5 Nickname, in the spec's order.
+ * Names nobody may register (issue 15 item 7): they would pass for the forum's staff or system.
+ * Compared after {@link nicknameKey}, so `Admin`, `ad.min` and `Bors_snack` are reserved too.
+ */
+export const RESERVED_NICKNAMES: readonly string[] = [
+  "admin",
+  "administrator",
+  "moderator",
+  "mod",
+  "system",
+  "support",
+  "borssnack",
+  "börssnack",
+  "staff",
+  "root",
+  "null",
+  "undefined",
+  "info",
+  "noreply",
+];
+
+/**
+ * The form of a nickname that look-alikes share: lower case, without dots, underscores and
+ * hyphens (`Ad.Min_` → `admin`).
+ *
+ * @param nickname any string
+ * @returns the comparison key
+ */
+export function nicknameKey(nickname: string): string {
+  return nickname.toLowerCase().replace(/[._-]/g, "");
+}
+
+const RESERVED_KEYS = new Set(RESERVED_NICKNAMES.map(nicknameKey));
+
+/**
+ * Whether a nickname is reserved (issue 15 item 7): one of {@link RESERVED_NICKNAMES} up to case,
+ * dots, underscores and hyphens.
+ *
+ * @param nickname as typed
+ * @returns true for `admin`, `ADMIN`, `a.d-m_in`, `Börssnack`, …
+ */
+export function isReservedNickname(nickname: string): boolean {
+  return RESERVED_KEYS.has(nicknameKey(nickname));
+}
+
+/**
+ * Checks a nickname's form against SPEC §5 Nickname, in the spec's order (not whether it is
+ * reserved: operators may give such a name with `forum create-admin`).
  *
  * @param nickname as typed (not trimmed: a space anywhere is an error)
- * @returns the Swedish error message, or `null` when the nickname is valid
+ * @returns the Swedish error message, or `null` when the nickname's form is valid
  */
-export function nicknameError(nickname: string): string | null {
+export function nicknameFormatError(nickname: string): string | null {
   if (nickname.length === 0) return t.nicknameEmpty;
   if (/\s/.test(nickname)) return t.nicknameSpaces;
   if (!NICKNAME_CHARS.test(nickname)) return t.nicknameChars;
   if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return t.nicknameLength;
   return null;
+}
+
+/**
+ * Checks a nickname a member wants to register: SPEC §5 Nickname ({@link nicknameFormatError}),
+ * then the reserved names (issue 15 item 7).
+ *
+ * @param nickname as typed (not trimmed: a space anywhere is an error)
+ * @returns the Swedish error message ('Detta användarnamn är reserverat' for a reserved name), or
+ *   `null` when the nickname may be registered (whether it is taken is checked in the database)
+ */
+export function nicknameError(nickname: string): string | null {
+  return nicknameFormatError(nickname) ?? (isReservedNickname(nickname) ? t.nicknameReserved : null);
+}
+
+/**
+ * Characters that render as nothing or as blank space but that `String.prototype.trim` keeps:
+ * format characters (`Cf`: U+200B zero-width space, U+2060, U+FEFF, bidi marks, …), space
+ * separators (`Zs`) and the blank letters U+115F, U+1160, U+3164 (Hangul fillers), U+FFA0 and
+ * U+2800 (Braille blank), which are neither.
+ */
+const INVISIBLE = /[\p{Cf}\p{Zs}\u115F\u1160\u2800\u3164\uFFA0]/gu;
+
+/**
+ * Whether a text is empty to the eye (SPEC §5 "non-empty trimmed", issue 15 item 7): nothing left
+ * after removing white space and the invisible characters of {@link INVISIBLE}.
+ *
+ * @param text any string
+ * @returns true for `""`, `"  "`, `"\u200B\u2800"`, …; false as soon as one visible character
+ *   remains
+ */
+export function isBlankText(text: string): boolean {
+  return text.replace(INVISIBLE, "").trim().length === 0;
 }
 
 /** Minimum length of a new password set by reset or on the set-password page (SPEC §5 Reset). */

@@ -8,6 +8,7 @@ import {
   commentSchema,
   emailOnlySchema,
   fieldErrors,
+  isBlankText,
   LIMITS,
   loginSchema,
   nicknameError,
@@ -232,5 +233,66 @@ describe("reactionSchema (SPEC §5 Reactions)", () => {
     expect(errorsOf(reactionSchema.safeParse({ targetType: "thread", targetId: "", reactionType: "bull" }))).toEqual({
       targetId: r.invalid,
     });
+  });
+});
+
+describe("reserved nicknames (issue 15 item 7)", () => {
+  it("refuses the reserved names and look-alikes differing in case, dots, underscores or hyphens", () => {
+    for (const nickname of [
+      "admin",
+      "Administrator",
+      "MODERATOR",
+      "mod",
+      "System",
+      "support",
+      "borssnack",
+      "Börssnack",
+      "Börs-Snack",
+      "staff",
+      "root",
+      "null",
+      "undefined",
+      "info",
+      "noreply",
+      "no-reply",
+      "Ad.Min",
+      "_admin_",
+      "a-d_m.i-n",
+    ]) {
+      expect(nicknameError(nickname), nickname).toBe(t.nicknameReserved);
+    }
+  });
+
+  it("accepts names that merely contain a reserved word", () => {
+    for (const nickname of ["Admin_Anna", "Modbert", "Börssnackaren", "rooted", "Infobörs"]) {
+      expect(nicknameError(nickname), nickname).toBeNull();
+    }
+  });
+
+  it("refuses a reserved name at registration with 'Detta användarnamn är reserverat'", () => {
+    const result = registerSchema.safeParse({ email: "a@exempel.se", nickname: "Mod.erator", password: "hemligt" });
+    expect(errorsOf(result)).toEqual({ nickname: t.nicknameReserved });
+  });
+});
+
+describe("invisible characters count as empty (SPEC §5 non-empty trimmed; issue 15 item 7)", () => {
+  const invisible = ["\u200B", "\u2800", "\u3164", "\u115F", "\u1160", "\uFFA0", "\u2060", "\uFEFF", "\u200E", "\u00A0", "\u3000"];
+  const categoryId = randomUUID();
+
+  it("isBlankText: invisible characters alone are blank, one visible character is not", () => {
+    for (const ch of invisible) expect(isBlankText(` ${ch}${ch}\n`), JSON.stringify(ch)).toBe(true);
+    expect(isBlankText(invisible.join(""))).toBe(true);
+    expect(isBlankText("\u200Ba\u200B")).toBe(false);
+    expect(isBlankText("😀")).toBe(false);
+  });
+
+  it("a title, body or comment of invisible characters is refused like an empty one", () => {
+    const blank = invisible.join("");
+    expect(errorsOf(threadSchema.safeParse({ categoryId, title: blank, body: "Text" }))).toEqual({ title: f.titleRequired });
+    expect(errorsOf(threadSchema.safeParse({ categoryId, title: "Rubrik", body: "\u2800\n\u3164" }))).toEqual({
+      body: f.bodyRequired,
+    });
+    expect(errorsOf(commentSchema.safeParse({ body: "\u200B\u200B" }))).toEqual({ body: f.commentRequired });
+    expect(threadSchema.safeParse({ categoryId, title: "\u200BRubrik", body: "Text" }).success).toBe(true);
   });
 });

@@ -8,13 +8,39 @@
 import { z } from "zod";
 import { auth as t, forum as f, reactions as r } from "./i18n/sv";
 import { REACTION_TYPES, TARGET_TYPES } from "./values";
-import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "./limits";
+import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
 // No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),
 // and Zod's JIT check would otherwise report a violation in every browser that loads a form.
 z.config({ jitless: true });
 
-export { LIMITS, NEW_PASSWORD_MIN, NICKNAME_MAX, NICKNAME_MIN, PASSWORD_MAX, PASSWORD_MIN, nicknameError } from "./limits";
+export {
+  LIMITS,
+  NEW_PASSWORD_MIN,
+  NICKNAME_MAX,
+  NICKNAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  isBlankText,
+  isReservedNickname,
+  nicknameError,
+  nicknameFormatError,
+} from "./limits";
+
+/**
+ * A trimmed text that must hold something visible (SPEC §5 "non-empty trimmed"; issue 15 item 7:
+ * invisible characters alone count as empty, see {@link isBlankText}).
+ *
+ * @param required message when the text is blank
+ * @param max longest length in characters, and `tooLong` its message
+ */
+function visibleText(required: string, max: number, tooLong: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => !isBlankText(v), { message: required, abort: true })
+    .pipe(z.string().max(max, tooLong));
+}
 
 /** A nickname string that passes {@link nicknameError}. */
 export const nicknameSchema = z.string().superRefine((value, ctx) => {
@@ -71,16 +97,22 @@ export const newPasswordSchema = z
 /** E-mail only (resend verification). */
 export const emailOnlySchema = z.object({ email: emailSchema });
 
-/** New thread (SPEC §5 New thread): non-empty trimmed title and body, within {@link LIMITS}. */
+/**
+ * New thread (SPEC §5 New thread): non-empty trimmed title and body (invisible characters alone
+ * are empty), within {@link LIMITS}.
+ */
 export const threadSchema = z.object({
   categoryId: z.uuid({ message: f.categoryRequired }),
-  title: z.string().trim().min(1, f.titleRequired).max(LIMITS.title, f.titleTooLong),
-  body: z.string().trim().min(1, f.bodyRequired).max(LIMITS.body, f.bodyTooLong),
+  title: visibleText(f.titleRequired, LIMITS.title, f.titleTooLong),
+  body: visibleText(f.bodyRequired, LIMITS.body, f.bodyTooLong),
 });
 
-/** Comment or reply (SPEC §5 Comment): non-empty trimmed text; parentId for a reply. */
+/**
+ * Comment or reply (SPEC §5 Comment): non-empty trimmed text (invisible characters alone are
+ * empty); parentId for a reply.
+ */
 export const commentSchema = z.object({
-  body: z.string().trim().min(1, f.commentRequired).max(LIMITS.comment, f.commentTooLong),
+  body: visibleText(f.commentRequired, LIMITS.comment, f.commentTooLong),
   parentId: z
     .uuid({ message: f.replyDepth })
     .optional()

@@ -7,6 +7,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { mkdirSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
 import { errors } from "../domain/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -24,6 +25,7 @@ import { crossOriginProtection } from "./security/cross-origin";
 import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
 import { guardDatabaseUnavailable } from "./db/unavailable";
+import { acquireServerLock } from "./db/server-lock";
 
 export { ConfigError } from "./config";
 export { closeAllStreams } from "./realtime/stream";
@@ -34,13 +36,34 @@ export { isDatabaseUnavailable } from "./db/unavailable";
 
 /**
  * Parses the environment and starts every service (database, migrations, categories, auth, mail).
+ * On embedded PGlite the server marks `DATA_DIR/server.pid` as its own until
+ * `services.database.close()` or the process's exit, so the `forum` CLI does not write to the
+ * same database behind its back (issue 15 item 9, `server/db/server-lock.ts`).
  *
  * @param env environment variables (normally `process.env`)
  * @returns the services
  * @throws {import("./config").ConfigError} on a missing or invalid variable
  */
 export async function startServices(env: Record<string, string | undefined>): Promise<Services> {
-  return createServices(parseConfig(env));
+  const config = parseConfig(env);
+  if (config.databaseUrl) return createServices(config);
+  mkdirSync(config.dataDir, { recursive: true });
+  const release = acquireServerLock(config.dataDir);
+  try {
+    const services = await createServices(config);
+    const close = services.database.close.bind(services.database);
+    services.database.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
+    return services;
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**
@@ -112,8 +135,14 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // The search cache (server/cache/search-cache.ts) is emptied at the same moments.
   if (!options.dev) {
     const cache = createAnonymousCache({ onClear: () => services.searchCache.clear() });
+    // Retried until it connects (issue 15 item 10); pages cached while it was down are dropped
+    // once it is back, and /healthz says `degraded` meanwhile.
     services.database
-      .listen(REALTIME_CHANNEL, () => cache.clear())
+      .listen(
+        REALTIME_CHANNEL,
+        () => cache.clear(),
+        () => cache.clear(),
+      )
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
     app.use(cache.middleware);
   }

@@ -17,8 +17,9 @@
  * - `forum help` prints the usage.
  *
  * The database is the one the server uses: `DATABASE_URL`, or PGlite in `DATA_DIR/pglite`
- * (see `server/config.ts`). A PGlite folder can be open in one process only, so stop the server
- * before running a command against it. Every message is Swedish, from the `cli` group of
+ * (see `server/config.ts`). A PGlite folder can be open in one process only: while a server runs
+ * on it (its live process id in `DATA_DIR/server.pid`, `server/db/server-lock.ts`) every command
+ * that opens the database is refused with exit code 1 (issue 15 item 9). Every message is Swedish, from the `cli` group of
  * `domain/i18n/sv.ts`.
  *
  * @module
@@ -31,6 +32,7 @@ import { ensureCompanies } from "./companies";
 import { ConfigError, parseConfig, type AppConfig } from "./config";
 import { recookAll } from "./content/recook";
 import { openDatabase, type Database } from "./db/client";
+import { runningServerPid } from "./db/server-lock";
 import { profiles, user } from "./db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo/seed";
 import type { Mailer } from "./mail/mailer";
@@ -147,6 +149,22 @@ async function recook(config: AppConfig, out: CliOutput): Promise<number> {
   });
 }
 
+/**
+ * Thrown before a command opens an embedded database that a running server holds; `main` prints
+ * its Swedish message and exits 1.
+ */
+class ServerRunningError extends Error {}
+
+/** Parses the configuration and refuses when a live server holds its embedded database. */
+function databaseConfig(env: Record<string, string | undefined>): AppConfig {
+  const config = parseConfig(env);
+  if (!config.databaseUrl) {
+    const pid = runningServerPid(config.dataDir);
+    if (pid !== null) throw new ServerRunningError(cli.serverRunning(pid, config.dataDir));
+  }
+  return config;
+}
+
 function usage(out: CliOutput): number {
   out.error(cli.usage);
   return 1;
@@ -161,8 +179,8 @@ function usage(out: CliOutput): number {
  * @param out where messages go, normally `console`
  * @returns the exit code: 0 on success (also `help`, and `seed-demo` when the demo content already
  *   exists), 1 on a usage mistake (usage printed), an unknown nickname or role, a seed refused in
- *   production, an invalid configuration or a database failure (Swedish message printed). Never
- *   throws.
+ *   production, an invalid configuration, a server running on the embedded database (issue 15
+ *   item 9) or a database failure (Swedish message printed). Never throws.
  */
 export async function main(
   argv: string[],
@@ -174,30 +192,30 @@ export async function main(
     switch (command) {
       case "set-role":
         if (args.length !== 2) return usage(out);
-        return await setRole(parseConfig(env), args[0]!, args[1]!, out);
+        return await setRole(databaseConfig(env), args[0]!, args[1]!, out);
       case "create-admin":
         if (args.length !== 2) return usage(out);
-        return await createAdmin(parseConfig(env), args[0]!, args[1]!, env.FORUM_ADMIN_PASSWORD, out);
+        return await createAdmin(databaseConfig(env), args[0]!, args[1]!, env.FORUM_ADMIN_PASSWORD, out);
       case "migrate":
         if (args.length !== 0) return usage(out);
-        return await migrate(parseConfig(env), out);
+        return await migrate(databaseConfig(env), out);
       case "seed-demo": {
         const force = args.includes("--force");
         if (args.some((a) => a !== "--force")) return usage(out);
-        return await seed(parseConfig(env), force, out);
+        return await seed(databaseConfig(env), force, out);
       }
       case "recook":
         if (args.length !== 0) return usage(out);
-        return await recook(parseConfig(env), out);
+        return await recook(databaseConfig(env), out);
       case "backup": {
         if (args.length !== 1) return usage(out);
-        const bytes = await backupDatabase(parseConfig(env), args[0]!);
+        const bytes = await backupDatabase(databaseConfig(env), args[0]!);
         out.log(cli.backedUp(args[0]!, bytes));
         return 0;
       }
       case "restore": {
         if (args.length !== 1) return usage(out);
-        const movedTo = await restoreDatabase(parseConfig(env), args[0]!);
+        const movedTo = await restoreDatabase(databaseConfig(env), args[0]!);
         out.log(cli.restored(args[0]!));
         if (movedTo) out.log(cli.restoreMovedAside(movedTo));
         return 0;
@@ -214,7 +232,7 @@ export async function main(
         return usage(out);
     }
   } catch (error) {
-    out.error(error instanceof ConfigError ? error.message : cli.failed((error as Error)?.message ?? String(error)));
+    out.error(error instanceof ConfigError || error instanceof ServerRunningError ? error.message : cli.failed((error as Error)?.message ?? String(error)));
     return 1;
   }
 }

@@ -59,6 +59,15 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array<
   return out;
 }
 
+/** How many times the UTF-8 encoding of U+FFFD (EF BF BD) occurs in `bytes`. */
+function countReplacementChars(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = bytes.indexOf(0xef); i !== -1 && i + 2 < bytes.length; i = bytes.indexOf(0xef, i + 1)) {
+    if (bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) n += 1;
+  }
+  return n;
+}
+
 /**
  * Reads a request's form body as plain string fields. A body that is not a form (wrong content
  * type, broken multipart) gives an empty object rather than an exception, so the action answers
@@ -67,8 +76,9 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array<
  * @param request the action's request
  * @returns field name → string value (files and repeated fields: first string value)
  * @throws a 413 `data()` answer ('Förfrågan är för stor…') for a body over 512 kB, declared or
- *   streamed, and a 400 answer ('Texten innehåller ogiltiga tecken…') for URL-encoded bytes that
- *   are not UTF-8 or any field holding a NUL character (issue "Hardening")
+ *   streamed, and a 400 answer ('Texten innehåller ogiltiga tecken…') for URL-encoded or
+ *   multipart text fields whose bytes are not UTF-8 (issue 15 item 7) or any field holding a NUL
+ *   character (issue "Hardening")
  */
 export async function readForm(request: Request): Promise<Record<string, string>> {
   if (Number(request.headers.get("content-length") ?? 0) > FORM_MAX_BYTES) throw tooLarge();
@@ -96,6 +106,10 @@ export async function readForm(request: Request): Promise<Record<string, string>
     for (const [key, value] of form) {
       if (typeof value === "string" && !(key in out)) out[key] = value;
     }
+    // The multipart parser turns bytes that are not UTF-8 into U+FFFD; more U+FFFD in the fields
+    // than the body spells out (EF BF BD) means some were invalid (issue 15 item 7).
+    const replaced = Object.values(out).reduce((n, v) => n + (v.match(/\uFFFD/g)?.length ?? 0), 0);
+    if (replaced > 0 && replaced > countReplacementChars(bytes)) throw invalidText();
   }
   for (const value of Object.values(out)) if (value.includes("\u0000")) throw invalidText();
   return out;

@@ -1,6 +1,8 @@
 /**
  * `POST /api/bio`: the logged-in member saves their own bio (SPEC §4 Bio edit). JSON
- * `{ ok, bio, bioHtml }` or 4xx `{ ok: false, error, title }`.
+ * `{ ok, bio, bioHtml }` or 4xx `{ ok: false, error, title }`. A body without a `bio` field (a
+ * JSON or broken multipart body, which `readForm` cannot read) answers 400 'Ogiltig förfrågan.'
+ * and keeps the bio: only `bio=` empties it (issue 15 item 7).
  *
  * @module
  */
@@ -10,7 +12,7 @@ import { readForm } from "../../server/http";
 import { updateBio } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { profile as p, toasts } from "../../domain/i18n/sv";
+import { errors, profile as p, toasts } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-bio";
 
 /** GET is not a save. */
@@ -24,8 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(services, request);
   if (!viewer) return Response.json({ ok: false, error: toasts.notLoggedIn, title: p.bioFailed }, { status: 401 });
   const form = await readForm(request);
+  if (typeof form.bio !== "string") {
+    return Response.json({ ok: false, error: errors.badRequest, title: p.bioFailed }, { status: 400 });
+  }
   try {
-    const bio = form.bio ?? "";
+    const bio = form.bio;
     const saved = await updateBio(services.db, viewer.id, bio, await cookBio(services.db, bio));
     return Response.json({ ok: true, ...saved });
   } catch (error) {

@@ -7,18 +7,24 @@
 import { isNicknameTaken } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { auth as t } from "../../domain/i18n/sv";
-import { nicknameError } from "../../domain/limits";
+import { isReservedNickname, nicknameFormatError } from "../../domain/limits";
 import type { Route } from "./+types/api-nickname-available";
 
 /** Answer of the check: `available`, or `taken`/`invalid` with the Swedish message. */
 export type NicknameCheck = { status: "available" } | { status: "taken" | "invalid"; message: string };
 
-/** Validates the nickname, then looks it up case-insensitively. */
+/**
+ * Validates the nickname's form, then answers `taken` for a reserved name ('Detta användarnamn är
+ * reserverat', issue 15 item 7) or one in use (looked up case-insensitively).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const nickname = new URL(request.url).searchParams.get("nickname") ?? "";
   const headers = { "Cache-Control": "no-store" };
-  const invalid = nicknameError(nickname);
+  const invalid = nicknameFormatError(nickname);
   if (invalid) return Response.json({ status: "invalid", message: invalid } satisfies NicknameCheck, { headers });
+  if (isReservedNickname(nickname)) {
+    return Response.json({ status: "taken", message: t.nicknameReserved } satisfies NicknameCheck, { headers });
+  }
   const taken = await isNicknameTaken(context.get(servicesContext).db, nickname);
   const body: NicknameCheck = taken ? { status: "taken", message: t.nicknameTaken } : { status: "available" };
   return Response.json(body, { headers });

@@ -76,6 +76,8 @@ export const auth = {
   nicknameChars:
     "Nickname får endast innehålla bokstäver (inklusive å, ä, ö), siffror, punkter, understreck och bindestreck",
   nicknameTaken: "Detta användarnamn är redan taget",
+  /** Reserved names and their look-alikes (issue 15 item 7; domain/limits.ts RESERVED_NICKNAMES). */
+  nicknameReserved: "Detta användarnamn är reserverat",
   nicknameLength: "Nickname måste vara 2–30 tecken långt",
   // SPEC §5 Register / Login
   fillAllFields: "Vänligen fyll i alla fält",
@@ -129,6 +131,11 @@ export const auth = {
   magicInvalid:
     "Länken är ogiltig, redan använd eller har gått ut (en magisk länk gäller i 15 minuter och kan användas en gång).",
   magicRequestNew: "Skicka en ny länk",
+  /** GET /auth/magic shows a button; only its POST signs in (issue 15 item 8). */
+  magicConfirmTitle: "Logga in på Börssnack",
+  magicConfirmText: "Klicka på knappen för att logga in med länken från ditt mejl.",
+  magicConfirmButton: "Logga in",
+  magicConfirmBusy: "Loggar in...",
   // Forgot / reset password (SPEC §2, §5, §8)
   forgotTitle: "Glömt lösenordet?",
   forgotIntro: "Ange din e-postadress så skickar vi en länk där du kan välja ett nytt lösenord.",
@@ -464,6 +471,9 @@ export const cli = {
   backedUp: (file: string, bytes: number) => `Säkerhetskopian är sparad i ${file} (${Math.ceil(bytes / 1024)} kB).`,
   restored: (file: string) => `Databasen är återställd från ${file}.`,
   restoreMovedAside: (dir: string) => `Den tidigare databasmappen ligger kvar i ${dir}.`,
+  /** Issue 15 item 9: the embedded database has one writer, the running server. */
+  serverRunning: (pid: number, dataDir: string) =>
+    `Servern körs (process ${pid}) och har den inbyggda databasen i ${dataDir} öppen. Stoppa servern först, eller kör kommandot mot PostgreSQL med DATABASE_URL.`,
   backupFileMissing: (file: string) => `Hittar ingen säkerhetskopia i ${file}.`,
   pgToolMissing: (tool: string) =>
     `${tool} saknas. Installera PostgreSQL-klienten (t.ex. apt install postgresql-client) i samma version som servern.`,
@@ -699,6 +709,9 @@ export const privacy = {
     `För många felaktiga försök. Vänta ${minutes === 1 ? "en minut" : `${minutes} minuter`} och försök igen.`,
   notLoggedIn: "Du måste vara inloggad för att hantera ditt konto.",
   accountMissing: "Kontot finns inte längre.",
+  /** Issue 15 item 7: same rule as /admin, the forum always keeps an administrator. */
+  lastAdminCannotDelete:
+    "Du är den sista administratören och kan inte radera ditt konto. Ge en annan medlem rollen admin först.",
   deleteFailed: "Kontot kunde inte raderas. Försök igen senare.",
   linkRecentlySent: "Vi skickade nyss en raderingslänk. Vänta en minut innan du ber om en ny.",
   linkSendFailed: "Raderingslänken kunde inte skickas. Försök igen senare.",
@@ -880,6 +893,8 @@ export const moderation = {
   reportThanks: "Tack för din anmälan",
   reportThanksDescription: "Vårt team kommer att granska innehållet.",
   reportTargetMissing: "Innehållet du vill anmäla finns inte längre.",
+  /** Issue 15 item 7: members cannot report their own threads and comments. */
+  cannotReportOwn: "Du kan inte anmäla ditt eget innehåll.",
   // Block (SPEC §6, §8)
   blockUser: "Blockera användare",
   unblockUser: "Avblockera användare",

@@ -45,3 +45,26 @@ export function isAdminActor(actor: StaffActor | null): boolean {
 export function isStaffActor(actor: StaffActor | null): boolean {
   return actor !== null && actor.role !== "member";
 }
+
+/**
+ * Issue 15 item 7: members report other members' content, never their own.
+ *
+ * @param actor the reporting member's id
+ * @param target the reported thread's or comment's author id (null once the author is deleted)
+ * @returns `"own-content"` when the actor wrote the target, else `"ok"`
+ */
+export function reportPermission(actor: { id: string }, target: { authorId: string | null }): "ok" | "own-content" {
+  return target.authorId !== null && target.authorId === actor.id ? "own-content" : "ok";
+}
+
+/**
+ * Issue 15 item 7: an admin may not delete their own account while they are the only admin (the
+ * rule `/admin/roles` applies to role changes): the forum always keeps an administrator.
+ *
+ * @param role the deleting member's role
+ * @param adminCount how many admins the forum has, the member included
+ * @returns `"last-admin"` when the deletion would leave no admin, else `"ok"`
+ */
+export function selfDeletionPermission(role: Role, adminCount: number): "ok" | "last-admin" {
+  return role === "admin" && adminCount <= 1 ? "last-admin" : "ok";
+}

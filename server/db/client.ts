@@ -34,17 +34,26 @@ export interface Database {
   /**
    * Subscribes to a PostgreSQL `LISTEN` channel (issue 5 realtime, ARCHITECTURE.md "Data and
    * realtime across instances"). On `pg` a dedicated connection outside the pool carries the
-   * LISTEN and reconnects after a failure (after 0.5 s, then every 2 s at most: back within
-   * seconds of a database restart, docs/decisions/016-faults.md); on PGlite the embedded
-   * database's own listener is used.
+   * LISTEN and connects again after a failure — a lost connection and a failed first connect
+   * alike (issue 15 item 10: a slow start must not leave the instance deaf for good) — after
+   * 0.5 s, then every 2 s at most: back within seconds of a database restart,
+   * docs/decisions/016-faults.md. On PGlite the embedded database's own listener is used.
    *
    * @param channel channel name (a plain identifier)
    * @param onPayload called with each `pg_notify` payload (text), in commit order
-   * @param onReconnect called after the LISTEN connection was re-established: notifications sent
-   *   while it was down are lost, so subscribers should catch up from the tables
-   * @returns a function that stops listening
+   * @param onReconnect called once the LISTEN connection is (re-)established after a failure:
+   *   notifications sent while it was down are lost, so subscribers should catch up from the
+   *   tables
+   * @returns a function that stops listening; resolves after the first attempt, whether it
+   *   connected or not ({@link Database.listening} tells)
+   * @throws only for an invalid channel name
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Whether every subscription of {@link Database.listen} has its LISTEN connection up (always
+   * true on PGlite and when nothing listens). `/healthz` reports `degraded` while it is false.
+   */
+  listening(): boolean;
   /** Closes the pool or the embedded database (and any LISTEN connection). */
   close(): Promise<void>;
 }
@@ -83,25 +92,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the client when it is released.
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const listeners = new Set<() => Promise<void>>();
+    const listeners = new Map<() => Promise<void>, PgListener>();
     return {
       db,
       kind: "postgres",
       listen: async (channel, onPayload, onReconnect) => {
-        const stop = await listenPg(options.databaseUrl!, channel, onPayload, onReconnect);
+        const listener = listenPg(options.databaseUrl!, channel, onPayload, onReconnect);
         const unlisten = async () => {
           listeners.delete(unlisten);
-          await stop();
+          await listener.stop();
         };
-        listeners.add(unlisten);
+        listeners.set(unlisten, listener);
+        await listener.started;
         return unlisten;
       },
+      listening: () => [...listeners.values()].every((l) => l.isListening()),
       migrate: async () => {
         await migratePg(db as never, { migrationsFolder: folder });
       },
       ping: (timeoutMs = 2000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
       close: async () => {
-        await Promise.all([...listeners].map((stop) => stop()));
+        await Promise.all([...listeners.keys()].map((stop) => stop()));
         await pool.end();
       },
     };
@@ -117,6 +128,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder: folder });
     },
     ping: (timeoutMs = 2000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
+    listening: () => true,
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return async () => {
@@ -132,13 +144,26 @@ const RETRY_FIRST_MS = 500;
 /** Longest wait (ms) between two attempts while the database stays away. */
 const RETRY_MAX_MS = 2000;
 
-/** A LISTEN on its own `pg` connection that comes back after the server or network drops it. */
-async function listenPg(
+/** One LISTEN subscription on `pg`. */
+interface PgListener {
+  /** Settles after the first connection attempt, successful or not. */
+  started: Promise<void>;
+  /** True while the LISTEN connection is up. */
+  isListening(): boolean;
+  /** Stops listening and ends the connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A LISTEN on its own `pg` connection that comes back after the server or network drops it, and
+ * keeps trying when the first connect fails (issue 15 item 10).
+ */
+function listenPg(
   connectionString: string,
   channel: string,
   onPayload: (payload: string) => void,
   onReconnect?: () => void,
-): Promise<() => Promise<void>> {
+): PgListener {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;
@@ -158,8 +183,17 @@ async function listenPg(
     };
     c.on("error", (err) => lost(err.message));
     c.on("end", () => lost("end"));
-    await c.connect();
-    await c.query(`LISTEN ${channel}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
     delay = RETRY_FIRST_MS;
   };
@@ -167,7 +201,9 @@ async function listenPg(
     if (stopped) return;
     retryTimer = setTimeout(() => {
       connect()
-        .then(() => onReconnect?.())
+        .then(() => {
+          if (!stopped) onReconnect?.();
+        })
         .catch((err: Error) => {
           console.error(`[db] LISTEN ${channel}: ${err.message}`);
           delay = Math.min(delay * 2, RETRY_MAX_MS);
@@ -175,13 +211,22 @@ async function listenPg(
         });
     }, delay);
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    const c = client;
-    client = null;
-    if (c) await c.end().catch(() => {});
+  const started = connect().catch((err: Error) => {
+    // Not listening yet (a slow or unreachable database at start-up): keep trying, and let the
+    // subscriber catch up once connected, as after a lost connection.
+    console.error(`[db] LISTEN ${channel}: ${err.message}; försöker igen`);
+    scheduleRetry();
+  });
+  return {
+    started,
+    isListening: () => client !== null,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => {});
+    },
   };
 }
 

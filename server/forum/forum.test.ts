@@ -61,6 +61,9 @@ describe("threads", () => {
     const db = forum.services.db;
     await expectForumError(createThread(db, actor(anna), { categoryId, title: "   ", body: "x" }), 400, f.titleRequired);
     await expectForumError(createThread(db, actor(anna), { categoryId, title: "x", body: " \n " }), 400, f.bodyRequired);
+    // Issue 15 item 7: zero-width space, Braille blank and Hangul filler are empty too.
+    await expectForumError(createThread(db, actor(anna), { categoryId, title: "\u200B\u2800\u3164", body: "x" }), 400, f.titleRequired);
+    await expectForumError(createThread(db, actor(anna), { categoryId, title: "x", body: "\u2800 \u200B" }), 400, f.bodyRequired);
     await expectForumError(
       createThread(db, actor(anna), { categoryId, title: "x".repeat(201), body: "x" }),
       400,
@@ -96,6 +99,7 @@ describe("comments and replies", () => {
       f.replyDepth,
     );
     await expectForumError(createComment(db, actor(bertil), threadId, { body: "   " }), 400, f.commentRequired);
+    await expectForumError(createComment(db, actor(bertil), threadId, { body: "\u3164\u200B" }), 400, f.commentRequired);
 
     let page = (await getThreadPage(db, categoryId, threadId, null))!;
     expect(page.thread.commentsCount).toBe(2);

@@ -20,8 +20,8 @@ import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../../domain/ids";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
-import { isStaffActor } from "../../domain/policy/moderation";
-import { LIMITS } from "../../domain/validation";
+import { isStaffActor, reportPermission } from "../../domain/policy/moderation";
+import { LIMITS, isBlankText } from "../../domain/validation";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
 export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
@@ -36,7 +36,7 @@ export const reportSchema = z.object({
     .optional()
     .transform((v) => (v ?? "").trim())
     .pipe(z.string().max(REPORT_DETAILS_MAX, { error: m.detailsTooLong }))
-    .transform((v) => (v === "" ? null : v)),
+    .transform((v) => (isBlankText(v) ? null : v)),
 });
 
 /**
@@ -62,8 +62,13 @@ export async function createReport(db: Db, actor: { id: string } | null, input: 
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id)).limit(1);
   if (!profile) throw new ForumError(401, m.profileMissing, m.reportFailed);
   const table = targetType === "thread" ? threads : comments;
-  const [target] = await db.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1);
+  const [target] = await db
+    .select({ id: table.id, authorId: table.authorId })
+    .from(table)
+    .where(eq(table.id, targetId))
+    .limit(1);
   if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
+  if (reportPermission(actor, target) === "own-content") throw new ForumError(403, m.cannotReportOwn, m.reportFailed);
   const inserted = await db
     .insert(reports)
     .values({ targetType, targetId, reason, details, userId: actor.id, status: "open" })

@@ -31,7 +31,7 @@ export const DELETE_LINK_PATH = "/forum/konto/radera";
 /** A failed step: HTTP status and the Swedish message to show. */
 export interface PrivacyFailure {
   ok: false;
-  status: 400 | 401 | 404 | 429 | 500;
+  status: 400 | 401 | 404 | 409 | 429 | 500;
   error: string;
 }
 
@@ -65,7 +65,8 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
  * @param headers the request's headers: better-auth verifies the password against the session
  *   they carry, so only the session's own member can be deleted this way
  * @returns `{ ok: true, result }` after deletion, or a {@link PrivacyFailure}: 400 empty or wrong
- *   password (nothing deleted), 401 no valid session, 429 too many wrong passwords
+ *   password (nothing deleted), 401 no valid session, 409 the member is the only admin (issue 15
+ *   item 7; nothing deleted), 429 too many wrong passwords
  */
 export async function deleteOwnAccountWithPassword(
   services: Services,
@@ -97,6 +98,7 @@ export async function deleteOwnAccountWithPassword(
   const result = await deleteMember(services.db, viewer.id);
   await removeMemberFiles(services, result);
   await wrongPasswords.delete(viewer.id);
+  if (result.lastAdmin) return { ok: false, status: 409, error: t.lastAdminCannotDelete };
   if (!result.deleted) return { ok: false, status: 404, error: t.accountMissing };
   return { ok: true, result };
 }
@@ -174,24 +176,33 @@ export async function findDeletionLink(db: Db, token: unknown): Promise<{ userId
  *
  * @param db database handle
  * @param token the token from the link (any string)
- * @returns `{ ok: true, userId, result }` after deletion, or a {@link PrivacyFailure} 400 when
- *   the link is malformed, unknown, used or expired (nothing deleted)
+ * @returns `{ ok: true, userId, result }` after deletion, or a {@link PrivacyFailure}: 400 when
+ *   the link is malformed, unknown, used or expired, 409 when the member is the only admin (issue
+ *   15 item 7; the link stays valid). Nothing is deleted on failure.
  */
 export async function deleteAccountByLink(
   db: Db,
   token: unknown,
 ): Promise<{ ok: true; userId: string; result: DeleteMemberResult } | PrivacyFailure> {
   if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return { ok: false, status: 400, error: t.linkInvalid };
-  return db.transaction(async (tx) => {
-    const [used] = await tx
-      .delete(verification)
-      .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
-      .returning({ userId: verification.value });
-    if (!used) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
-    const result = await deleteMember(tx, used.userId);
-    if (!result.deleted) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
-    return { ok: true as const, userId: used.userId, result };
-  });
+  const keepLink = new Error("last admin");
+  try {
+    return await db.transaction(async (tx) => {
+      const [used] = await tx
+        .delete(verification)
+        .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
+        .returning({ userId: verification.value });
+      if (!used) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
+      const result = await deleteMember(tx, used.userId);
+      // Rolled back, so the link still works once another admin is appointed.
+      if (result.lastAdmin) throw keepLink;
+      if (!result.deleted) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
+      return { ok: true as const, userId: used.userId, result };
+    });
+  } catch (error) {
+    if (error === keepLink) return { ok: false, status: 409, error: t.lastAdminCannotDelete };
+    throw error;
+  }
 }
 
 /** What the account page shows about the member. */

@@ -6,14 +6,20 @@
  * @module
  */
 import { eq, sql } from "drizzle-orm";
+import { selfDeletionPermission } from "../../domain/policy/moderation";
 import type { Db } from "../db/client";
 import { comments, notifications, profiles, threads, user, verification } from "../db/schema";
 import { deleteUploadedFile, type ProfileImageDeps } from "../uploads/profile-images";
 
 /** Outcome of {@link deleteMember}. */
 export interface DeleteMemberResult {
-  /** False when there was no such user (nothing changed). */
+  /** False when there was no such user, or when {@link lastAdmin} is set (nothing changed). */
   deleted: boolean;
+  /**
+   * Set when the member is the forum's only admin: nothing was deleted (issue 15 item 7, the
+   * rule of /admin: the forum always keeps an administrator).
+   */
+  lastAdmin?: true;
   /** Threads that stay in the forum, now shown with the author 'Okänd'. */
   keptThreads: number;
   /** Comments and replies that stay, now shown with the author 'Okänd'. */
@@ -44,6 +50,8 @@ export const DELETE_LINK_PREFIX = "delete-account:";
  *
  * @param db database handle or transaction
  * @param userId the better-auth user id (= profile id)
+ * The forum's only admin is not deleted (`lastAdmin: true`, issue 15 item 7).
+ *
  * @returns {@link DeleteMemberResult}
  * @throws only on database failure (the transaction is rolled back; nothing is deleted)
  */
@@ -51,6 +59,14 @@ export async function deleteMember(db: Db, userId: string): Promise<DeleteMember
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update").limit(1);
     if (!found) return { deleted: false, keptThreads: 0, keptComments: 0, imageUrls: [] };
+    const [own] = await tx.select({ roleId: profiles.roleId }).from(profiles).where(eq(profiles.id, userId));
+    if (own?.roleId === "admin") {
+      // Every admin row locked: two last admins deleting themselves at once leave one.
+      const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.roleId, "admin")).for("update");
+      if (selfDeletionPermission("admin", admins.length) === "last-admin") {
+        return { deleted: false, lastAdmin: true, keptThreads: 0, keptComments: 0, imageUrls: [] };
+      }
+    }
     const [images] = await tx
       .select({ avatarUrl: profiles.avatarUrl, bannerUrl: profiles.bannerUrl })
       .from(profiles)

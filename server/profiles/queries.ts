@@ -6,6 +6,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { profile as p } from "../../domain/i18n/sv";
+import { isBlankText } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
 import { ForumError } from "../errors";
@@ -150,7 +151,7 @@ export async function getProfileActivity(
 /**
  * Saves a member's own bio (SPEC §4 Bio edit; §6 only the bio is editable on one's own profile).
  *
- * @param bio as typed; trimmed; empty becomes null
+ * @param bio as typed; trimmed; empty or only invisible characters (issue 15 item 7) becomes null
  * @param bioHtml the bio cooked to sanitised HTML (server/content/storage.ts `cookBio`), or null
  * @returns the stored bio and its HTML
  * @throws {ForumError} 400 over {@link BIO_MAX} characters
@@ -163,7 +164,7 @@ export async function updateBio(
 ): Promise<{ bio: string | null; bioHtml: string | null }> {
   const value = bio.replace(/\r\n?/g, "\n").trim();
   if (value.length > BIO_MAX) throw new ForumError(400, p.bioTooLong(BIO_MAX), p.bioFailed);
-  const stored = value === "" ? null : value;
+  const stored = isBlankText(value) ? null : value;
   const html = stored ? bioHtml : null;
   await db.update(profiles).set({ bio: stored, bioHtml: html }).where(eq(profiles.id, userId));
   return { bio: stored, bioHtml: html };

@@ -40,7 +40,15 @@ test("magic link: asked for on the login page, signs in once, refused when used 
   await page.getByRole("button", { name: t.magicSubmit }).click();
   await expect(page.getByText(t.magicSent, { exact: true })).toBeVisible();
   const link = await linkFrom(m.email, "/auth/magic", asked);
+  // Opening the link signs nobody in (issue 15 item 8: mail scanners, login CSRF): a page with
+  // one button does, and a scanner's earlier visit leaves the link usable.
+  const scanner = await browser.newContext();
+  await (await scanner.newPage()).goto(link);
+  await scanner.close();
   await page.goto(link);
+  await expect(page.getByRole("heading", { name: t.magicConfirmTitle })).toBeVisible();
+  expect((await page.context().cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+  await page.getByRole("button", { name: t.magicConfirmButton, exact: true }).click();
   await expect(page).toHaveURL(/\/forum$/);
   await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: nav.userMenu })).toContainText(m.nickname);
@@ -49,6 +57,7 @@ test("magic link: asked for on the login page, signs in once, refused when used 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto(link);
+  await otherPage.getByRole("button", { name: t.magicConfirmButton, exact: true }).click();
   await expect(otherPage.getByRole("heading", { name: t.magicInvalidTitle })).toBeVisible();
   await otherPage.getByRole("link", { name: t.magicRequestNew }).click();
   await expect(otherPage.getByRole("tab", { name: t.tabMagic })).toHaveAttribute("aria-selected", "true");
@@ -182,6 +191,7 @@ test("set password for an account that signs in with magic links", async ({ brow
   await page.getByRole("button", { name: t.magicSubmit }).click();
   await expect(page.getByText(t.magicSent, { exact: true })).toBeVisible();
   await page.goto(await linkFrom(email, "/auth/magic", asked));
+  await page.getByRole("button", { name: t.magicConfirmButton, exact: true }).click();
   await expect(page).toHaveURL(/\/forum$/);
 
   // hasPassword is false: the menu says 'Ställ in lösenord' and the page asks for no current one.

@@ -211,6 +211,16 @@ describe("register", () => {
     expect(await usersWithEmail(email)).toBe(1);
     expect(await profileCount()).toBe(profilesBefore);
   });
+
+  it("refuses reserved nicknames and their look-alikes, creating nothing (issue 15 item 7)", async () => {
+    const profilesBefore = await profileCount();
+    for (const nickname of ["admin", "Moderator", "BÖRSSNACK", "bors.snack", "Sup_port", "r-o-o-t"]) {
+      const result = await doRegister({ email: "reserv@exempel.se", nickname, password: "hemligt123" });
+      expect(result, nickname).toEqual({ ok: false, status: 400, fieldErrors: { nickname: t.nicknameReserved } });
+    }
+    expect(await usersWithEmail("reserv@exempel.se")).toBe(0);
+    expect(await profileCount()).toBe(profilesBefore);
+  });
 });
 
 describe("live nickname check (GET /api/nickname-available)", () => {
@@ -239,6 +249,12 @@ describe("live nickname check (GET /api/nickname-available)", () => {
     expect(await check("AKTIE_ANNA")).toEqual({ status: "taken", message: t.nicknameTaken });
     expect(await check("Ledig_Lisa")).toEqual({ status: "available" });
     expect(await check("Örjan.Å-99")).toEqual({ status: "available" });
+  });
+
+  it("answers 'taken' with 'Detta användarnamn är reserverat' for reserved names and look-alikes (issue 15 item 7)", async () => {
+    for (const nickname of ["admin", "Administrator", "Bors_Snack", "Börssnack", "no.reply", "-Mod-"]) {
+      expect(await check(nickname), nickname).toEqual({ status: "taken", message: t.nicknameReserved });
+    }
   });
 });
 

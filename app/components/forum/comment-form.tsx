@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { forum as f } from "../../../domain/i18n/sv";
-import { LIMITS } from "../../../domain/limits";
+import { LIMITS, isBlankText } from "../../../domain/limits";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";
@@ -86,7 +86,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button type="submit" disabled={sending || text.trim().length === 0}>
+        <Button type="submit" disabled={sending || isBlankText(text)}>
           {sending ? f.sending : parentId ? f.reply : f.send}
         </Button>
         {onCancel ? (

@@ -991,7 +991,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (tests/routes/accounts.test.ts)",
   "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (tests/routes/accounts.test.ts)",
   "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (tests/routes/accounts.test.ts)",
-  "auth-magic.tsx": "signs in only with a valid one-time token (server/auth-flows.test.ts)",
+  "auth-magic.tsx": "signs in only by POST with a valid one-time token (tests/routes/auth-magic.test.ts)",
   "auth-register.tsx": "creates a new account, nothing of anyone else's (tests/routes/accounts.test.ts)",
   "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/auth-flows.test.ts)",
   "category.tsx": "public thread list of a category (no e-mail: checked above)",

@@ -91,10 +91,10 @@ async function matrix(run: (who: Who) => Promise<{ status: number }>): Promise<R
 }
 
 describe("content moderation", () => {
-  it("report: everyone logged in, visitors 401", async () => {
+  it("report: everyone logged in but the author (issue 15 item 7), visitors 401", async () => {
     const { id } = await createThread(forum.services.db, owner(), { categoryId, title: "Rapport", body: "Text" });
     const m = await matrix((who) => call(apiReport.action, who, { url: "/api/report", form: { targetType: "thread", targetId: id, reason: "spam" } }));
-    expectMatrix(m, [401, 200, 200, 200, 200, 200]);
+    expectMatrix(m, [401, 200, 403, 200, 200, 200]);
   });
 
   it("delete comment: owner, moderator and admin; others 403, visitors 401", async () => {
