@@ -39,19 +39,19 @@ export interface SubmissionRef {
   commentId: string | null;
 }
 
-/** Options of a posting command. */
+/** Options of a posting command (set by the idempotency step of server/writes/pipeline.ts). */
 export interface PostOptions {
   /** The form's hidden idempotency key (field `submitKey`); ignored unless it has a valid shape. */
   submitKey?: string;
   /**
-   * Runs after the duplicate checks and before the write, e.g. the abuse limits; a double submit
-   * answered from its first submit never reaches it.
+   * Runs after the duplicate checks and before the write: the limit step of the write pipeline
+   * (server/writes/pipeline.ts); a double submit answered from its first submit never reaches it.
    * @throws what the limits throw ({@link RateLimitedError})
    */
   beforeWrite?: () => Promise<void>;
   /**
    * Identical text by the same author within this many seconds is refused (429); default 0, no
-   * refusal. The routes pass `services.actionLimits.identicalTextWindowS` (5 minutes).
+   * refusal. The write pipeline passes `services.actionLimits.identicalTextWindowS` (5 minutes).
    */
   identicalTextWindowS?: number;
 }
