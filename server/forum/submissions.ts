@@ -5,8 +5,8 @@
  * transaction, so a second submit with the same key — even one arriving while the first is still
  * being written — waits for and lands on the same post. Without a shared key, identical text by
  * the same author within {@link SAME_POST_WINDOW_S} seconds at the same place is taken as the
- * same submit too; identical text later than that but within the caller's window (the routes
- * pass the abuse limits' {@link IDENTICAL_TEXT_WINDOW_S}, Discourse's `unique_posts_mins` = 5)
+ * same submit too; identical text later than that but within the caller's window (the write
+ * pipeline passes the abuse limits' {@link IDENTICAL_TEXT_WINDOW_S}, Discourse's `unique_posts_mins` = 5)
  * is refused. Decision record:
  * docs/decisions/014-abuse-limits.md.
  *
