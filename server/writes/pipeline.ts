@@ -57,7 +57,7 @@ import { fieldErrors } from "../../domain/validation";
 import type { ActionLimits, LimitedAction } from "../action-limits";
 import { clientIp } from "../client-ip";
 import type { Db, Tx } from "../db/client";
-import { ForumError, RateLimitedError, retryAfterHeaders } from "../errors";
+import { ForumError, RateLimitedError } from "../errors";
 import { postOnce, type SubmissionRef } from "../forum/submissions";
 import type { Services } from "../services";
 
@@ -368,7 +368,7 @@ export function failureBody<E extends object = Record<never, never>>(result: Wri
 
 /** The `Retry-After` header of a refused (429) write, else none. */
 export function failureHeaders(result: WriteFailure): Record<string, string> {
-  return result.retryAfterS !== undefined ? retryAfterHeaders(new RateLimitedError(result.error, result.retryAfterS)) : {};
+  return result.retryAfterS !== undefined ? { "Retry-After": String(result.retryAfterS) } : {};
 }
 
 /**
