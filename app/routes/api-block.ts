@@ -8,7 +8,8 @@
  */
 import { data } from "react-router";
 import { failure, readForm, badRequest } from "../../server/http";
-import { blockUser, getBlockState, unblockUser } from "../../server/moderation/blocks";
+import { blockWrite, getBlockState, unblockWrite } from "../../server/moderation/blocks";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { moderation as m } from "../../domain/i18n/sv";
@@ -31,24 +32,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Blocks or unblocks. */
+/** Blocks or unblocks: runs {@link blockWrite} or {@link unblockWrite} and maps its result. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const viewer = await getViewer(services, request);
   if (!viewer) return notLoggedIn();
-  const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
-  try {
-    if (form.intent === "block") {
-      const { nickname } = await blockUser(services.db, actor, form.userId ?? "", form.reason);
-      return data({ ok: true as const, blocked: true, toast: { title: m.blocked, description: m.blockedDescription(nickname) } });
-    }
-    if (form.intent === "unblock") {
-      const { nickname } = await unblockUser(services.db, actor, form.userId ?? "");
-      return data({ ok: true as const, blocked: false, toast: { title: m.unblocked, description: m.unblockedDescription(nickname) } });
-    }
-    return badRequest();
-  } catch (error) {
-    return failure(error, { values: { reason: form.reason ?? "" } });
+  const ctx = writeContext(services, viewer, request);
+  if (form.intent === "block") {
+    const result = await runWrite(blockWrite, ctx, { userId: form.userId ?? "", reason: form.reason });
+    if (!result.ok) return writeFailure(result, { values: { reason: form.reason ?? "" } });
+    return data({ ok: true as const, blocked: true, toast: { title: m.blocked, description: m.blockedDescription(result.value.nickname) } });
   }
+  if (form.intent === "unblock") {
+    const result = await runWrite(unblockWrite, ctx, { userId: form.userId ?? "" });
+    if (!result.ok) return writeFailure(result, { values: { reason: form.reason ?? "" } });
+    return data({ ok: true as const, blocked: false, toast: { title: m.unblocked, description: m.unblockedDescription(result.value.nickname) } });
+  }
+  return badRequest();
 }

@@ -4,9 +4,8 @@
  *
  * @module
  */
-import { follow, unfollow } from "../../server/follows/commands";
-import { clientIp } from "../../server/client-ip";
-import { ForumError, retryAfterHeaders } from "../../server/errors";
+import { followWrite, unfollowWrite } from "../../server/follows/commands";
+import { failureBody, failureHeaders, runWrite, writeContext } from "../../server/writes/pipeline";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
@@ -18,21 +17,14 @@ export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
 
-/** Follows or unfollows. */
+/** Follows or unfollows: runs {@link followWrite} or {@link unfollowWrite} and maps its result. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const viewer = await getViewer(services, request);
-  const userId = form.userId ?? "";
-  try {
-    if (viewer) await services.actionLimits.enforce("follow", { userId: viewer.id, ip: clientIp(request) });
-    if (form.intent === "follow") return Response.json({ ok: true, ...(await follow(services.db, viewer?.id ?? null, userId)) });
-    if (form.intent === "unfollow") return Response.json({ ok: true, ...(await unfollow(services.db, viewer?.id ?? null, userId)) });
-    return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
-  } catch (error) {
-    if (error instanceof ForumError) {
-      return Response.json({ ok: false, error: error.message, title: error.title }, { status: error.status, headers: retryAfterHeaders(error) });
-    }
-    throw error;
-  }
+  const write = form.intent === "follow" ? followWrite : form.intent === "unfollow" ? unfollowWrite : null;
+  if (!write) return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
+  const result = await runWrite(write, writeContext(services, viewer, request), { userId: form.userId ?? "" });
+  if (!result.ok) return Response.json(failureBody(result), { status: result.status, headers: failureHeaders(result) });
+  return Response.json({ ok: true, ...result.value });
 }

@@ -9,9 +9,9 @@
  */
 import { data } from "react-router";
 import { moderation as m } from "../../domain/i18n/sv";
-import { badRequest, failure, readForm } from "../../server/http";
-import { createReport } from "../../server/moderation/reports";
-import { clientIp } from "../../server/client-ip";
+import { badRequest, readForm } from "../../server/http";
+import { reportWrite } from "../../server/moderation/reports";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import type { Route } from "./+types/api-report";
@@ -21,22 +21,18 @@ export async function loader() {
   return badRequest();
 }
 
-/** Files the report. */
+/** Files the report: runs {@link reportWrite} and maps its result. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (request.method !== "POST") return badRequest();
   const form = await readForm(request);
   const viewer = await getViewer(services, request);
-  try {
-    if (viewer) await services.actionLimits.enforce("report", { userId: viewer.id, ip: clientIp(request) });
-    const { duplicate } = await createReport(services.db, viewer, {
-      targetType: form.targetType,
-      targetId: form.targetId ?? "",
-      reason: form.reason,
-      details: form.details ?? "",
-    });
-    return data({ ok: true as const, duplicate, toast: { title: m.reportThanks, description: m.reportThanksDescription } });
-  } catch (error) {
-    return failure(error, { values: { reason: form.reason ?? "", details: form.details ?? "" } });
-  }
+  const result = await runWrite(reportWrite, writeContext(services, viewer, request), {
+    targetType: form.targetType,
+    targetId: form.targetId ?? "",
+    reason: form.reason,
+    details: form.details ?? "",
+  });
+  if (!result.ok) return writeFailure(result, { values: { reason: form.reason ?? "", details: form.details ?? "" } });
+  return data({ ok: true as const, duplicate: result.value.duplicate, toast: { title: m.reportThanks, description: m.reportThanksDescription } });
 }

@@ -8,11 +8,11 @@
  */
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { createThread } from "../../server/forum/commands";
+import { threadWrite } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
 import { setFlash } from "../../server/flash";
-import { failure, readForm } from "../../server/http";
-import { clientIp } from "../../server/client-ip";
+import { readForm } from "../../server/http";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { MarkdownPreview } from "../components/forum/markdown-preview";
@@ -50,28 +50,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = { title: form.title ?? "", body: form.body ?? "", categoryId: params.categoryId ?? form.categoryId ?? "" };
   const viewer = await getViewer(services, request);
-  if (!viewer) {
-    return data({ ok: false as const, error: f.loginToCreate, title: t.notLoggedIn, values }, { status: 401 });
-  }
-  try {
-    const thread = await createThread(
-      services.db,
-      { id: viewer.id, role: viewer.role, nickname: viewer.nickname },
-      values,
-      {
-        submitKey: form.submitKey,
-        identicalTextWindowS: services.actionLimits.identicalTextWindowS,
-        beforeWrite: () => services.actionLimits.enforce("thread", { userId: viewer.id, ip: clientIp(request) }),
-      },
-    );
-    return redirect(threadPath(thread.categoryId, thread.id), {
-      headers: {
-        "Set-Cookie": await setFlash({ toast: { title: t.threadCreated, description: t.threadCreatedDescription } }),
-      },
-    });
-  } catch (error) {
-    return failure(error, { values });
-  }
+  const result = await runWrite(threadWrite, writeContext(services, viewer, request), { input: values, submitKey: form.submitKey });
+  if (!result.ok) return writeFailure(result, { values });
+  return redirect(threadPath(result.value.categoryId, result.value.id), {
+    headers: {
+      "Set-Cookie": await setFlash({ toast: { title: t.threadCreated, description: t.threadCreatedDescription } }),
+    },
+  });
 }
 
 /** Title of the form page. */

@@ -7,13 +7,13 @@
  */
 import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
-import { createComment, deleteComment, deleteThread } from "../../server/forum/commands";
+import { commentWrite, deleteCommentWrite, deleteThreadWrite } from "../../server/forum/commands";
 import { getThreadPage } from "../../server/forum/queries";
 import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
-import { badRequest, failure, readForm } from "../../server/http";
-import { toggleReaction } from "../../server/reactions/commands";
-import { clientIp } from "../../server/client-ip";
+import { badRequest, readForm } from "../../server/http";
+import { reactionWrite } from "../../server/reactions/commands";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { CommentForm } from "../components/forum/comment-form";
@@ -26,7 +26,7 @@ import { RelativeTime } from "../components/forum/relative-time";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
-import { app, auth as a, forum as f, nav, reactions as r, toasts as t } from "../../domain/i18n/sv";
+import { app, auth as a, forum as f, nav, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, loginPath, threadPath } from "../../domain/paths";
 import { useViewer } from "../lib/viewer";
 import { RouteErrorBox } from "../components/layout/not-found";
@@ -55,65 +55,59 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /**
  * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
  * `react` (targetType, targetId, reactionType), `delete-comment` (id), `delete-thread`.
- * Visitors get 401; rules are enforced by the commands (403/404/400 with Swedish messages).
- * Comments and reactions count against the abuse limits (429 with `Retry-After`); a double
- * submitted comment (same `submitKey`) lands on the same comment.
+ * Each intent runs its declared write (server/writes/pipeline.ts) and maps the result: visitors
+ * get 401; rules are enforced by the writes (403/404/400 with Swedish messages). Comments and
+ * reactions count against the abuse limits (429 with `Retry-After`); a double submitted comment
+ * (same `submitKey`) lands on the same comment.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const intent = form.intent ?? "";
   const viewer = await getViewer(services, request);
-  if (!viewer) {
-    const message = intent === "react" ? r.loginToReact : f.loginToComment;
-    return data({ ok: false as const, intent, error: message, title: t.notLoggedIn }, { status: 401 });
-  }
-  const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
-  const subject = { userId: viewer.id, ip: clientIp(request) };
-  try {
-    switch (intent) {
-      case "comment": {
-        const result = await createComment(services.db, actor, params.threadId, {
-          body: form.body ?? "",
-          parentId: form.parentId ?? "",
-        }, {
-          submitKey: form.submitKey,
-          identicalTextWindowS: services.actionLimits.identicalTextWindowS,
-          beforeWrite: () => services.actionLimits.enforce("comment", subject),
-        });
-        return {
-          ok: true as const,
-          intent,
-          commentId: result.id,
-          toast: result.isReply
-            ? { title: t.replyAdded, description: t.replyAddedDescription }
-            : { title: t.commentAdded, description: t.commentAddedDescription },
-        };
-      }
-      case "react": {
-        await services.actionLimits.enforce("reaction", subject);
-        const result = await toggleReaction(services.db, actor, {
-          targetType: form.targetType,
-          targetId: form.targetId,
-          reactionType: form.reactionType,
-        });
-        return { ok: true as const, intent, ...result };
-      }
-      case "delete-comment": {
-        await deleteComment(services.db, actor, params.threadId, form.id ?? "");
-        return { ok: true as const, intent, toast: { title: t.commentDeleted } };
-      }
-      case "delete-thread": {
-        const { categoryId } = await deleteThread(services.db, actor, params.threadId);
-        return redirect(categoryPath(categoryId), {
-          headers: { "Set-Cookie": await setFlash({ toast: { title: t.threadDeleted } }) },
-        });
-      }
-      default:
-        return badRequest({ intent });
+  const ctx = writeContext(services, viewer, request);
+  const values = form.body ? { body: form.body } : {};
+  switch (intent) {
+    case "comment": {
+      const result = await runWrite(commentWrite, ctx, {
+        threadId: params.threadId,
+        input: { body: form.body ?? "", parentId: form.parentId ?? "" },
+        submitKey: form.submitKey,
+      });
+      if (!result.ok) return writeFailure(result, { intent, values });
+      return {
+        ok: true as const,
+        intent,
+        commentId: result.value.id,
+        toast: result.value.isReply
+          ? { title: t.replyAdded, description: t.replyAddedDescription }
+          : { title: t.commentAdded, description: t.commentAddedDescription },
+      };
     }
-  } catch (error) {
-    return failure(error, { intent, values: form.body ? { body: form.body } : {} });
+    case "react": {
+      const result = await runWrite(reactionWrite, ctx, {
+        targetType: form.targetType,
+        targetId: form.targetId,
+        reactionType: form.reactionType,
+      });
+      if (!result.ok) return writeFailure(result, { intent, values });
+      return { ok: true as const, intent, ...result.value };
+    }
+    case "delete-comment": {
+      const result = await runWrite(deleteCommentWrite, ctx, { threadId: params.threadId, commentId: form.id ?? "" });
+      if (!result.ok) return writeFailure(result, { intent, values });
+      return { ok: true as const, intent, toast: { title: t.commentDeleted } };
+    }
+    case "delete-thread": {
+      const result = await runWrite(deleteThreadWrite, ctx, { threadId: params.threadId });
+      if (!result.ok) return writeFailure(result, { intent, values });
+      return redirect(categoryPath(result.value.categoryId), {
+        headers: { "Set-Cookie": await setFlash({ toast: { title: t.threadDeleted } }) },
+      });
+    }
+    default:
+      if (!viewer) return data({ ok: false as const, intent, error: f.loginToComment, title: t.notLoggedIn }, { status: 401 });
+      return badRequest({ intent });
   }
 }
 

@@ -1,14 +1,18 @@
 /**
- * Forum writes: create thread, comment, reply; delete thread or comment (SPEC §4, §6, §7 Writes).
- * Each command checks its policy, writes in one transaction, and lets the database triggers keep
- * every counter right in that same transaction.
+ * Forum writes: create thread, comment, reply; delete thread or comment (SPEC §4, §6, §7 Writes),
+ * declared as pipelines of server/writes/pipeline.ts ({@link threadWrite}, {@link commentWrite},
+ * {@link deleteThreadWrite}, {@link deleteCommentWrite}); routes run those. The functions
+ * {@link createThread}, {@link createComment}, {@link deleteThread} and {@link deleteComment} run
+ * the same declarations without abuse limits and throw on failure (scripts, other commands,
+ * tests). Each write checks its policy, writes in one transaction, and lets the database triggers
+ * keep every counter right in that same transaction.
  *
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../domain/i18n/sv";
 import { commentSchema, threadSchema } from "../../domain/validation";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { cookForStorage, indexTickers } from "../content/storage";
 import { blockedUsers, categories, comments, notifications, reports, threads } from "../db/schema";
 import { ForumError } from "../errors";
@@ -17,13 +21,22 @@ import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
 import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "../../domain/policy/forum";
+import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 import { isUuid } from "../../domain/ids";
-import { commentResult, postOnce, recentComment, recentThread, threadResult, type PostOptions, type SubmissionRef, type Tx } from "./submissions";
+import { commentResult, recentComment, recentThread, threadResult } from "./submissions";
+
+/** Markdown cooked for storage (HTML, tickers, mentions). */
+type Cooked = Awaited<ReturnType<typeof cookForStorage>>;
 
 /** A logged-in actor (commands that need a member take this). */
 export type Member = NonNullable<Actor> & { nickname: string };
 
-async function assertNotBlocked(db: Db, userId: string): Promise<void> {
+/**
+ * The blocked-author rule (SPEC §6: a blocked member cannot create threads or comments).
+ *
+ * @throws {ForumError} 403 'Ditt konto är blockerat…'
+ */
+async function assertNotBlocked(db: Db | Tx, userId: string): Promise<void> {
   const rows = await db
     .select({ userId: blockedUsers.userId })
     .from(blockedUsers)
@@ -32,47 +45,42 @@ async function assertNotBlocked(db: Db, userId: string): Promise<void> {
   if (rows.length > 0) throw new ForumError(403, f.blocked);
 }
 
-/**
- * Creates a thread and one `new_thread` notification per follower of the author (SPEC §7 Writes),
- * plus `mention` notifications (issue 5; server/notifications/commands.ts).
- *
- * @param actor the logged-in author
- * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
- * @param options the form's idempotency key and the abuse-limit hook (server/forum/submissions.ts)
- * @returns the new thread's id and category id; `duplicate: true` when a double submit landed on
- *   the thread of its first submit (same key, or same title and body within 10 s)
- * @throws {RateLimitedError} 429 identical text within `options.identicalTextWindowS`, or an abuse limit from `beforeWrite`
- * @throws {ForumError} 400 invalid input (Swedish field message), 403 blocked author,
- *   404 'Kategorin hittades inte'
- */
-export async function createThread(
-  db: Db,
-  actor: Member,
-  input: unknown,
-  options: PostOptions = {},
-): Promise<{ id: string; categoryId: string; duplicate: boolean }> {
-  const parsed = threadSchema.safeParse(input);
-  if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, t.threadFailed);
-  const { categoryId, title, body } = parsed.data;
-  await assertNotBlocked(db, actor.id);
-  // Issue "Hardening": a double submit lands on the first one's thread (server/forum/submissions.ts).
-  return postOnce(db, actor.id, options, {
-    fromRef: (ref) => threadResult(db, ref.threadId),
-    recent: (windowS) => recentThread(db, actor.id, { categoryId, title, body }, windowS),
-    write: (record) => writeThread(db, actor, { categoryId, title, body }, record),
-  });
+/** A new thread as {@link threadWrite} returns it; `deferredFanOut` tells its events step to kick the fan-out job. */
+export interface NewThread {
+  id: string;
+  categoryId: string;
+  deferredFanOut: boolean;
 }
 
-async function writeThread(
-  db: Db,
-  actor: Member,
-  { categoryId, title, body }: { categoryId: string; title: string; body: string },
-  record: (tx: Tx, ref: SubmissionRef) => Promise<void>,
-): Promise<{ id: string; categoryId: string }> {
+/**
+ * New thread (SPEC §7 Writes): `{ input: { categoryId, title, body }, submitKey? }` → the thread,
+ * one `new_thread` notification per follower of the author, `mention` notifications (issue 5),
+ * in one transaction. Steps: login (401 'Du måste vara inloggad för att skapa ett inlägg') →
+ * `threadSchema` (400) → not blocked (403) → double submit / identical text (issue
+ * "Hardening"; 429) → limit `thread` (429) → cook Markdown → transaction (404 'Kategorin hittades
+ * inte') → after commit, the deferred fan-out of a popular author.
+ */
+export const threadWrite = defineWrite({
+  name: "thread",
+  login: { message: f.loginToCreate, title: t.notLoggedIn },
+  parse: (raw: { input: unknown; submitKey?: string }) => parseWith(threadSchema, raw.input, { title: t.threadFailed }),
+  policy: async ({ db, actor }: WriteScope) => assertNotBlocked(db, actor.id),
+  idempotency: {
+    key: (raw) => raw.submitKey,
+    fromRef: async ({ db }, ref) => {
+      const row = await threadResult(db as Db, ref.threadId);
+      return row ? { ...row, deferredFanOut: false } : null;
+    },
+    recent: async ({ db, actor }, input, windowS) => {
+      const recent = await recentThread(db as Db, actor.id, input, windowS);
+      return recent ? { ...recent, result: { ...recent.result, deferredFanOut: false } } : null;
+    },
+    ref: (thread: NewThread) => ({ threadId: thread.id, commentId: null }),
+  },
+  limits: "thread",
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
-  const cooked = await cookForStorage(db, body);
-  let deferredFanOut = false;
-  const created = await db.transaction(async (tx) => {
+  prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
+  transaction: async (tx, { actor }, { categoryId, title, body }, _loaded, cooked): Promise<NewThread> => {
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -84,63 +92,76 @@ async function writeThread(
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers });
-    await record(tx, { threadId: thread!.id, commentId: null });
     // Same transaction: the thread never exists without its notifications, or, for a popular
     // author, without the durable job that writes them right after commit (issue 5).
     const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
-    deferredFanOut = fanOut.deferred;
-    return { id: thread!.id, categoryId };
-  });
-  if (deferredFanOut) void kickFanOut(db);
-  return created;
+    return { id: thread!.id, categoryId, deferredFanOut: fanOut.deferred };
+  },
+  events: async ({ db }, thread) => {
+    if (thread.deferredFanOut) void kickFanOut(db as Db);
+  },
+});
+
+/**
+ * Creates a thread ({@link threadWrite} without abuse limits; a route runs the write itself).
+ *
+ * @param actor the logged-in author
+ * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
+ * @param options the form's idempotency key
+ * @returns the new thread's id and category id; `duplicate: true` when a double submit landed on
+ *   the thread of its first submit (same key, or same title and body within 10 s)
+ * @throws {ForumError} 400 invalid input (Swedish field message), 403 blocked author,
+ *   404 'Kategorin hittades inte', 409 same key still being written
+ */
+export async function createThread(
+  db: Db,
+  actor: Member,
+  input: unknown,
+  options: { submitKey?: string } = {},
+): Promise<{ id: string; categoryId: string; duplicate: boolean }> {
+  const { value, duplicate } = unwrap(await runWrite(threadWrite, { db, actor }, { input, submitKey: options.submitKey }));
+  return { id: value.id, categoryId: value.categoryId, duplicate };
+}
+
+/** A comment's parsed input: where it goes, its text, and the toast title of its failures. */
+interface CommentInput {
+  threadId: string;
+  body: string;
+  parentId?: string | null;
+  /** 'Kunde inte skapa svar' for a reply, else 'Kunde inte skapa kommentar'. */
+  failTitle: string;
 }
 
 /**
- * Adds a comment, or a reply when `parentId` is given; replies nest one level only
- * (SPEC §2 Thread page, §7 add_comment_transaction). In the same transaction: the `new_comment`
- * and `mention` notifications and the live thread event (issue 5).
- *
- * @param actor the logged-in author
- * @param threadId the thread commented on
- * @param input `{ body, parentId? }` as submitted; validated with `commentSchema`
- * @param options the form's idempotency key and the abuse-limit hook (server/forum/submissions.ts)
- * @returns the new comment's id and whether it is a reply; `duplicate: true` when a double submit
- *   landed on the comment of its first submit (same key, or same text and place within 10 s)
- * @throws {RateLimitedError} 429 identical text within `options.identicalTextWindowS`, or an abuse limit from `beforeWrite`
- * @throws {ForumError} 400 invalid input or reply to a reply, 403 blocked author,
- *   404 thread or parent comment missing
+ * New comment or reply (SPEC §2 Thread page, §7 add_comment_transaction; replies nest one level):
+ * `{ threadId, input: { body, parentId? }, submitKey? }` → `{ id, isReply }`. Steps: login (401
+ * 'Du måste vara inloggad för att kommentera') → `commentSchema` (400) → thread id shape (404),
+ * not blocked (403) → double submit / identical text (429) → limit `comment` → cook → transaction
+ * with the `new_comment` and `mention` notifications (404 thread or parent missing, 400 reply to
+ * a reply) → after commit, the live thread event (issue 5).
  */
-export async function createComment(
-  db: Db,
-  actor: Member,
-  threadId: string,
-  input: unknown,
-  options: PostOptions = {},
-): Promise<{ id: string; isReply: boolean; duplicate: boolean }> {
-  const parsed = commentSchema.safeParse(input);
-  const failTitle = (input as { parentId?: unknown } | null)?.parentId ? t.replyFailed : t.commentFailed;
-  if (!parsed.success) throw new ForumError(400, parsed.error.issues[0]!.message, failTitle);
-  const { body, parentId } = parsed.data;
-  if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
-  await assertNotBlocked(db, actor.id);
-  // Issue "Hardening": a double submit lands on the first one's comment (server/forum/submissions.ts).
-  return postOnce(db, actor.id, options, {
-    fromRef: (ref) => commentResult(db, ref.commentId),
-    recent: (windowS) => recentComment(db, actor.id, { threadId, parentId: parentId || null, body }, windowS),
-    write: (record) => writeComment(db, actor, threadId, { body, parentId }, failTitle, record),
-  });
-}
-
-async function writeComment(
-  db: Db,
-  actor: Member,
-  threadId: string,
-  { body, parentId }: { body: string; parentId?: string | null },
-  failTitle: string,
-  record: (tx: Tx, ref: SubmissionRef) => Promise<void>,
-): Promise<{ id: string; isReply: boolean }> {
-  const cooked = await cookForStorage(db, body);
-  return db.transaction(async (tx) => {
+export const commentWrite = defineWrite({
+  name: "comment",
+  login: { message: f.loginToComment, title: t.notLoggedIn },
+  parse: (raw: { threadId: string; input: unknown; submitKey?: string }): CommentInput => {
+    const failTitle = (raw.input as { parentId?: unknown } | null)?.parentId ? t.replyFailed : t.commentFailed;
+    const { body, parentId } = parseWith(commentSchema, raw.input, { title: failTitle });
+    return { threadId: raw.threadId, body, parentId, failTitle };
+  },
+  policy: async ({ db, actor }: WriteScope, { threadId, failTitle }: CommentInput) => {
+    if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
+    await assertNotBlocked(db, actor.id);
+  },
+  idempotency: {
+    key: (raw) => raw.submitKey,
+    fromRef: ({ db }, ref) => commentResult(db as Db, ref.commentId),
+    recent: ({ db, actor }, { threadId, parentId, body }, windowS) =>
+      recentComment(db as Db, actor.id, { threadId, parentId: parentId || null, body }, windowS),
+    ref: (comment: { id: string; isReply: boolean }, { threadId }) => ({ threadId, commentId: comment.id }),
+  },
+  limits: "comment",
+  prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
+  transaction: async (tx, { actor }, { threadId, body, parentId, failTitle }, _loaded, cooked) => {
     const [thread] = await tx
       .select({ id: threads.id, authorId: threads.authorId, title: threads.title, categoryId: threads.categoryId })
       .from(threads)
@@ -168,7 +189,7 @@ async function writeComment(
       .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body, bodyHtml: cooked.html })
       .returning({ id: comments.id });
     await indexTickers(tx, { targetType: "comment", targetId: row!.id, threadId, tickers: cooked.tickers });
-    // Same transaction as the comment (issue 5): notifications, and the live thread update.
+    // Same transaction as the comment (issue 5): the notifications.
     await notifyNewComment(tx, {
       actor,
       threadId,
@@ -179,27 +200,53 @@ async function writeComment(
       parentAuthorId,
       mentions: cooked.mentions,
     });
-    await publishEvent(tx, { kind: "comment", threadId, commentId: row!.id, authorId: actor.id });
-    await record(tx, { threadId, commentId: row!.id });
     return { id: row!.id, isReply: Boolean(parentId) };
-  });
+  },
+  // Live thread update (issue 5), sent once the comment is committed.
+  events: async ({ db, actor }, comment, { threadId }) => {
+    await publishEvent(db, { kind: "comment", threadId, commentId: comment.id, authorId: actor.id });
+  },
+});
+
+/**
+ * Adds a comment or reply ({@link commentWrite} without abuse limits; a route runs the write
+ * itself).
+ *
+ * @param actor the logged-in author
+ * @param threadId the thread commented on
+ * @param input `{ body, parentId? }` as submitted; validated with `commentSchema`
+ * @param options the form's idempotency key
+ * @returns the new comment's id and whether it is a reply; `duplicate: true` when a double submit
+ *   landed on the comment of its first submit (same key, or same text and place within 10 s)
+ * @throws {ForumError} 400 invalid input or reply to a reply, 403 blocked author,
+ *   404 thread or parent comment missing, 409 same key still being written
+ */
+export async function createComment(
+  db: Db,
+  actor: Member,
+  threadId: string,
+  input: unknown,
+  options: { submitKey?: string } = {},
+): Promise<{ id: string; isReply: boolean; duplicate: boolean }> {
+  const { value, duplicate } = unwrap(await runWrite(commentWrite, { db, actor }, { threadId, input, submitKey: options.submitKey }));
+  return { ...value, duplicate };
 }
 
 /**
- * Deletes a thread with its comments, reactions, reports and notifications; counters follow
- * (SPEC §6 Thread deletion). A moderator's deletion of someone else's thread is logged.
- *
- * @param actor the logged-in member; author, moderator or admin (nickname for the log)
- * @returns the deleted thread's category id
- * @throws {ForumError} 404 'Kunde inte hitta tråden', 403 'Du kan bara ta bort dina egna trådar'
+ * Thread deletion (SPEC §6): `{ threadId }` → the thread's category id; its comments, reactions,
+ * reports and notifications go with it, counters follow; a moderator's deletion of someone
+ * else's thread is logged in the same transaction. Steps: login → id shape (404) → transaction,
+ * which locks the thread and applies `canDeleteThread` under the lock (403 'Du kan bara ta bort
+ * dina egna trådar', 404 'Kunde inte hitta tråden'). No limits, no events.
  */
-export async function deleteThread(
-  db: Db,
-  actor: NonNullable<Actor> & { nickname?: string },
-  threadId: string,
-): Promise<{ categoryId: string }> {
-  if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
-  return db.transaction(async (tx) => {
+export const deleteThreadWrite = defineWrite({
+  name: "delete-thread",
+  login: { message: f.loginToComment, title: t.notLoggedIn },
+  parse: (raw: { threadId: string }) => {
+    if (!isUuid(raw.threadId)) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
+    return raw.threadId;
+  },
+  transaction: async (tx, { actor }, threadId): Promise<{ categoryId: string }> => {
     const [thread] = await tx
       .select({ authorId: threads.authorId, categoryId: threads.categoryId, title: threads.title })
       .from(threads)
@@ -218,7 +265,7 @@ export async function deleteThread(
     await tx.delete(threads).where(eq(threads.id, threadId));
     if (isStaff(actor) && !isOwner(actor, thread)) {
       await recordModeration(tx, {
-        actor: { id: actor.id, nickname: actor.nickname ?? "" },
+        actor: { id: actor.id, nickname: actor.nickname },
         action: "delete_thread",
         targetType: "thread",
         targetId: threadId,
@@ -226,26 +273,40 @@ export async function deleteThread(
       });
     }
     return { categoryId: thread.categoryId };
-  });
+  },
+});
+
+/**
+ * Deletes a thread ({@link deleteThreadWrite}, throwing on failure).
+ *
+ * @param actor the logged-in member; author, moderator or admin (nickname for the log)
+ * @returns the deleted thread's category id
+ * @throws {ForumError} 404 'Kunde inte hitta tråden', 403 'Du kan bara ta bort dina egna trådar'
+ */
+export async function deleteThread(
+  db: Db | Tx,
+  actor: NonNullable<Actor> & { nickname?: string },
+  threadId: string,
+): Promise<{ categoryId: string }> {
+  return unwrap(await runWrite(deleteThreadWrite, { db, actor: { ...actor, nickname: actor.nickname ?? "" } }, { threadId })).value;
 }
 
 /**
- * Deletes a comment (and its replies, their reactions and reports); thread comments_count, parent
- * replies_count and author comments_count follow, never below 0 (SPEC §7 Writes). A moderator's
- * deletion of someone else's comment is logged.
- *
- * @param actor the logged-in member; author, moderator or admin
- * @param threadId the thread the comment must belong to
- * @throws {ForumError} 404 'Kunde inte hitta kommentaren', 403 'Du kan bara ta bort dina egna kommentarer'
+ * Comment deletion (SPEC §6, §7 Writes): `{ threadId, commentId }`; the comment, its replies,
+ * their reactions, reports and notifications go; thread comments_count, parent replies_count and
+ * author comments_count follow, never below 0; a moderator's deletion of someone else's comment
+ * is logged. Steps: login → id shapes (404) → transaction, which locks the comment and applies
+ * `canDeleteComment` under the lock (403 'Du kan bara ta bort dina egna kommentarer', 404
+ * 'Kunde inte hitta kommentaren').
  */
-export async function deleteComment(
-  db: Db,
-  actor: NonNullable<Actor> & { nickname?: string },
-  threadId: string,
-  commentId: string,
-): Promise<void> {
-  if (!isUuid(commentId) || !isUuid(threadId)) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
-  await db.transaction(async (tx) => {
+export const deleteCommentWrite = defineWrite({
+  name: "delete-comment",
+  login: { message: f.loginToComment, title: t.notLoggedIn },
+  parse: (raw: { threadId: string; commentId: string }) => {
+    if (!isUuid(raw.commentId) || !isUuid(raw.threadId)) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
+    return raw;
+  },
+  transaction: async (tx, { actor }, { threadId, commentId }): Promise<void> => {
     const [comment] = await tx
       .select({ authorId: comments.authorId, body: comments.body })
       .from(comments)
@@ -264,12 +325,28 @@ export async function deleteComment(
     await tx.delete(comments).where(eq(comments.id, commentId));
     if (isStaff(actor) && !isOwner(actor, comment)) {
       await recordModeration(tx, {
-        actor: { id: actor.id, nickname: actor.nickname ?? "" },
+        actor: { id: actor.id, nickname: actor.nickname },
         action: "delete_comment",
         targetType: "comment",
         targetId: commentId,
         targetLabel: comment.body,
       });
     }
-  });
+  },
+});
+
+/**
+ * Deletes a comment ({@link deleteCommentWrite}, throwing on failure).
+ *
+ * @param actor the logged-in member; author, moderator or admin
+ * @param threadId the thread the comment must belong to
+ * @throws {ForumError} 404 'Kunde inte hitta kommentaren', 403 'Du kan bara ta bort dina egna kommentarer'
+ */
+export async function deleteComment(
+  db: Db | Tx,
+  actor: NonNullable<Actor> & { nickname?: string },
+  threadId: string,
+  commentId: string,
+): Promise<void> {
+  unwrap(await runWrite(deleteCommentWrite, { db, actor: { ...actor, nickname: actor.nickname ?? "" } }, { threadId, commentId }));
 }

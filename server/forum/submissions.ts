@@ -5,8 +5,8 @@
  * transaction, so a second submit with the same key — even one arriving while the first is still
  * being written — waits for and lands on the same post. Without a shared key, identical text by
  * the same author within {@link SAME_POST_WINDOW_S} seconds at the same place is taken as the
- * same submit too; identical text later than that but within the caller's window (the routes
- * pass the abuse limits' {@link IDENTICAL_TEXT_WINDOW_S}, Discourse's `unique_posts_mins` = 5)
+ * same submit too; identical text later than that but within the caller's window (the write
+ * pipeline passes the abuse limits' {@link IDENTICAL_TEXT_WINDOW_S}, Discourse's `unique_posts_mins` = 5)
  * is refused. Decision record:
  * docs/decisions/014-abuse-limits.md.
  *
@@ -39,19 +39,19 @@ export interface SubmissionRef {
   commentId: string | null;
 }
 
-/** Options of a posting command. */
+/** Options of a posting command (set by the idempotency step of server/writes/pipeline.ts). */
 export interface PostOptions {
   /** The form's hidden idempotency key (field `submitKey`); ignored unless it has a valid shape. */
   submitKey?: string;
   /**
-   * Runs after the duplicate checks and before the write, e.g. the abuse limits; a double submit
-   * answered from its first submit never reaches it.
+   * Runs after the duplicate checks and before the write: the limit step of the write pipeline
+   * (server/writes/pipeline.ts); a double submit answered from its first submit never reaches it.
    * @throws what the limits throw ({@link RateLimitedError})
    */
   beforeWrite?: () => Promise<void>;
   /**
    * Identical text by the same author within this many seconds is refused (429); default 0, no
-   * refusal. The routes pass `services.actionLimits.identicalTextWindowS` (5 minutes).
+   * refusal. The write pipeline passes `services.actionLimits.identicalTextWindowS` (5 minutes).
    */
   identicalTextWindowS?: number;
 }

@@ -1,7 +1,8 @@
 /**
  * Blocking members (SPEC §3 blocked_users, §4 Block, §6, §8 Permissions and social): moderators
  * and admins block and unblock; a blocked member still reads and logs in but cannot create threads
- * or comments (enforced in `server/forum/commands.ts`).
+ * or comments (enforced in `server/forum/commands.ts`). Block and unblock are declared writes of
+ * server/writes/pipeline.ts ({@link blockWrite}, {@link unblockWrite}).
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { roleOf, type Role } from "../../domain/roles";
 import { recordModeration } from "./log";
 import { blockPermission, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
 import { LIMITS } from "../../domain/validation";
+import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
 /** A staff member acting (with the nickname for the log). */
 export type Moderator = StaffActor & { nickname: string };
@@ -43,8 +45,54 @@ export async function getBlockState(db: Db, actor: StaffActor, userId: string): 
   return { blocked: rows.length > 0, nickname: target.nickname };
 }
 
+/** A block target as the policy step loads it. */
+type Target = { id: string; role: Role; nickname: string };
+
 /**
- * Blocks a member (SPEC §7 Writes "Block: insert into blocked_users (user_id, blocked_by, reason)").
+ * Blocking a member as a declared write (server/writes/pipeline.ts; SPEC §7 Writes "Block: insert
+ * into blocked_users (user_id, blocked_by, reason)"): `{ userId, reason? }` → `{ nickname }`.
+ * Steps: login (401 'Du måste vara inloggad') → reason trimmed, empty → null, at most 500
+ * characters → staff only (403), the member exists (404), `blockPermission` (403 self / moderator
+ * blocking an admin) → transaction: the block and its moderation-log row (409 'Användaren är
+ * redan blockerad' on a duplicate, 23505).
+ */
+export const blockWrite = defineWrite({
+  name: "block",
+  login: { message: m.loginRequired, title: m.notLoggedIn },
+  parse: (raw: { userId: string; reason?: string | null }) => ({
+    userId: raw.userId,
+    why: typeof raw.reason === "string" && raw.reason.trim() ? raw.reason.trim().slice(0, LIMITS.blockReason) : null,
+  }),
+  policy: async ({ db, actor }: WriteScope, { userId }): Promise<Target> => {
+    if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+    const target = await targetOf(db, userId);
+    if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
+    const permission = blockPermission(actor, target);
+    if (permission === "self") throw new ForumError(403, m.cannotBlockSelf, m.blockFailed);
+    if (permission === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.blockFailed);
+    return target;
+  },
+  transaction: async (tx, { actor }, { userId, why }, target): Promise<{ nickname: string }> => {
+    try {
+      await tx.insert(blockedUsers).values({ userId, blockedBy: actor.id, reason: why });
+    } catch (error) {
+      if (pgCode(error) === "23505") throw new ForumError(409, m.alreadyBlocked, m.blockFailed);
+      throw error;
+    }
+    await recordModeration(tx, {
+      actor,
+      action: "block_user",
+      targetType: "user",
+      targetId: userId,
+      targetLabel: target.nickname,
+      reason: why,
+    });
+    return { nickname: target.nickname };
+  },
+});
+
+/**
+ * Blocks a member ({@link blockWrite}, throwing on failure).
  *
  * @param reason optional; trimmed, empty → null, at most 500 characters
  * @returns the blocked member's nickname (for the toast 'Användare blockerad')
@@ -57,47 +105,40 @@ export async function blockUser(
   userId: string,
   reason?: string | null,
 ): Promise<{ nickname: string }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
-  const target = await targetOf(db, userId);
-  if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
-  const permission = blockPermission(actor, target);
-  if (permission === "self") throw new ForumError(403, m.cannotBlockSelf, m.blockFailed);
-  if (permission === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.blockFailed);
-  const why = typeof reason === "string" && reason.trim() ? reason.trim().slice(0, LIMITS.blockReason) : null;
-  try {
-    await db.transaction(async (tx) => {
-      await tx.insert(blockedUsers).values({ userId, blockedBy: actor.id, reason: why });
-      await recordModeration(tx, {
-        actor,
-        action: "block_user",
-        targetType: "user",
-        targetId: userId,
-        targetLabel: target.nickname,
-        reason: why,
-      });
-    });
-  } catch (error) {
-    if (pgCode(error) === "23505") throw new ForumError(409, m.alreadyBlocked, m.blockFailed);
-    throw error;
-  }
-  return { nickname: target.nickname };
+  return unwrap(await runWrite(blockWrite, { db, actor }, { userId, reason })).value;
 }
 
 /**
- * Unblocks a member (SPEC §7 Writes "unblock: delete by user").
+ * Unblocking a member as a declared write (SPEC §7 Writes "unblock: delete by user"):
+ * `{ userId }` → `{ nickname }`. Steps: login (401) → staff only (403), the member exists (404),
+ * a moderator cannot unblock an admin (403) → transaction: the delete (404 'Användaren är inte
+ * blockerad' when there was none) and its moderation-log row.
+ */
+export const unblockWrite = defineWrite({
+  name: "unblock",
+  login: { message: m.loginRequired, title: m.notLoggedIn },
+  parse: (raw: { userId: string }) => raw.userId,
+  policy: async ({ db, actor }: WriteScope, userId: string): Promise<Target> => {
+    if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+    const target = await targetOf(db, userId);
+    if (!target) throw new ForumError(404, m.userNotFound, m.unblockFailed);
+    if (blockPermission(actor, target) === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.unblockFailed);
+    return target;
+  },
+  transaction: async (tx, { actor }, userId, target): Promise<{ nickname: string }> => {
+    const removed = await tx.delete(blockedUsers).where(eq(blockedUsers.userId, userId)).returning({ id: blockedUsers.userId });
+    if (removed.length === 0) throw new ForumError(404, m.notBlocked, m.unblockFailed);
+    await recordModeration(tx, { actor, action: "unblock_user", targetType: "user", targetId: userId, targetLabel: target.nickname });
+    return { nickname: target.nickname };
+  },
+});
+
+/**
+ * Unblocks a member ({@link unblockWrite}, throwing on failure).
  *
  * @returns the nickname (for 'Användare avblockerad')
  * @throws {ForumError} 403 not staff / moderator unblocking an admin, 404 unknown or not blocked
  */
 export async function unblockUser(db: Db, actor: Moderator, userId: string): Promise<{ nickname: string }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
-  const target = await targetOf(db, userId);
-  if (!target) throw new ForumError(404, m.userNotFound, m.unblockFailed);
-  if (blockPermission(actor, target) === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.unblockFailed);
-  await db.transaction(async (tx) => {
-    const removed = await tx.delete(blockedUsers).where(eq(blockedUsers.userId, userId)).returning({ id: blockedUsers.userId });
-    if (removed.length === 0) throw new ForumError(404, m.notBlocked, m.unblockFailed);
-    await recordModeration(tx, { actor, action: "unblock_user", targetType: "user", targetId: userId, targetLabel: target.nickname });
-  });
-  return { nickname: target.nickname };
+  return unwrap(await runWrite(unblockWrite, { db, actor }, { userId })).value;
 }

@@ -21,7 +21,8 @@ import { isUuid } from "../../domain/ids";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
 import { isStaffActor, reportPermission } from "../../domain/policy/moderation";
-import { LIMITS, isBlankText } from "../../domain/validation";
+import { fieldErrors, isBlankText, LIMITS } from "../../domain/validation";
+import { defineWrite, runWrite, unwrap, WriteInputError, type WriteScope } from "../writes/pipeline";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
 export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
@@ -40,7 +41,54 @@ export const reportSchema = z.object({
 });
 
 /**
- * Files a report (SPEC §7 Writes "Report: insert … status").
+ * Filing a report as a declared write (server/writes/pipeline.ts; SPEC §7 Writes "Report: insert
+ * … status"): `{ targetType, targetId, reason, details? }` → `{ duplicate }`. Steps: login (401
+ * 'Du måste vara inloggad för att anmäla innehåll.', title 'Inloggning krävs') →
+ * {@link reportSchema} (400 'Du måste ange en anledning för din anmälan' with title 'Välj en
+ * anledning', or bad details; a malformed target is 404) → the reporter's profile (401) and the
+ * target exist (404, title 'Kunde inte skicka anmälan') and is not the reporter's own (403
+ * 'Du kan inte anmäla ditt eget innehåll.') → limit `report` (429) → insert, unless the
+ * member already has an open report on the target (`duplicate: true`, nothing stored).
+ */
+export const reportWrite = defineWrite({
+  name: "report",
+  login: { message: m.loginToReport, title: m.loginRequiredTitle },
+  parse: (raw: unknown) => {
+    const parsed = reportSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const field = String(parsed.error.issues[0]!.path[0] ?? "");
+    const title = field === "reason" ? m.chooseReasonTitle : m.reportFailed;
+    const status = field === "targetId" || field === "targetType" ? 404 : 400;
+    throw new WriteInputError(status, parsed.error.issues[0]!.message, fieldErrors(parsed.error), title);
+  },
+  policy: async ({ db, actor }: WriteScope, { targetType, targetId }) => {
+    const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id)).limit(1);
+    if (!profile) throw new ForumError(401, m.profileMissing, m.reportFailed);
+    const table = targetType === "thread" ? threads : comments;
+    const [target] = await db
+      .select({ id: table.id, authorId: table.authorId })
+      .from(table)
+      .where(eq(table.id, targetId))
+      .limit(1);
+    if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
+    if (reportPermission(actor, target) === "own-content") throw new ForumError(403, m.cannotReportOwn, m.reportFailed);
+  },
+  limits: "report",
+  transaction: async (tx, { actor }, { targetType, targetId, reason, details }): Promise<{ duplicate: boolean }> => {
+    const inserted = await tx
+      .insert(reports)
+      .values({ targetType, targetId, reason, details, userId: actor.id, status: "open" })
+      .onConflictDoNothing({
+        target: [reports.userId, reports.targetType, reports.targetId],
+        where: sql`${reports.status} = 'open'`,
+      })
+      .returning({ id: reports.id });
+    return { duplicate: inserted.length === 0 };
+  },
+});
+
+/**
+ * Files a report ({@link reportWrite} without abuse limits, throwing on failure).
  *
  * @param actor the logged-in member, or null for a visitor
  * @param input `{ targetType, targetId, reason, details? }` as submitted
@@ -51,33 +99,7 @@ export const reportSchema = z.object({
  *   details, 404 target missing (title 'Kunde inte skicka anmälan')
  */
 export async function createReport(db: Db, actor: { id: string } | null, input: unknown): Promise<{ duplicate: boolean }> {
-  if (!actor) throw new ForumError(401, m.loginToReport, m.loginRequiredTitle);
-  const parsed = reportSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const title = issue.path[0] === "reason" ? m.chooseReasonTitle : m.reportFailed;
-    throw new ForumError(issue.path[0] === "targetId" || issue.path[0] === "targetType" ? 404 : 400, issue.message, title);
-  }
-  const { targetType, targetId, reason, details } = parsed.data;
-  const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id)).limit(1);
-  if (!profile) throw new ForumError(401, m.profileMissing, m.reportFailed);
-  const table = targetType === "thread" ? threads : comments;
-  const [target] = await db
-    .select({ id: table.id, authorId: table.authorId })
-    .from(table)
-    .where(eq(table.id, targetId))
-    .limit(1);
-  if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
-  if (reportPermission(actor, target) === "own-content") throw new ForumError(403, m.cannotReportOwn, m.reportFailed);
-  const inserted = await db
-    .insert(reports)
-    .values({ targetType, targetId, reason, details, userId: actor.id, status: "open" })
-    .onConflictDoNothing({
-      target: [reports.userId, reports.targetType, reports.targetId],
-      where: sql`${reports.status} = 'open'`,
-    })
-    .returning({ id: reports.id });
-  return { duplicate: inserted.length === 0 };
+  return unwrap(await runWrite(reportWrite, { db, actor: actor && { id: actor.id, role: "member", nickname: "" } }, input)).value;
 }
 
 /** Number of open reports (the admin navigation badge). */

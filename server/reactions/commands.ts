@@ -13,6 +13,7 @@ import { comments, reactions, threads } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
 import { reactionPermission, type Actor } from "../../domain/policy/forum";
 import { publishEvent } from "../realtime/events";
+import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
 /** Result of a toggle: whether the reaction is now on, and the new count of that type. */
 export interface ToggleResult {
@@ -22,43 +23,42 @@ export interface ToggleResult {
 }
 
 /**
- * Turns the actor's reaction of one type on a target on when off, off when on.
- *
- * @param actor the acting member, or null for a visitor
- * @param input `{ targetType, targetId, reactionType }` as submitted
- * @returns {@link ToggleResult}
- * @throws {ForumError} 401 'Du måste vara inloggad för att reagera', 400 invalid type or target,
- *   404 target missing, 403 'Du kan inte reagera på ditt eget innehåll'
+ * Reaction toggle as a declared write (server/writes/pipeline.ts): `{ targetType, targetId,
+ * reactionType }` → {@link ToggleResult}. Steps: login (401 'Du måste vara inloggad för att
+ * reagera') → `reactionSchema` (400) → target exists (404) and `reactionPermission` (403 'Du kan
+ * inte reagera på ditt eget innehåll') → limit `reaction` (429) → transaction (delete or insert,
+ * new count; the database's own-content trigger and a vanished target map to 403/404) → after
+ * commit, the live thread event (issue 5).
  */
-export async function toggleReaction(db: Db, actor: Actor, input: unknown): Promise<ToggleResult> {
-  if (actor === null) throw new ForumError(401, r.loginToReact, r.notLoggedIn);
-  const parsed = reactionSchema.safeParse(input);
-  if (!parsed.success) throw new ForumError(400, r.invalid, r.handleFailed);
-  const { targetType, targetId, reactionType } = parsed.data;
-
-  const table = targetType === "thread" ? threads : comments;
-  const [target] = await db
-    .select({ authorId: table.authorId })
-    .from(table)
-    .where(eq(table.id, targetId))
-    .limit(1);
-  if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
-  const threadId =
-    targetType === "thread"
-      ? targetId
-      : ((await db.select({ threadId: comments.threadId }).from(comments).where(eq(comments.id, targetId)).limit(1))[0]
-          ?.threadId ?? targetId);
-  const permission = reactionPermission(actor, target);
-  if (permission === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
-
-  const match = and(
-    eq(reactions.userId, actor.id),
-    eq(reactions.targetType, targetType),
-    eq(reactions.targetId, targetId),
-    eq(reactions.reactionType, reactionType),
-  );
-  try {
-    return await db.transaction(async (tx) => {
+export const reactionWrite = defineWrite({
+  name: "reaction",
+  login: { message: r.loginToReact, title: r.notLoggedIn },
+  parse: (raw: unknown) => parseWith(reactionSchema, raw, { title: r.handleFailed, message: r.invalid }),
+  policy: async ({ db, actor }: WriteScope, { targetType, targetId }) => {
+    const table = targetType === "thread" ? threads : comments;
+    const [target] = await db
+      .select({ authorId: table.authorId })
+      .from(table)
+      .where(eq(table.id, targetId))
+      .limit(1);
+    if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
+    const threadId =
+      targetType === "thread"
+        ? targetId
+        : ((await db.select({ threadId: comments.threadId }).from(comments).where(eq(comments.id, targetId)).limit(1))[0]
+            ?.threadId ?? targetId);
+    if (reactionPermission(actor, target) === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
+    return { threadId };
+  },
+  limits: "reaction",
+  transaction: async (tx, { actor }, { targetType, targetId, reactionType }): Promise<ToggleResult> => {
+    const match = and(
+      eq(reactions.userId, actor.id),
+      eq(reactions.targetType, targetType),
+      eq(reactions.targetId, targetId),
+      eq(reactions.reactionType, reactionType),
+    );
+    try {
       const removed = await tx.delete(reactions).where(match).returning({ userId: reactions.userId });
       if (removed.length === 0) {
         await tx
@@ -76,14 +76,30 @@ export async function toggleReaction(db: Db, actor: Actor, input: unknown): Prom
             eq(reactions.reactionType, reactionType),
           ),
         )) as [{ n: number }];
-      // Live thread page (issue 5): readers of the thread see the new counts.
-      await publishEvent(tx, { kind: "reactions", threadId, actorId: actor.id });
       return { active: removed.length === 0, count: n };
-    });
-  } catch (error) {
-    const code = pgCode(error);
-    if (code === "23514") throw new ForumError(403, r.ownContent, r.handleFailed);
-    if (code === "23503") throw new ForumError(404, r.handleFailed, r.handleFailed);
-    throw error;
-  }
+    } catch (error) {
+      const code = pgCode(error);
+      if (code === "23514") throw new ForumError(403, r.ownContent, r.handleFailed);
+      if (code === "23503") throw new ForumError(404, r.handleFailed, r.handleFailed);
+      throw error;
+    }
+  },
+  // Live thread page (issue 5): readers of the thread see the new counts.
+  events: async ({ db, actor }, _result, _input, { threadId }) => {
+    await publishEvent(db, { kind: "reactions", threadId, actorId: actor.id });
+  },
+});
+
+/**
+ * Turns the actor's reaction of one type on a target on when off, off when on
+ * ({@link reactionWrite} without abuse limits, throwing on failure).
+ *
+ * @param actor the acting member, or null for a visitor
+ * @param input `{ targetType, targetId, reactionType }` as submitted
+ * @returns {@link ToggleResult}
+ * @throws {ForumError} 401 'Du måste vara inloggad för att reagera', 400 invalid type or target,
+ *   404 target missing, 403 'Du kan inte reagera på ditt eget innehåll'
+ */
+export async function toggleReaction(db: Db, actor: Actor, input: unknown): Promise<ToggleResult> {
+  return unwrap(await runWrite(reactionWrite, { db, actor: actor && { ...actor, nickname: "" } }, input)).value;
 }

@@ -1,0 +1,385 @@
+/**
+ * One way to write (issue 14): every member write — thread, comment, reaction, report, follow,
+ * block and their undo/delete — is declared as a small pipeline of steps, in the spirit of
+ * Discourse's service objects (contract, policy, model, transaction) and Outline's commands.
+ * A route reads its form, calls {@link runWrite} with the declared write, and maps the
+ * {@link WriteResult} to HTTP with {@link writeFailure} (or its own JSON); it never assembles
+ * limits, idempotency, notifications or events by hand.
+ *
+ * The steps, always in this order (each is optional except `login`, `parse`, `transaction`):
+ *
+ * 1. `login` — a visitor is refused with 401 and the write's Swedish message.
+ * 2. `parse` — the raw fields → typed input (zod schema of `domain/validation.ts`, see
+ *    {@link parseWith}); a failure is 400 (or the declared status) with Swedish field errors.
+ * 3. `policy` — loads what the rule needs and applies the pure policy function of
+ *    `domain/policy/*`; refuses with 401/403/404 and a Swedish message. Returns the loaded data
+ *    (`Loaded`) for the later steps.
+ * 4. `idempotency` — optional (threads and comments): the form's key and the identical-text rule
+ *    (`postOnce`, server/forum/submissions.ts). A double submit is answered with the first
+ *    submit's result (`duplicate: true`) and goes no further; identical text within the window
+ *    is refused with 429.
+ * 5. `limits` — the abuse-limit actions that apply (server/action-limits.ts), counted by one
+ *    function of this module ({@link checkLimits}). It comes after the idempotency check so a
+ *    replayed double submit costs nothing, and after `policy` so a refused request costs nothing.
+ * 6. `prepare` — work outside the transaction that only a real write needs (cooking Markdown).
+ * 7. `transaction` — the model changes and their in-transaction side effects (notification rows,
+ *    moderation-log rows, the idempotency record), in one database transaction.
+ * 8. `events` — after commit only: realtime publish (which also clears the page caches of every
+ *    instance, server/app.ts), fan-out kicks. A failure here is logged; the write stands.
+ *
+ * Expected failures are thrown inside steps as {@link ForumError} (or {@link RateLimitedError})
+ * and come out of {@link runWrite} as `{ ok: false, status, error, title?, fieldErrors?,
+ * retryAfterS? }`; anything else (a database outage) is rethrown.
+ *
+ * @example Declaring and running a write
+ * ```ts
+ * export const followWrite = defineWrite({
+ *   name: "follow",
+ *   login: { message: p.loginToFollow, title: p.followFailed },
+ *   parse: (raw: { userId: string }) => raw.userId,
+ *   policy: async ({ db, actor }, userId) => {
+ *     if (actor.id === userId) throw new ForumError(400, p.cannotFollowSelf, p.followFailed);
+ *   },
+ *   limits: "follow",
+ *   transaction: (tx, { actor }, userId) => tx.insert(userFollows).values({ followerId: actor.id, followingId: userId }),
+ * });
+ * // in a route action:
+ * const result = await runWrite(followWrite, writeContext(services, viewer, request), { userId: form.userId ?? "" });
+ * if (!result.ok) return writeFailure(result);
+ * ```
+ *
+ * @module
+ */
+import { data } from "react-router";
+import type { z } from "zod";
+import type { Role } from "../../domain/roles";
+import { fieldErrors } from "../../domain/validation";
+import type { ActionLimits, LimitedAction } from "../action-limits";
+import { clientIp } from "../client-ip";
+import type { Db, Tx } from "../db/client";
+import { ForumError, RateLimitedError } from "../errors";
+import { postOnce, type SubmissionRef } from "../forum/submissions";
+import type { Services } from "../services";
+
+/** The member acting. `nickname` is used by moderation-log rows and notifications. */
+export interface WriteActor {
+  id: string;
+  role: Role;
+  nickname: string;
+}
+
+/** What a write runs with: the database, who acts, from where, and the limits to count. */
+export interface WriteContext {
+  /** Database handle; a transaction handle works too (the write then nests as a savepoint). */
+  db: Db | Tx;
+  /** The logged-in member, or null for a visitor (refused by the `login` step). */
+  actor: WriteActor | null;
+  /** Client IP, for the per-IP limits. */
+  ip?: string;
+  /**
+   * The per-action limits and identical-text window; when absent (scripts, seeding, unit tests
+   * of the commands) no limit is counted and identical text is not refused.
+   */
+  limits?: Pick<ActionLimits, "enforce" | "identicalTextWindowS">;
+}
+
+/** The context as steps after `login` see it: the actor is a member. */
+export interface WriteScope extends WriteContext {
+  actor: WriteActor;
+}
+
+/** An expected failure as a write returns it; the fields of the route's 4xx answer. */
+export interface WriteFailure {
+  ok: false;
+  /** HTTP status: 400, 401, 403, 404, 409, 413, 415 or 429. */
+  status: ForumError["status"];
+  /** Swedish message for the user. */
+  error: string;
+  /** Toast title (catalogue string), when there is one. */
+  title?: string;
+  /** Field name → Swedish message, for a parse failure. */
+  fieldErrors?: Record<string, string>;
+  /** Seconds until a refused (429) request would be accepted. */
+  retryAfterS?: number;
+}
+
+/** The result of a write: its value, or the expected failure. */
+export type WriteResult<T> =
+  | {
+      ok: true;
+      value: T;
+      /** True when a double submit was answered with its first submit's result (nothing written). */
+      duplicate: boolean;
+    }
+  | WriteFailure;
+
+/** A parse failure: a {@link ForumError} with the Swedish message of every invalid field. */
+export class WriteInputError extends ForumError {
+  /**
+   * @param status 400 (or 404 when the missing thing is the target)
+   * @param message the first field's message
+   * @param fieldErrors field name → message
+   * @param title toast title
+   */
+  constructor(
+    status: ForumError["status"],
+    message: string,
+    public readonly fieldErrors: Record<string, string>,
+    title?: string,
+  ) {
+    super(status, message, title);
+    this.name = "WriteInputError";
+  }
+}
+
+/** The idempotency step of a posting write (threads and comments; server/forum/submissions.ts). */
+export interface IdempotencyStep<Raw, Input, Value> {
+  /** The form's hidden key, if any (field `submitKey`). */
+  key(raw: Raw): string | undefined;
+  /** The write's value for an earlier submit's post, or null when it is gone. */
+  fromRef(scope: WriteScope, ref: SubmissionRef): Promise<Value | null>;
+  /** The author's latest post with the same text within `windowS` seconds. */
+  recent(
+    scope: WriteScope,
+    input: Input,
+    windowS: number,
+  ): Promise<{ result: Value; ref: SubmissionRef; ageS: number; samePlace: boolean } | null>;
+  /** Where a new post ended up, recorded against the key in the write's transaction. */
+  ref(value: Value, input: Input): SubmissionRef;
+}
+
+/** A declared write; see the module comment for the order the steps run in. */
+export interface WriteSpec<Raw, Input, Loaded, Prepared, Value> {
+  /** Short name, for logs. */
+  name: string;
+  /** The 401 answer for a visitor. */
+  login: { message: string; title?: string };
+  /**
+   * Raw fields → typed input.
+   * @throws {WriteInputError} (via {@link parseWith}) or {@link ForumError} for bad input
+   */
+  parse(raw: Raw): Input;
+  /**
+   * Loads what the rule needs and applies the pure policy; returns the loaded data.
+   * @throws {ForumError} 401/403/404 with a Swedish message
+   */
+  policy?(scope: WriteScope, input: Input): Promise<Loaded> | Loaded;
+  /** The abuse-limit action(s) counted for this write, or a function of the input choosing them. */
+  limits?: LimitedAction | LimitedAction[] | ((input: Input) => LimitedAction[]);
+  /** Double-submit handling (optional). */
+  idempotency?: IdempotencyStep<Raw, Input, Value>;
+  /** Work before the transaction opens, only for a real write (e.g. cooking Markdown). */
+  prepare?(scope: WriteScope, input: Input, loaded: Loaded): Promise<Prepared>;
+  /**
+   * The model changes and their in-transaction side effects.
+   * @throws {ForumError} to refuse (the transaction rolls back)
+   */
+  transaction(tx: Tx, scope: WriteScope, input: Input, loaded: Loaded, prepared: Prepared): Promise<Value>;
+  /** After commit only: realtime publish, fan-out kicks. Errors are logged, not answered. */
+  events?(scope: WriteScope, value: Value, input: Input, loaded: Loaded): Promise<void>;
+}
+
+/**
+ * Declares a write (identity function that fixes the step types).
+ *
+ * @param spec the steps
+ * @returns the same spec, for {@link runWrite}
+ */
+export function defineWrite<Raw, Input, Loaded = undefined, Prepared = undefined, Value = void>(
+  spec: WriteSpec<Raw, Input, Loaded, Prepared, Value>,
+): WriteSpec<Raw, Input, Loaded, Prepared, Value> {
+  return spec;
+}
+
+/**
+ * Parses raw fields with a zod schema (the `parse` step's usual body).
+ *
+ * @param schema a schema of `domain/validation.ts` (messages in Swedish)
+ * @param raw the submitted fields
+ * @param options `title`: toast title of the failure; `status`: the status for the first invalid
+ *   field (default 400); `message`: one message for any failure (default: the first field's)
+ * @returns the parsed value
+ * @throws {WriteInputError} with the first field's message and every field's message
+ */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  options: { title?: string; status?: (field: string) => ForumError["status"]; message?: string } = {},
+): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0]!;
+  const status = options.status?.(String(first.path[0] ?? "")) ?? 400;
+  throw new WriteInputError(status, options.message ?? first.message, fieldErrors(parsed.error), options.title);
+}
+
+/**
+ * The limit step: counts the request against every rule of every applicable action. The one
+ * place where limits are checked, so "check every limit first, consume only when all allow"
+ * is a change here.
+ *
+ * @param scope who and from where (`limits` absent → nothing is counted)
+ * @param actions the actions that apply
+ * @throws {RateLimitedError} 429 with the wait in seconds
+ */
+export async function checkLimits(scope: WriteScope, actions: LimitedAction[]): Promise<void> {
+  if (!scope.limits) return;
+  for (const action of actions) await scope.limits.enforce(action, { userId: scope.actor.id, ip: scope.ip ?? "" });
+}
+
+function limitActions<Input>(spec: { limits?: LimitedAction | LimitedAction[] | ((input: Input) => LimitedAction[]) }, input: Input): LimitedAction[] {
+  const l = spec.limits;
+  if (!l) return [];
+  if (typeof l === "function") return l(input);
+  return Array.isArray(l) ? l : [l];
+}
+
+/** A thrown {@link ForumError} as a {@link WriteFailure}. */
+function toFailure(error: ForumError): WriteFailure {
+  const failure: WriteFailure = { ok: false, status: error.status, error: error.message };
+  if (error.title) failure.title = error.title;
+  if (error instanceof WriteInputError) failure.fieldErrors = error.fieldErrors;
+  if (error instanceof RateLimitedError) failure.retryAfterS = error.retryAfterS;
+  return failure;
+}
+
+/**
+ * Runs a declared write: login → parse → policy → idempotency → limits → prepare → transaction
+ * → events (module comment).
+ *
+ * @param spec the declared write
+ * @param context database, actor, IP and limits ({@link writeContext} builds it in a route)
+ * @param raw the submitted fields
+ * @returns `{ ok: true, value, duplicate }`, or the {@link WriteFailure} of the first step that
+ *   refused
+ * @throws anything that is not a {@link ForumError} (e.g. the database is unavailable)
+ */
+export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
+  spec: WriteSpec<Raw, Input, Loaded, Prepared, Value>,
+  context: WriteContext,
+  raw: Raw,
+): Promise<WriteResult<Value>> {
+  try {
+    if (!context.actor) throw new ForumError(401, spec.login.message, spec.login.title);
+    const scope: WriteScope = { ...context, actor: context.actor };
+    const input = spec.parse(raw);
+    const loaded = (spec.policy ? await spec.policy(scope, input) : undefined) as Loaded;
+    const write = async (record?: (tx: Tx, ref: SubmissionRef) => Promise<void>): Promise<Value> => {
+      const prepared = (spec.prepare ? await spec.prepare(scope, input, loaded) : undefined) as Prepared;
+      const value = await scope.db.transaction(async (tx) => {
+        const value = await spec.transaction(tx, scope, input, loaded, prepared);
+        if (record && spec.idempotency) await record(tx, spec.idempotency.ref(value, input));
+        return value;
+      });
+      if (spec.events) {
+        await spec.events(scope, value, input, loaded).catch((error: unknown) => {
+          console.error(`[writes] ${spec.name}: events after commit failed:`, (error as Error).message);
+        });
+      }
+      return value;
+    };
+    const limits = () => checkLimits(scope, limitActions(spec, input));
+    const idem = spec.idempotency;
+    if (!idem) {
+      await limits();
+      return { ok: true, value: await write(), duplicate: false };
+    }
+    // postOnce wraps the value in an object to add `duplicate`: carry the value in a box.
+    const boxed = await postOnce(
+      scope.db as Db,
+      scope.actor.id,
+      { submitKey: idem.key(raw), identicalTextWindowS: scope.limits?.identicalTextWindowS ?? 0, beforeWrite: limits },
+      {
+        fromRef: async (ref) => box(await idem.fromRef(scope, ref)),
+        recent: async (windowS) => {
+          const recent = await idem.recent(scope, input, windowS);
+          return recent ? { ...recent, result: { value: recent.result } } : null;
+        },
+        write: async (record) => ({ value: await write(record) }),
+      },
+    );
+    return { ok: true, value: boxed.value, duplicate: boxed.duplicate };
+  } catch (error) {
+    if (error instanceof ForumError) return toFailure(error);
+    throw error;
+  }
+}
+
+const box = <V>(value: V | null) => (value === null ? null : { value });
+
+/**
+ * The value of a successful write, or its failure thrown again as the {@link ForumError} it was
+ * (for callers that use the throwing command functions: scripts, other commands, tests).
+ *
+ * @returns the value and `duplicate`
+ * @throws {RateLimitedError} for a 429 with a wait, {@link WriteInputError} for a parse failure,
+ *   else {@link ForumError}
+ */
+export function unwrap<T>(result: WriteResult<T>): { value: T; duplicate: boolean } {
+  if (result.ok) return { value: result.value, duplicate: result.duplicate };
+  if (result.retryAfterS !== undefined) throw new RateLimitedError(result.error, result.retryAfterS, result.title);
+  if (result.fieldErrors) throw new WriteInputError(result.status, result.error, result.fieldErrors, result.title);
+  throw new ForumError(result.status, result.error, result.title);
+}
+
+/**
+ * The {@link WriteContext} of a route request: the services' database and limits, the viewer and
+ * the client IP.
+ *
+ * @param services the server services (`db`, `actionLimits`)
+ * @param viewer the logged-in viewer (`id`, `role`, `nickname`), or null for a visitor
+ * @param request the request (for the client IP)
+ * @returns the context for {@link runWrite}
+ */
+export function writeContext(
+  services: Pick<Services, "db" | "actionLimits">,
+  viewer: WriteActor | null,
+  request: Request,
+): WriteContext {
+  return {
+    db: services.db,
+    actor: viewer ? { id: viewer.id, role: viewer.role, nickname: viewer.nickname } : null,
+    ip: clientIp(request),
+    limits: services.actionLimits,
+  };
+}
+
+/** The answer body of a failed write (the `ActionFailure` shape of server/http.ts). */
+export interface FailureBody {
+  ok: false;
+  error: string;
+  title?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/**
+ * The JSON body of a failed write as routes answer it.
+ *
+ * @param result the failure
+ * @param extra fields added to the body (intent, values the user typed)
+ * @returns `{ ok: false, error, title?, fieldErrors?, ...extra }`
+ */
+export function failureBody<E extends object = Record<never, never>>(result: WriteFailure, extra?: E): FailureBody & E {
+  const body = { ok: false as const, error: result.error, ...(extra ?? ({} as E)) } as FailureBody & E;
+  if (result.title) body.title = result.title;
+  if (result.fieldErrors) body.fieldErrors = result.fieldErrors;
+  return body;
+}
+
+/** The `Retry-After` header of a refused (429) write, else none. */
+export function failureHeaders(result: WriteFailure): Record<string, string> {
+  return result.retryAfterS !== undefined ? { "Retry-After": String(result.retryAfterS) } : {};
+}
+
+/**
+ * Maps a failed write to the route's HTTP answer: `data({ ok: false, error, title?,
+ * fieldErrors?, ...extra }, { status })`, with `Retry-After` for a 429 — the same answer
+ * `failure()` of server/http.ts gives for a thrown error.
+ *
+ * @param result the failure
+ * @param extra fields added to the answer (intent, values the user typed)
+ * @returns the `data()` answer
+ */
+export function writeFailure<E extends object = Record<never, never>>(result: WriteFailure, extra?: E) {
+  return data(failureBody(result, extra), { status: result.status, headers: failureHeaders(result) });
+}
