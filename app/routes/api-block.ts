@@ -34,9 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Blocks or unblocks. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await readForm(request);
   const viewer = await getViewer(services, request);
   if (!viewer) return notLoggedIn();
+  const form = await readForm(request);
   const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
   try {
     if (form.intent === "block") {
