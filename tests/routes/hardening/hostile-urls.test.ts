@@ -65,10 +65,12 @@ function send(method: string, path: string, body?: string): Promise<{ status: nu
 /** Raw bytes over a socket (for requests node's client will not send: HTTP/1.0, bad Host). */
 function raw(text: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(live.port, "127.0.0.1", () => socket.end(text));
+    const socket = connect(live.port, "127.0.0.1", () => socket.write(text));
+    socket.setTimeout(15_000, () => socket.destroy());
     let out = "";
     socket.on("data", (c) => (out += c.toString("latin1")));
     socket.on("end", () => resolve(out));
+    socket.on("close", () => resolve(out));
     socket.on("error", reject);
   });
 }
