@@ -30,6 +30,9 @@ try {
   if (dev) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    // The request guard first (issue 15): hostile URLs, methods and Host headers never reach Vite.
+    const { requestGuard } = await viteServer.ssrLoadModule("./server/security/request-guard.ts");
+    app.use(requestGuard());
     app.use(viteServer.middlewares);
     const load = () => viteServer.ssrLoadModule("./server/app.ts");
     services = await (await load()).startServices(env);
@@ -52,6 +55,9 @@ try {
     services = await mod.startServices(env);
     stopSchedules = mod.startSchedules(services);
     closeStreams = mod.closeAllStreams ?? closeStreams;
+    // The request guard before the static files and the app (issue 15: hostile URLs, methods and
+    // Host headers answer 400/405, never 500; oversized bodies 413).
+    app.use(mod.requestGuard());
     app.use(compression());
     app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     // Files at the root of the client build (a favicon, robots.txt): only paths that name a file

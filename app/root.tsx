@@ -107,10 +107,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isUnavailableError(error)) return <Unavailable />;
   if (isRouteErrorResponse(error) && error.status === 503) return <ConnectionProblem />;
+  // A 4xx thrown with a Swedish message: a string, or `{ error }` as the body readers throw
+  // (server/http.ts: 413 'Förfrågan är för stor…').
+  const data: unknown = isRouteErrorResponse(error) && error.status < 500 ? error.data : undefined;
   const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
-      ? error.data
-      : errors.genericUnknown;
+    typeof data === "string"
+      ? data
+      : typeof (data as { error?: unknown } | undefined)?.error === "string"
+        ? (data as { error: string }).error
+        : errors.genericUnknown;
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl" aria-hidden>

@@ -9,9 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { mkdirSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
-import { errors } from "../domain/i18n/sv";
 import { CLIENT_IP_HEADER } from "./client-ip";
-import { FORM_MAX_BYTES } from "./http";
 import { parseConfig } from "./config";
 import { startFanOutSchedule } from "./notifications/fanout";
 import { startAdminMailWorker } from "./admin/mail-worker";
@@ -22,6 +20,7 @@ import { createAnonymousCache } from "./cache/anonymous-cache";
 import { REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
+import { requestGuard } from "./security/request-guard";
 import { cspNonceContext, securityHeaders } from "./security/headers";
 import { createServices, servicesContext, type Services } from "./services";
 import { guardDatabaseUnavailable } from "./db/unavailable";
@@ -31,6 +30,7 @@ export { ConfigError } from "./config";
 export { closeAllStreams } from "./realtime/stream";
 export { installConsoleBridge } from "./log";
 export { isDatabaseUnavailable } from "./db/unavailable";
+export { requestGuard } from "./security/request-guard";
 
 
 
@@ -108,6 +108,9 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   app.disable("x-powered-by");
   // A request id for every entry written while handling the request, one entry per answer.
   app.use(requestLogging());
+  // Unknown methods, bad Host, broken or control-character URLs, declared oversized bodies;
+  // drains what a client still sends after an early answer (issue 15; security/request-guard.ts).
+  app.use(requestGuard());
   // better-auth rate-limits per client IP and reads it from this header only. Whatever a client
   // sent under that name is replaced by the socket's address, so it cannot be spoofed.
   app.use((req, _res, next) => {
@@ -116,19 +119,6 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   });
   app.use(securityHeaders(services.config, { csp: !options.dev }));
   app.use(crossOriginProtection(services.config.publicUrl));
-  // Oversized bodies are refused before anything reads them (issue "Hardening"); uploads have
-  // their own, larger limit. readForm() also stops streamed bodies at the same size.
-  app.use((req, res, next) => {
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > FORM_MAX_BYTES && !req.path.startsWith("/api/uploads/")) {
-      // Up to 32 MB Node reads and discards the rest, so the client gets to read the answer;
-      // beyond that the connection is closed rather than spending the bandwidth.
-      if (declared > 32 * 1024 * 1024) res.set("Connection", "close");
-      res.status(413).type("text/plain; charset=utf-8").send(errors.bodyTooLarge);
-      return;
-    }
-    next();
-  });
   // Visitors' pages from a 1-second cache, emptied by every write here and by the realtime
   // events of other instances (issue 8; server/cache/anonymous-cache.ts). Not under the dev
   // server, which builds a new app per request.

@@ -64,3 +64,28 @@ describe("readForm refuses hostile bodies (issue Hardening)", () => {
     expect(await readForm(json)).toEqual({});
   });
 });
+
+describe("the bounded readers (issue 15 item 1)", () => {
+  it("readFormAll keeps repeated fields; readJson parses and refuses broken JSON with 400", async () => {
+    const { readFormAll, readJson } = await import("./http");
+    expect(await readFormAll(urlencoded("userIds=a&userIds=b%2Cc"))).toEqual({ userIds: ["a", "b,c"] });
+    const json = (body: string) => new Request("http://localhost/x", { method: "POST", body, headers: { "content-type": "application/json" } });
+    expect(await readJson(json('{"a":[1,"å"]}'))).toEqual({ a: [1, "å"] });
+    await expect(readJson(json("{nej"))).rejects.toMatchObject({ init: { status: 400 } });
+  });
+
+  it("a streamed body over the limit is released, not cancelled (cancelling resets the client's connection)", async () => {
+    const { readBytes } = await import("./http");
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    expect(await readBytes(urlencoded(stream), { limit: 100 * 1024 })).toBeNull();
+    expect(cancelled).toBe(false);
+  });
+});

@@ -137,16 +137,34 @@ export async function requireRole(services: Services, request: Request, role: St
   return viewer;
 }
 
+/** Any origin will do: only whether a target stays on it matters, and the result is a path. */
+const REDIRECT_BASE = new URL("http://forum.invalid/");
+/** Control characters, whitespace (incl. Unicode spaces) and backslashes: never in a target. */
+const UNSAFE_IN_REDIRECT = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2060\u3000\ufeff\\]/;
+
 /**
- * A safe local redirect target: only same-site paths, never `//host` or a scheme.
+ * A safe local redirect target (issue 15 item 2: no open redirect). Browsers drop tabs and line
+ * breaks from URLs and treat `\` like `/`, so `/\t/evil.example` would leave the site: such
+ * values are refused outright. What remains is parsed against a fixed origin and kept only when
+ * it stays on that origin; the normalised path is returned (so `/a/..//evil` cannot become
+ * `//evil`, and the result is plain ASCII, safe for a `Location` header).
  *
- * @param value user-supplied `redirectTo`
- * @param fallback path used when `value` is missing or unsafe
- * @returns a path beginning with a single `/`
+ * @param value user-supplied `redirectTo` (any type)
+ * @param fallback path used when `value` is missing or unsafe (default `/forum`)
+ * @returns a same-origin path: begins with one `/`, never `//`, no control characters,
+ *   whitespace or backslashes
  */
 export function safeRedirect(value: unknown, fallback = "/forum"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || value.startsWith("//")) return fallback;
+  if (UNSAFE_IN_REDIRECT.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, REDIRECT_BASE);
+  } catch {
     return fallback;
   }
-  return value;
+  if (url.origin !== REDIRECT_BASE.origin) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || UNSAFE_IN_REDIRECT.test(path)) return fallback;
+  return path;
 }

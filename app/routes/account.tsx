@@ -38,10 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
+  const viewer = await getViewer(services, request);
+  if (!viewer) return data({ ok: false as const, intent: "", error: t.notLoggedIn, sent: false }, { status: 401 });
   const form = await readForm(request);
   const intent = form.intent ?? "";
-  const viewer = await getViewer(services, request);
-  if (!viewer) return data({ ok: false as const, intent, error: t.notLoggedIn, sent: false }, { status: 401 });
   switch (intent) {
     case "delete": {
       const outcome = await deleteOwnAccountWithPassword(services, viewer, form.password, request.headers);

@@ -7,10 +7,12 @@
  */
 import { data } from "react-router";
 import { getUserEmails } from "../../server/admin/messages";
-import { badRequest, failure } from "../../server/http";
+import { ForumError } from "../../server/errors";
+import { badRequest, failure, readFormAll } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { moderation as m } from "../../domain/i18n/sv";
+import { isAdminActor } from "../../domain/policy/moderation";
+import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-admin-user-emails";
 
 /** Only POST. */
@@ -23,14 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (!viewer) return data({ ok: false as const, error: m.loginRequired }, { status: 401 });
-  let ids: string[] = [];
   try {
-    const form = await request.formData();
-    ids = form.getAll("userIds").flatMap((v) => (typeof v === "string" ? v.split(",") : [])).map((s) => s.trim()).filter(Boolean);
-  } catch {
-    return badRequest();
-  }
-  try {
+    // The role is checked before the body is read (issue 15 item 1): a member's upload is not read.
+    if (!isAdminActor(viewer)) throw new ForumError(403, ap.adminsOnlyMessages, ap.noPermissionTitle);
+    const form = await readFormAll(request);
+    const ids = (form.userIds ?? []).flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
     return data({ ok: true as const, emails: await getUserEmails(services.db, viewer, ids) });
   } catch (error) {
     return failure(error);

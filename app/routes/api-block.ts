@@ -35,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Blocks or unblocks: runs {@link blockWrite} or {@link unblockWrite} and maps its result. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await readForm(request);
   const viewer = await getViewer(services, request);
   if (!viewer) return notLoggedIn();
+  const form = await readForm(request);
   const ctx = writeContext(services, viewer, request);
   if (form.intent === "block") {
     const result = await runWrite(blockWrite, ctx, { userId: form.userId ?? "", reason: form.reason });

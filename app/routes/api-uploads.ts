@@ -3,11 +3,11 @@
  * their avatar or banner (docs/decisions/008-uploads.md; server/uploads/profile-images.ts).
  *
  * - `POST` `multipart/form-data` with the image in the field `file` → 200 `{ ok: true, url }`.
- *   The body is read with a byte cap ({@link MAX_UPLOAD_BYTES} plus form overhead) whatever
- *   `Content-Length` says, so an oversized or endless body is never buffered whole: past the cap
- *   the rest is read and thrown away up to {@link DRAIN_LIMIT_BYTES}, so an ordinary client (a
- *   20 MB phone photo) gets its 413 answer instead of a reset connection; a body declared or
- *   found to be larger still is cut off (413, connection closed).
+ *   The body is read by the shared bounded reader (server/http.ts `readMultipart`) with a byte
+ *   cap ({@link MAX_UPLOAD_BYTES} plus form overhead), declared or chunked, so an oversized or
+ *   endless body is never buffered whole; the member is known before a byte is read. What the
+ *   client still sends after the 413 is drained by the request guard, so an ordinary client (a
+ *   20 MB phone photo) reads its 413 instead of a reset connection.
  * - `DELETE`, or `POST` with `intent=remove` / `_method=delete` → 200 `{ ok: true, url: null }`.
  * - Refusals are JSON `{ ok: false, error }` with a Swedish message: 400 no/unreadable file,
  *   401 visitor, 404 unknown kind, 405 other methods, 413 too large (bytes or pixels), 415 not a
@@ -17,6 +17,7 @@
  */
 import { clientIp } from "../../server/client-ip";
 import { ForumError, retryAfterHeaders } from "../../server/errors";
+import { readMultipart } from "../../server/http";
 import { servicesContext, type Services } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
@@ -31,8 +32,6 @@ export type UploadAnswer = { ok: true; url: string | null } | { ok: false; error
 /** Room for the multipart boundaries and part headers around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** How much of an oversized body is read and discarded before the connection is cut (32 MiB). */
-export const DRAIN_LIMIT_BYTES = 4 * MAX_UPLOAD_BYTES;
 
 const noStore = { "Cache-Control": "no-store" } as const;
 
@@ -62,26 +61,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (method === "DELETE") return await remove(services, viewer.id, kind);
 
-    const body = await readCapped(request, MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, DRAIN_LIMIT_BYTES);
-    if (body === "too-large") return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
-    if (body === "cut-off") return refuse(413, t.tooLarge(MAX_UPLOAD_MB), { Connection: "close" });
-    const contentType = request.headers.get("content-type") ?? "";
-    let form: FormData;
-    try {
-      form = await new Response(body, { headers: { "content-type": contentType } }).formData();
-    } catch {
-      return refuse(400, t.missingFile);
-    }
-    const intent = form.get("intent") ?? form.get("_method");
+    const form = await readMultipart(request, { limit: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES });
+    if (form === "too-large") return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
+    if (!form) return refuse(400, t.missingFile);
+    const intent = form.fields.intent?.[0] ?? form.fields._method?.[0];
     if (intent === "remove" || (typeof intent === "string" && intent.toLowerCase() === "delete")) {
       return await remove(services, viewer.id, kind);
     }
-    const file = form.get("file");
-    if (!file || typeof file === "string" || file.size === 0) return refuse(400, t.missingFile);
+    const file = form.files.file?.[0];
+    if (!file || file.size === 0) return refuse(400, t.missingFile);
     if (file.size > MAX_UPLOAD_BYTES) return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
     await services.actionLimits.enforce("upload", { userId: viewer.id, ip: clientIp(request) });
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const { url } = await setProfileImage(services, viewer.id, kind, bytes);
+    const { url } = await setProfileImage(services, viewer.id, kind, file.bytes);
     return answer({ ok: true, url });
   } catch (error) {
     if (error instanceof UploadError) return refuse(error.uploadStatus, error.message);
@@ -94,48 +85,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 async function remove(services: Services, userId: string, kind: ImageKind): Promise<Response> {
   await removeProfileImage(services, userId, kind);
   return answer({ ok: true, url: null });
-}
-
-/**
- * Reads a request body of at most `limit` bytes. A longer body is not kept: the rest is read and
- * discarded until `drainLimit`, so the client can finish sending and read the answer; a body
- * declared (`Content-Length`) or found to be over `drainLimit` is abandoned at once.
- *
- * @returns the body; `"too-large"` when it was over `limit` and fully drained; `"cut-off"` when
- *   reading was abandoned (the answer should close the connection)
- */
-async function readCapped(
-  request: Request,
-  limit: number,
-  drainLimit: number,
-): Promise<Uint8Array<ArrayBuffer> | "too-large" | "cut-off"> {
-  const declared = Number(request.headers.get("content-length"));
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  if (Number.isFinite(declared) && declared > drainLimit) {
-    await reader.cancel().catch(() => {});
-    return "cut-off";
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > drainLimit) {
-      await reader.cancel().catch(() => {});
-      return "cut-off";
-    }
-    // Past the limit nothing more is kept; what was kept is let go.
-    if (total > limit) chunks.length = 0;
-    else chunks.push(value);
-  }
-  if (total > limit) return "too-large";
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }

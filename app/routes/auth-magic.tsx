@@ -29,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
   if (!token || token.length > TOKEN_MAX) return { invalid: true as const };
-  return { invalid: false as const, token, redirectTo: url.searchParams.get("redirectTo") ?? "" };
+  return { invalid: false as const, token, redirectTo: safeRedirect(url.searchParams.get("redirectTo")) };
 }
 
 /**

@@ -320,6 +320,14 @@ export const errors = {
   bodyTooLarge: "Förfrågan är för stor. Korta ner texten och försök igen.",
   /** Text that is not valid UTF-8 or holds NUL characters (issue "Hardening"). */
   invalidText: "Texten innehåller ogiltiga tecken. Ta bort dem och försök igen.",
+  /** Title of the 400 page for an address with broken encoding or control characters (issue 15). */
+  badAddressTitle: "Ogiltig adress",
+  /** Text of that page; also the JSON error of API routes. */
+  badAddress: "Adressen innehåller ogiltiga tecken. Kontrollera länken och försök igen.",
+  /** A request without a valid Host header (issue 15). */
+  badHost: "Förfrågan saknar en giltig värd (Host).",
+  /** An HTTP method the forum does not offer, e.g. TRACE (issue 15): 405. */
+  methodNotAllowed: "Metoden stöds inte.",
 } as const;
 
 /** Relative-time and date helpers' fixed words. */
