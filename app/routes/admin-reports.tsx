@@ -16,10 +16,11 @@ import { RelativeTime } from "../components/forum/relative-time";
 import { ConfirmDialog } from "../components/moderation/confirm-dialog";
 import { buttonClass } from "../components/ui/button";
 import { forum as f, moderation as m } from "../../domain/i18n/sv";
-import { threadPath } from "../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-reports";
 import { LIMITS } from "../../domain/limits";
+import { POST_TEXTS, postPath } from "../../domain/post-target";
+import type { TargetType } from "../../domain/values";
 
 /** The open report groups, oldest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Pending = { decision: ReportDecision; targetType: string; targetId: string; author: string | null };
+type Pending = { decision: ReportDecision; targetType: TargetType; targetId: string; author: string | null };
 
 /** The queue. */
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
@@ -64,7 +65,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   }, [fetcher.state, fetcher.data]);
   const questions: Record<ReportDecision, (p: Pending) => string> = {
     dismiss: () => m.dismissConfirm,
-    delete: (p) => (p.targetType === "thread" ? f.confirmDeleteThread : f.confirmDeleteComment),
+    delete: (p) => POST_TEXTS[p.targetType].confirmDelete,
     block: (p) => m.blockConfirm(p.author ?? f.unknownAuthor),
   };
   const labels: Record<ReportDecision, string> = { dismiss: m.dismiss, delete: m.deleteContent, block: m.blockAuthor };
@@ -79,12 +80,12 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-3">
           {groups.map((g) => {
-            const href = threadPath(g.categoryId, g.threadId) + (g.targetType === "comment" ? `#comment-${g.targetId}` : "");
+            const href = postPath({ type: g.targetType, id: g.targetId, categoryId: g.categoryId, threadId: g.threadId });
             return (
               <li key={`${g.targetType}:${g.targetId}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="report-group">
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="rounded bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">
-                    {g.targetType === "thread" ? m.kindThread : m.kindComment}
+                    {POST_TEXTS[g.targetType].kind}
                   </span>
                   <span className="rounded-full bg-red-50 px-2 py-0.5 font-bold text-red-700">{m.reportCount(g.count)}</span>
                   {g.reasons.map((r) => (

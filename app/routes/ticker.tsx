@@ -12,8 +12,8 @@ import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
 import { RelativeTime } from "../components/forum/relative-time";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { app, nav, ticker as tk, forum as f } from "../../domain/i18n/sv";
-import { commentPath, threadPath } from "../../domain/paths";
 import type { Route } from "./+types/ticker";
+import { POST_TEXTS, postPath } from "../../domain/post-target";
 
 /** Company, posts and sentiment; a lower-case ticker redirects to the upper-case URL. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -100,10 +100,10 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
             {posts.map((post) => (
               <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">
-                  {post.kind === "thread" ? tk.thread : tk.comment}
+                  {POST_TEXTS[post.kind].kind}
                 </p>
                 <Link
-                  to={post.kind === "comment" ? commentPath(post.id) : threadPath(post.categoryId, post.threadId)}
+                  to={postPath({ type: post.kind, id: post.id, categoryId: post.categoryId, threadId: post.threadId })}
                   className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
                 >
                   {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { MAIL_JOB_STATUSES, ModerationAction, ReactionType, ReportReason, Role, SearchKind } from "../values";
+import type { MAIL_JOB_STATUSES, ModerationAction, ReactionType, ReportReason, Role, SearchKind, TargetType } from "../values";
 
 /** Product name and document title (SPEC §1). */
 export const app = {
@@ -238,6 +238,8 @@ export const forum = {
   editPlaceholder: (id: string) => `Redigering av inlägg ${id} kommer snart.`,
   editTitle: "Redigera inlägg",
   actions: "Åtgärder",
+  /** A post's kind as a label (domain/post-target.ts). */
+  postKinds: { thread: "Tråd", comment: "Kommentar" } satisfies Record<TargetType, string>,
   deleteThread: "Ta bort tråd",
   deleteComment: "Ta bort kommentar",
   confirmDeleteThread: "Är du säker på att du vill ta bort tråden? Det går inte att ångra.",
@@ -436,8 +438,6 @@ export const ticker = {
   sentimentNone: "Inga Bullish- eller Bearish-reaktioner de senaste 7 dagarna.",
   bull: (n: number) => `${n} Bullish`,
   bear: (n: number) => `${n} Bearish`,
-  comment: "Kommentar",
-  thread: "Tråd",
   by: (nickname: string) => `Av: ${nickname}`,
   inThread: (title: string) => `i ${title}`,
   data: "Bolagsdata: FinanceDatabase (MIT).",
@@ -933,8 +933,6 @@ export const moderation = {
   queueDescription: "Granska anmält innehåll: avfärda, ta bort innehållet eller blockera författaren.",
   queueEmpty: "Inga öppna anmälningar.",
   reportCount: (n: number) => (n === 1 ? "1 anmälan" : `${n} anmälningar`),
-  kindThread: "Tråd",
-  kindComment: "Kommentar",
   byAuthor: (nickname: string) => `Av: ${nickname}`,
   firstReported: "Först anmäld",
   showContent: "Visa innehållet",
