@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const viewer = await getViewer(services, request);
   if (!viewer) return notLoggedIn();
-  const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
+  const actor = { id: viewer.id, role: viewer.role, blocked: viewer.blocked, nickname: viewer.nickname };
   try {
     if (form.intent === "block") {
       const { nickname } = await blockUser(services.db, actor, form.userId ?? "", form.reason);

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
-import { deleteUserPermission, isAdminActor, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
+import { adminOnlyMessage, deleteUserPermission, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";
 import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
 import { isOnline } from "../presence/stats";
 import { isRole, roleOf, type Role } from "../../domain/roles";
@@ -96,7 +96,8 @@ export async function listUsers(
  */
 export async function deleteUserAsStaff(services: Pick<Services, "db" | "config">, actor: StaffMember, userId: string): Promise<{ nickname: string }> {
   const db = services.db;
-  if (!isStaffActor(actor)) throw new ForumError(403, ap.deleteFailedDescription, ap.deleteFailed);
+  const notStaff = staffOnlyMessage(actor, ap.deleteFailedDescription);
+  if (notStaff) throw new ForumError(403, notStaff, ap.deleteFailed);
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.deleteFailedDescription, ap.deleteFailed);
   const outcome = await db.transaction(async (tx) => {
     const [target] = await tx
@@ -128,7 +129,8 @@ export async function deleteUserAsStaff(services: Pick<Services, "db" | "config"
  *   nekad'), 400 unknown role, 404 unknown user, 409 the last admin would lose the role
  */
 export async function setUserRole(db: Db, actor: StaffMember, userId: string, role: string): Promise<{ nickname: string; role: Role }> {
-  if (!isAdminActor(actor)) throw new ForumError(403, ap.adminsOnlyRoles, ap.accessDenied);
+  const notAdmin = adminOnlyMessage(actor, ap.adminsOnlyRoles);
+  if (notAdmin) throw new ForumError(403, notAdmin, ap.accessDenied);
   if (typeof role !== "string" || !isRole(role)) throw new ForumError(400, ap.invalidRole, ap.roleFailed);
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
   return db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { blockedUsers, profiles } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
 import { roleOf, type Role } from "../../domain/roles";
 import { recordModeration } from "./log";
-import { blockPermission, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
+import { blockPermission, blockRefusalMessage, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";
 import { LIMITS } from "../../domain/validation";
 
 /** A staff member acting (with the nickname for the log). */
@@ -36,7 +36,8 @@ async function targetOf(db: Db | Tx, userId: string): Promise<{ id: string; role
  * @throws {ForumError} 403 'Endast moderatorer och administratörer…', 404 unknown user
  */
 export async function getBlockState(db: Db, actor: StaffActor, userId: string): Promise<{ blocked: boolean; nickname: string }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+  const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const target = await targetOf(db, userId);
   if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
   const rows = await db.select({ id: blockedUsers.userId }).from(blockedUsers).where(eq(blockedUsers.userId, userId)).limit(1);
@@ -57,12 +58,12 @@ export async function blockUser(
   userId: string,
   reason?: string | null,
 ): Promise<{ nickname: string }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+  const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const target = await targetOf(db, userId);
   if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
-  const permission = blockPermission(actor, target);
-  if (permission === "self") throw new ForumError(403, m.cannotBlockSelf, m.blockFailed);
-  if (permission === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.blockFailed);
+  const refusal = blockRefusalMessage(actor, blockPermission(actor, target), "block");
+  if (refusal) throw new ForumError(403, refusal, m.blockFailed);
   const why = typeof reason === "string" && reason.trim() ? reason.trim().slice(0, LIMITS.blockReason) : null;
   try {
     await db.transaction(async (tx) => {
@@ -90,10 +91,12 @@ export async function blockUser(
  * @throws {ForumError} 403 not staff / moderator unblocking an admin, 404 unknown or not blocked
  */
 export async function unblockUser(db: Db, actor: Moderator, userId: string): Promise<{ nickname: string }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+  const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const target = await targetOf(db, userId);
   if (!target) throw new ForumError(404, m.userNotFound, m.unblockFailed);
-  if (blockPermission(actor, target) === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.unblockFailed);
+  const refusal = blockRefusalMessage(actor, blockPermission(actor, target), "unblock");
+  if (refusal) throw new ForumError(403, refusal, m.unblockFailed);
   await db.transaction(async (tx) => {
     const removed = await tx.delete(blockedUsers).where(eq(blockedUsers.userId, userId)).returning({ id: blockedUsers.userId });
     if (removed.length === 0) throw new ForumError(404, m.notBlocked, m.unblockFailed);

@@ -19,7 +19,7 @@ import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../forum/queries";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
-import { isStaffActor } from "../../domain/policy/moderation";
+import { staffOnlyMessage } from "../../domain/policy/moderation";
 import { LIMITS } from "../../domain/validation";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
@@ -172,7 +172,8 @@ export async function resolveReports(
   actor: Moderator,
   input: { targetType: string; targetId: string; decision: string; reason?: string | null },
 ): Promise<{ closed: number }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.insufficientRights, m.insufficientRights);
+  const notStaff = staffOnlyMessage(actor, m.insufficientRights);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const { targetType, targetId, decision } = input;
   if ((targetType !== "thread" && targetType !== "comment") || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
   if (decision !== "dismiss" && decision !== "delete" && decision !== "block") throw new ForumError(400, m.groupGone);
