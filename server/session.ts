@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { errors as e } from "../domain/i18n/sv";
 import { account, blockedUsers, profiles } from "./db/schema";
-import { roleOf, type Role } from "../domain/roles";
+import { isAdminRole, roleOf, type Role } from "../domain/roles";
 import { actsAsAdmin, actsAsStaff } from "../domain/policy/actor";
 import type { Services } from "./services";
 
@@ -141,7 +141,7 @@ export async function requireViewer(services: Services, request: Request, timeou
  */
 export async function requireRole(services: Services, request: Request, role: "moderator" | "admin"): Promise<Viewer> {
   const viewer = await requireViewer(services, request);
-  const ok = role === "admin" ? actsAsAdmin(viewer) : actsAsStaff(viewer);
+  const ok = isAdminRole(role) ? actsAsAdmin(viewer) : actsAsStaff(viewer);
   if (!ok) throw redirect("/forum");
   return viewer;
 }

@@ -14,7 +14,7 @@ import { recordModeration } from "../moderation/log";
 import { adminOnlyMessage, deleteUserPermission, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";
 import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
 import { isOnline } from "../presence/stats";
-import { isRole, roleOf, type Role } from "../../domain/roles";
+import { isAdminRole, isRole, roleOf, type Role } from "../../domain/roles";
 import type { Services } from "../services";
 
 /** A staff member acting, with the nickname for the log. */
@@ -144,7 +144,7 @@ export async function setUserRole(db: Db, actor: StaffMember, userId: string, ro
       .for("update");
     if (!target) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
     const from = roleOf(target.roleId);
-    if (from === "admin" && role !== "admin" && admins.length <= 1) throw new ForumError(409, ap.lastAdmin, ap.roleFailed);
+    if (isAdminRole(from) && !isAdminRole(role) && admins.length <= 1) throw new ForumError(409, ap.lastAdmin, ap.roleFailed);
     if (from !== role) {
       await tx.update(profiles).set({ roleId: role }).where(and(eq(profiles.id, userId)));
       await recordModeration(tx, {

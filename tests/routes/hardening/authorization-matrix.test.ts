@@ -1006,10 +1006,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** Route modules covered by server/moderation/authorization.test.ts (read from its imports). */
+/** Route modules covered by tests/routes/moderation/authorization.test.ts (read from its imports). */
 function moderationMatrixRoutes(files: string[]): Set<string> {
   const text = readFileSync(path.join(HERE, "../moderation/authorization.test.ts"), "utf8");
-  const names = [...text.matchAll(/from "\.\.\/\.\.\/app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
+  const names = [...text.matchAll(/from "(?:\.\.\/)+app\/routes\/([\w-]+)"/g)].map((m) => m[1]!);
   return new Set(names.map((n) => files.find((f) => f === `${n}.ts` || f === `${n}.tsx`)!).filter(Boolean));
 }
 
