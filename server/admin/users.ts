@@ -91,7 +91,7 @@ export async function listUsers(
  *
  * @param actor moderator (members only) or admin (members and moderators)
  * @returns the deleted member's nickname
- * @throws {ForumError} 403 not staff / self / moderator deleting staff / an admin target (which
+ * @throws {ForumError} 403 not staff / blocked staff / self / moderator deleting staff / an admin target (which
  *   also keeps the last admin), 404 unknown user
  */
 export async function deleteUserAsStaff(services: Pick<Services, "db" | "config">, actor: StaffMember, userId: string): Promise<{ nickname: string }> {

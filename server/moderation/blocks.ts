@@ -49,7 +49,8 @@ export async function getBlockState(db: Db, actor: StaffActor, userId: string): 
  *
  * @param reason optional; trimmed, empty → null, at most 500 characters
  * @returns the blocked member's nickname (for the toast 'Användare blockerad')
- * @throws {ForumError} 403 not staff / moderator blocking an admin / self, 404 unknown user,
+ * @throws {ForumError} 403 not staff / blocked staff / self / an admin target / a moderator on a
+ *   moderator (`blockPermission`, issue 15), 404 unknown user,
  *   409 'Användaren är redan blockerad' (SPEC §3: duplicate gives 23505)
  */
 export async function blockUser(
@@ -88,7 +89,8 @@ export async function blockUser(
  * Unblocks a member (SPEC §7 Writes "unblock: delete by user").
  *
  * @returns the nickname (for 'Användare avblockerad')
- * @throws {ForumError} 403 not staff / moderator unblocking an admin, 404 unknown or not blocked
+ * @throws {ForumError} 403 not staff / blocked staff / self / an admin target / a moderator on a
+ *   moderator (`blockPermission`, issue 15), 404 unknown or not blocked
  */
 export async function unblockUser(db: Db, actor: Moderator, userId: string): Promise<{ nickname: string }> {
   const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
