@@ -23,6 +23,7 @@ import "./app.css";
 import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./components/layout/not-found";
 import { app, errors } from "../domain/i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
+import { siteCan } from "../domain/policy/actor";
 
 /** Root data: the logged-in member's public fields and a one-shot flash message. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? {
         id: viewer.id,
         nickname: viewer.nickname,
-        role: viewer.role,
+        can: siteCan(viewer),
         avatarUrl: viewer.avatarUrl,
         edgeLevel: viewer.edgeLevel,
         hasPassword: viewer.hasPassword,

@@ -7,8 +7,9 @@
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { errors as e } from "../domain/i18n/sv";
-import { account, profiles } from "./db/schema";
-import { roleOf, type Role } from "../domain/roles";
+import { account, blockedUsers, profiles } from "./db/schema";
+import { isAdminRole, roleOf, type Role } from "../domain/roles";
+import { actsAsAdmin, actsAsStaff } from "../domain/policy/actor";
 import type { Services } from "./services";
 import type { StaffRole } from "../domain/values";
 
@@ -25,6 +26,11 @@ export interface Viewer {
   role: Role;
   /** Whether the account has a password (SPEC §3 password_hash "read only to tell"). */
   hasPassword: boolean;
+  /**
+   * Whether the member is in `blocked_users` (SPEC §3): part of the actor every policy gets, so
+   * a blocked moderator or admin has no powers (issue 15).
+   */
+  blocked: boolean;
 }
 
 /**
@@ -63,6 +69,7 @@ async function lookUpViewer(services: Services, request: Request): Promise<Viewe
       roleId: profiles.roleId,
       hasPassword: sql<boolean>`EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${session.user.id}
         AND ${account.providerId} = 'credential' AND ${account.password} IS NOT NULL)`,
+      blocked: sql<boolean>`EXISTS (SELECT 1 FROM ${blockedUsers} WHERE ${blockedUsers.userId} = ${session.user.id})`,
     })
     .from(profiles)
     .where(eq(profiles.id, session.user.id))
@@ -76,6 +83,7 @@ async function lookUpViewer(services: Services, request: Request): Promise<Viewe
     edgeLevel: profile.edgeLevel,
     role: roleOf(profile.roleId),
     hasPassword: Boolean(profile.hasPassword),
+    blocked: Boolean(profile.blocked),
   };
 }
 
@@ -125,14 +133,16 @@ export async function requireViewer(services: Services, request: Request, timeou
 }
 
 /**
- * Requires a moderator or admin (SPEC §6 moderatorOnly) or an admin (adminOnly).
+ * Requires an acting moderator or admin (SPEC §6 moderatorOnly) or an acting admin (adminOnly):
+ * `domain/policy/actor.ts`, so a blocked moderator or admin is turned away too (issue 15).
  *
  * @param role the least role that may pass
- * @throws like {@link requireViewer}; a redirect to /forum for members without the role
+ * @throws like {@link requireViewer}; a redirect to /forum for members without the role and for
+ *   blocked staff
  */
 export async function requireRole(services: Services, request: Request, role: StaffRole): Promise<Viewer> {
   const viewer = await requireViewer(services, request);
-  const ok = role === "admin" ? viewer.role === "admin" : viewer.role !== "member";
+  const ok = isAdminRole(role) ? actsAsAdmin(viewer) : actsAsStaff(viewer);
   if (!ok) throw redirect("/forum");
   return viewer;
 }

@@ -4,13 +4,14 @@
  * @module
  */
 import { useRouteLoaderData } from "react-router";
-import type { Role } from "../../domain/values";
+import type { SiteCan } from "../../domain/policy/actor";
 
 /** Public fields of the logged-in member; no e-mail, no secrets. */
 export interface ClientViewer {
   id: string;
   nickname: string;
-  role: Role;
+  /** What the viewer may open (header and admin links), from `siteCan` on the server; never a role name. */
+  can: SiteCan;
   avatarUrl: string | null;
   /** 0..1, for the avatar ring. */
   edgeLevel: number;

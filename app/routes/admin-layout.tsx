@@ -9,15 +9,16 @@ import { Link, NavLink, Outlet } from "react-router";
 import { countOpenReports } from "../../server/moderation/reports";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
+import { siteCan } from "../../domain/policy/actor";
 import { Logo } from "../components/layout/site-header";
 import { admin as a, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-layout";
 
-/** Requires a moderator or admin; the open-report count for the badge. */
+/** Requires an acting moderator or admin; what the viewer may open (`can`) and the open-report count for the badge. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
-  return { role: viewer.role, openReports: await countOpenReports(services.db) };
+  return { can: siteCan(viewer), openReports: await countOpenReports(services.db) };
 }
 
 /** Title of the admin pages. */
@@ -30,7 +31,6 @@ const tab = ({ isActive }: { isActive: boolean }) =>
 
 /** The admin frame. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const isAdmin = loaderData.role === "admin";
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -65,15 +65,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/messages" className={tab}>
             {a.messages}
           </NavLink>
-          {isAdmin ? (
-            <>
-              <NavLink to="/admin/roles" className={tab}>
-                {a.roles}
-              </NavLink>
-              <NavLink to="/admin/logg" className={tab}>
-                {m.logTitle}
-              </NavLink>
-            </>
+          {loaderData.can.roles ? (
+            <NavLink to="/admin/roles" className={tab}>
+              {a.roles}
+            </NavLink>
+          ) : null}
+          {loaderData.can.log ? (
+            <NavLink to="/admin/logg" className={tab}>
+              {m.logTitle}
+            </NavLink>
           ) : null}
         </nav>
       </header>

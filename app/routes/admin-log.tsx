@@ -8,6 +8,7 @@ import { redirect } from "react-router";
 import { listModerationLog } from "../../server/moderation/log";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
+import { siteCan } from "../../domain/policy/actor";
 import { Pager, pageFrom } from "../components/forum/pager";
 import { formatDateTime } from "../lib/dates";
 import { moderation as m } from "../../domain/i18n/sv";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/admin-log";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
-  if (viewer.role !== "admin") throw redirect("/admin");
+  if (!siteCan(viewer).log) throw redirect("/admin");
   const page = pageFrom(new URL(request.url));
   return { page, ...(await listModerationLog(services.db, { page })) };
 }

@@ -14,6 +14,7 @@ import { enqueueMessage, getJobProgress, getUserEmails, listRecentJobs, type Job
 import { badRequest, failure, readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
+import { siteCan } from "../../domain/policy/actor";
 import { buttonClass } from "../components/ui/button";
 import { adminPages as ap } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-messages";
@@ -25,7 +26,7 @@ const PROGRESS_RESET_MS = 3000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
-  if (viewer.role !== "admin") return { allowed: false as const };
+  if (!siteCan(viewer).messages) return { allowed: false as const };
   const url = new URL(request.url);
   const sendToAll = url.searchParams.get("all") === "1";
   const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean).slice(0, 1000);

@@ -11,6 +11,7 @@ import { listUsers, setUserRole } from "../../server/admin/users";
 import { badRequest, failure, readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
+import { siteCan } from "../../domain/policy/actor";
 import { buttonClass } from "../components/ui/button";
 import { adminPages as ap, roles } from "../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
@@ -21,7 +22,7 @@ import { ROLES, type Role } from "../../domain/values";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
-  if (viewer.role !== "admin") return { allowed: false as const };
+  if (!siteCan(viewer).roles) return { allowed: false as const };
   const url = new URL(request.url);
   const q = url.searchParams.get("q") ?? "";
   const page = Number(url.searchParams.get("page") ?? "1");

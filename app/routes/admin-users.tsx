@@ -13,7 +13,8 @@ import { data, Form, Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "../lib/toast";
 import { deleteUserAsStaff, listUsers } from "../../server/admin/users";
 import { badRequest, failure, readForm } from "../../server/http";
-import { deleteUserPermission } from "../../domain/policy/moderation";
+import { memberCan } from "../../domain/policy/moderation";
+import { siteCan } from "../../domain/policy/actor";
 import { countActiveUsers } from "../../server/presence/stats";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
@@ -40,9 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     q,
     ...list,
-    rows: list.rows.map((r) => ({ ...r, canDelete: deleteUserPermission(viewer, r) === "ok" })),
+    rows: list.rows.map((r) => ({ ...r, can: memberCan(viewer, r) })),
     counts,
-    isAdmin: viewer.role === "admin",
+    can: siteCan(viewer),
   };
 }
 
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The users page. */
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, q, counts, isAdmin } = loaderData;
+  const { rows, total, page, pageSize, q, counts, can } = loaderData;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allSelected, setAllSelected] = useState(false);
   const [deleting, setDeleting] = useState<{ id: string; nickname: string } | null>(null);
@@ -121,7 +122,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             <span className="hidden md:inline">{ap.search}</span>
           </button>
         </Form>
-        {isAdmin ? (
+        {can.messages ? (
           <button type="button" onClick={sendMessage} className={buttonClass("primary")}>
             {ap.sendMessage}
             {allSelected ? ` (${ap.allSelected})` : selected.size > 0 ? ` (${ap.selectedCount(selected.size)})` : ""}
@@ -175,7 +176,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                       <Link to={`/forum/profil/${r.id}`} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50">
                         {ap.viewProfile}
                       </Link>
-                      {r.canDelete ? (
+                      {r.can.deleteUser ? (
                         <button
                           type="button"
                           aria-label={ap.deleteUserLabel(r.nickname)}

@@ -11,7 +11,7 @@ import { ForumError } from "../../server/errors";
 import { badRequest, failure, readFormAll } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { isAdminActor } from "../../domain/policy/moderation";
+import { adminOnlyMessage } from "../../domain/policy/moderation";
 import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-admin-user-emails";
 
@@ -27,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) return data({ ok: false as const, error: m.loginRequired }, { status: 401 });
   try {
     // The role is checked before the body is read (issue 15 item 1): a member's upload is not read.
-    if (!isAdminActor(viewer)) throw new ForumError(403, ap.adminsOnlyMessages, ap.noPermissionTitle);
+    const notAdmin = adminOnlyMessage(viewer, ap.adminsOnlyMessages);
+    if (notAdmin) throw new ForumError(403, notAdmin, ap.noPermissionTitle);
     const form = await readFormAll(request);
     const ids = (form.userIds ?? []).flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
     return data({ ok: true as const, emails: await getUserEmails(services.db, viewer, ids) });

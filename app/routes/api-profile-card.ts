@@ -1,7 +1,7 @@
 /**
  * `GET /api/profile-card/{userId}` or `/api/profile-card/-?nickname=…`: what the profile drawer
  * shows (SPEC §2 Profile side panel): essentials, whether the viewer follows, and whether it is
- * the viewer's own profile. 404 JSON 'Kunde inte hitta användaren.' when missing.
+ * the viewer's own profile, and what the viewer may do with the member (`can`, `memberCan`). 404 JSON 'Kunde inte hitta användaren.' when missing.
  *
  * @module
  */
@@ -10,6 +10,8 @@ import { getProfile, getProfileByNickname } from "../../server/profiles/queries"
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { profile as p } from "../../domain/i18n/sv";
+import { memberCan } from "../../domain/policy/moderation";
+import { roleOf } from "../../domain/roles";
 import type { Route } from "./+types/api-profile-card";
 
 /** The card as JSON (never cached: follow state is per viewer). */
@@ -22,5 +24,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request);
   const own = viewer?.id === profile.id;
   const follows = viewer && !own ? await isFollowing(services.db, viewer.id, profile.id) : false;
-  return Response.json({ ok: true, profile, own, following: follows, loggedIn: viewer !== null }, { headers });
+  const can = memberCan(viewer, { id: profile.id, role: roleOf(profile.roleId) });
+  return Response.json({ ok: true, profile, own, can, following: follows, loggedIn: viewer !== null }, { headers });
 }

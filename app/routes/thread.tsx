@@ -8,6 +8,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import { commentWrite, deleteCommentWrite, deleteThreadWrite } from "../../server/forum/commands";
+import { withItemCan } from "../../server/forum/can";
 import { getThreadPage } from "../../server/forum/queries";
 import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
@@ -33,8 +34,9 @@ import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
 
 /**
- * The thread, its comments and reactions, as the viewer sees them, and the comment forms'
- * idempotency key (`submitKey`, new per load; issue "Hardening").
+ * The thread, its comments and reactions, as the viewer sees them, with what the viewer may do
+ * with each (`can`, issue 14), and the comment forms' idempotency key (`submitKey`, new per
+ * load; issue "Hardening").
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -49,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(f.threadNotFound, { status: 404 });
   const trend = await getThreadTrending(services.db, page.thread.id);
   const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
-  return { ...page, url, trend, submitKey: crypto.randomUUID() };
+  return { ...withItemCan(page, viewer), url, trend, submitKey: crypto.randomUUID() };
 }
 
 /**
@@ -182,7 +184,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] md:text-3xl">
               {thread.title}
             </h1>
-            <ItemActions kind="thread" id={thread.id} authorId={thread.author?.id ?? null} />
+            <ItemActions kind="thread" id={thread.id} authorId={thread.author?.id ?? null} can={thread.can} />
           </div>
           {trend ? <ThreadBadges {...trend} /> : null}
           <p className="text-sm text-slate-500">
@@ -198,7 +200,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             targetType="thread"
             targetId={thread.id}
             summary={thread.reactions}
-            own={viewer !== null && viewer.id === thread.author?.id}
+            canReact={thread.can.react}
             loggedIn={viewer !== null}
           />
         </article>

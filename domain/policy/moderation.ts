@@ -1,49 +1,152 @@
 /**
  * Who may moderate and administer whom: pure functions, one place (SPEC §6 Roles and permissions;
- * issue 7 rules on blocking, deleting users and roles).
+ * issue 7 rules on blocking, deleting users and roles; issue 15 "staff cannot act against staff,
+ * and a blocked account moderates nothing").
  *
  * @module
  */
-import type { Role } from "../roles";
+import { moderation as m } from "../i18n/sv";
+import { isAdminRole, outranks, type Role } from "../roles";
+import { actsAsAdmin, staffRefusal, type Actor, type ActorIdentity } from "./actor";
 
-/** The acting member. */
-export interface StaffActor {
+/** The acting member (role and blocked state; see {@link ActorIdentity}). */
+export type StaffActor = ActorIdentity;
+
+/** A member acted upon. */
+export interface TargetMember {
   id: string;
   role: Role;
 }
 
-/** SPEC §6: blocking/unblocking is for moderators and admins; moderators cannot block admins. */
-export function blockPermission(actor: StaffActor, target: { id: string; role: Role }): "ok" | "staff-only" | "self" | "admin-target" {
-  if (actor.role === "member") return "staff-only";
+/**
+ * Block and unblock (SPEC §6; issue 15): only acting staff; nobody blocks or unblocks themselves;
+ * moderators act on members only; admins on members and moderators; nobody on an admin.
+ *
+ * @param actor the acting member
+ * @param target the member to block or unblock
+ * @returns `ok`, or why not: `staff-only` (a member), `blocked` (blocked staff), `self`,
+ *   `admin-target` (the target is an admin), `staff-target` (a moderator on a moderator)
+ */
+export function blockPermission(
+  actor: StaffActor,
+  target: TargetMember,
+): "ok" | "staff-only" | "blocked" | "self" | "admin-target" | "staff-target" {
+  const refusal = staffRefusal(actor);
+  if (refusal) return refusal;
   if (actor.id === target.id) return "self";
-  if (actor.role === "moderator" && target.role === "admin") return "admin-target";
+  if (isAdminRole(target.role)) return "admin-target";
+  if (!outranks(actor.role, target.role)) return "staff-target";
   return "ok";
 }
 
 /**
- * Issue 7: moderators may delete members only; admins members and moderators; nobody deletes
- * themselves here (they use Mitt konto); admins are never deleted here (demote first), which also
- * protects the last admin.
+ * The Swedish message for a refused block or unblock (`domain/i18n/sv.ts` moderation).
+ *
+ * @param actor the acting member (decides the wording of an admin target)
+ * @param permission what {@link blockPermission} answered
+ * @param intent `block` or `unblock`
+ * @returns the message, or `null` for `ok`
+ */
+export function blockRefusalMessage(
+  actor: StaffActor,
+  permission: ReturnType<typeof blockPermission>,
+  intent: "block" | "unblock",
+): string | null {
+  switch (permission) {
+    case "ok":
+      return null;
+    case "staff-only":
+      return m.staffOnlyBlock;
+    case "blocked":
+      return m.blockedStaff;
+    case "self":
+      return intent === "block" ? m.cannotBlockSelf : m.cannotUnblockSelf;
+    case "admin-target":
+      return isAdminRole(actor.role) ? m.cannotBlockAnAdmin : m.cannotBlockAdmin;
+    case "staff-target":
+      return m.moderatorsBlockMembersOnly;
+  }
+}
+
+/**
+ * Deleting a member's account as staff (issue 7, issue 15): moderators delete members only;
+ * admins members and moderators; nobody deletes themselves here (they use Mitt konto); admins
+ * are never deleted here (demote first), which also protects the last admin; blocked staff
+ * delete nobody.
+ *
+ * @param actor the acting member
+ * @param target the member to delete
+ * @returns `ok`, or why not: `staff-only`, `blocked`, `self`, `admin-target`, `members-only`
  */
 export function deleteUserPermission(
   actor: StaffActor,
-  target: { id: string; role: Role },
-): "ok" | "staff-only" | "self" | "members-only" | "admin-target" {
-  if (actor.role === "member") return "staff-only";
+  target: TargetMember,
+): "ok" | "staff-only" | "blocked" | "self" | "members-only" | "admin-target" {
+  const refusal = staffRefusal(actor);
+  if (refusal) return refusal;
   if (actor.id === target.id) return "self";
-  if (target.role === "admin") return "admin-target";
-  if (actor.role === "moderator" && target.role !== "member") return "members-only";
+  if (isAdminRole(target.role)) return "admin-target";
+  if (!outranks(actor.role, target.role)) return "members-only";
   return "ok";
 }
 
-/** SPEC §6: only admins change roles and send messages. */
-export function isAdminActor(actor: StaffActor | null): boolean {
-  return actor?.role === "admin";
+/** What the viewer may do with a member (profile page, admin users and roles tables). */
+export interface MemberCan {
+  /** Show the follow toggle: not on one's own profile (a visitor's click asks them to log in; SPEC §5 Follow). */
+  follow: boolean;
+  /** Block or unblock ({@link blockPermission}). */
+  block: boolean;
+  /** Delete the account as staff ({@link deleteUserPermission}). */
+  deleteUser: boolean;
+  /** Change the role (acting admin; the last-admin rule is checked when it happens). */
+  changeRole: boolean;
+  /** Include in an admin message (acting admin). */
+  message: boolean;
 }
 
-/** SPEC §6: moderators and admins use the report queue and the users page. */
-export function isStaffActor(actor: StaffActor | null): boolean {
-  return actor !== null && actor.role !== "member";
+/**
+ * The viewer's permissions on one member, computed by the same functions the server enforces.
+ *
+ * @param actor the viewer, or null for a visitor (only `follow`, which leads to the login)
+ * @param target the member shown
+ * @returns {@link MemberCan}
+ */
+export function memberCan(actor: Actor, target: TargetMember): MemberCan {
+  if (actor === null) return { follow: true, block: false, deleteUser: false, changeRole: false, message: false };
+  const admin = actsAsAdmin(actor);
+  return {
+    follow: actor.id !== target.id,
+    block: blockPermission(actor, target) === "ok",
+    deleteUser: deleteUserPermission(actor, target) === "ok",
+    changeRole: admin,
+    message: admin,
+  };
+}
+
+/**
+ * The refusal of a staff-only action (SPEC §6; issue 15), for the server's 403.
+ *
+ * @param actor the acting member or null
+ * @param notStaff the message for someone who is not staff (each page has its own wording)
+ * @returns `null` when the actor acts as staff; the blocked-staff message
+ *   ('Ditt konto är blockerat…') for blocked staff; otherwise `notStaff`
+ */
+export function staffOnlyMessage(actor: Actor | undefined, notStaff: string): string | null {
+  const refusal = staffRefusal(actor);
+  if (refusal === null) return null;
+  return refusal === "blocked" ? m.blockedStaff : notStaff;
+}
+
+/**
+ * The refusal of an admin-only action (SPEC §6 adminOnly; issue 15).
+ *
+ * @param actor the acting member or null
+ * @param notAdmin the message for someone who is not an admin
+ * @returns `null` for an acting admin; the blocked-staff message for a blocked admin; otherwise `notAdmin`
+ */
+export function adminOnlyMessage(actor: Actor | undefined, notAdmin: string): string | null {
+  if (actsAsAdmin(actor)) return null;
+  return actor != null && isAdminRole(actor.role) ? m.blockedStaff : notAdmin;
 }
 
 /**
@@ -66,5 +169,5 @@ export function reportPermission(actor: { id: string }, target: { authorId: stri
  * @returns `"last-admin"` when the deletion would leave no admin, else `"ok"`
  */
 export function selfDeletionPermission(role: Role, adminCount: number): "ok" | "last-admin" {
-  return role === "admin" && adminCount <= 1 ? "last-admin" : "ok";
+  return isAdminRole(role) && adminCount <= 1 ? "last-admin" : "ok";
 }

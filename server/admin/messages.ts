@@ -16,7 +16,7 @@ import type { Db } from "../db/client";
 import { adminMailJobs, adminMailRecipients, profiles, user } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
-import { isAdminActor } from "../../domain/policy/moderation";
+import { adminOnlyMessage } from "../../domain/policy/moderation";
 import type { StaffMember } from "./users";
 
 /** SPEC §9 Default CTA label / URL. */
@@ -125,7 +125,8 @@ export interface JobProgress {
  *   are none), 400 when sending to all finds nobody
  */
 export async function enqueueMessage(db: Db, actor: StaffMember, input: unknown): Promise<{ jobId: string; total: number }> {
-  if (!isAdminActor(actor)) throw new ForumError(403, ap.adminsOnlyMessages, ap.noPermissionTitle);
+  const notAdmin = adminOnlyMessage(actor, ap.adminsOnlyMessages);
+  if (notAdmin) throw new ForumError(403, notAdmin, ap.noPermissionTitle);
   const parsed = messageSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -237,7 +238,8 @@ export async function listRecentJobs(db: Db, limit = 5): Promise<Array<{ id: str
  * @throws {ForumError} 403 'Endast administratörer kan skicka meddelanden', 400 too many ids
  */
 export async function getUserEmails(db: Db, actor: StaffMember | null, userIds: unknown): Promise<string[]> {
-  if (!actor || !isAdminActor(actor)) throw new ForumError(403, ap.adminsOnlyMessages, ap.noPermissionTitle);
+  const notAdmin = adminOnlyMessage(actor, ap.adminsOnlyMessages);
+  if (notAdmin) throw new ForumError(403, notAdmin, ap.noPermissionTitle);
   const ids = Array.isArray(userIds) ? userIds.filter((x): x is string => typeof x === "string" && x.length > 0 && x.length <= 200) : [];
   if (ids.length > MAX_TYPED_RECIPIENTS) throw new ForumError(400, ap.tooManyRecipients, ap.emailsFailed);
   if (ids.length === 0) return [];

@@ -11,10 +11,10 @@ import type { Db } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
-import { deleteUserPermission, isAdminActor, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
+import { adminOnlyMessage, deleteUserPermission, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";
 import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
 import { isOnline } from "../presence/stats";
-import { isRole, roleOf, type Role } from "../../domain/roles";
+import { isAdminRole, isRole, roleOf, type Role } from "../../domain/roles";
 import type { AppConfig } from "../config";
 
 /** A staff member acting, with the nickname for the log. */
@@ -91,12 +91,13 @@ export async function listUsers(
  *
  * @param actor moderator (members only) or admin (members and moderators)
  * @returns the deleted member's nickname
- * @throws {ForumError} 403 not staff / self / moderator deleting staff / an admin target (which
+ * @throws {ForumError} 403 not staff / blocked staff / self / moderator deleting staff / an admin target (which
  *   also keeps the last admin), 404 unknown user
  */
 export async function deleteUserAsStaff(services: { db: Db; config: AppConfig }, actor: StaffMember, userId: string): Promise<{ nickname: string }> {
   const db = services.db;
-  if (!isStaffActor(actor)) throw new ForumError(403, ap.deleteFailedDescription, ap.deleteFailed);
+  const notStaff = staffOnlyMessage(actor, ap.deleteFailedDescription);
+  if (notStaff) throw new ForumError(403, notStaff, ap.deleteFailed);
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.deleteFailedDescription, ap.deleteFailed);
   const outcome = await db.transaction(async (tx) => {
     const [target] = await tx
@@ -128,7 +129,8 @@ export async function deleteUserAsStaff(services: { db: Db; config: AppConfig },
  *   nekad'), 400 unknown role, 404 unknown user, 409 the last admin would lose the role
  */
 export async function setUserRole(db: Db, actor: StaffMember, userId: string, role: string): Promise<{ nickname: string; role: Role }> {
-  if (!isAdminActor(actor)) throw new ForumError(403, ap.adminsOnlyRoles, ap.accessDenied);
+  const notAdmin = adminOnlyMessage(actor, ap.adminsOnlyRoles);
+  if (notAdmin) throw new ForumError(403, notAdmin, ap.accessDenied);
   if (typeof role !== "string" || !isRole(role)) throw new ForumError(400, ap.invalidRole, ap.roleFailed);
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
   return db.transaction(async (tx) => {
@@ -142,7 +144,7 @@ export async function setUserRole(db: Db, actor: StaffMember, userId: string, ro
       .for("update");
     if (!target) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
     const from = roleOf(target.roleId);
-    if (from === "admin" && role !== "admin" && admins.length <= 1) throw new ForumError(409, ap.lastAdmin, ap.roleFailed);
+    if (isAdminRole(from) && !isAdminRole(role) && admins.length <= 1) throw new ForumError(409, ap.lastAdmin, ap.roleFailed);
     if (from !== role) {
       await tx.update(profiles).set({ roleId: role }).where(and(eq(profiles.id, userId)));
       await recordModeration(tx, {

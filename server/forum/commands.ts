@@ -20,7 +20,9 @@ import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
-import { canDeleteComment, canDeleteThread, isOwner, isStaff, type Actor } from "../../domain/policy/forum";
+import { canDeleteComment, canDeleteThread, isOwner, type Actor } from "../../domain/policy/forum";
+import { roleOf } from "../../domain/roles";
+import { authorRoleOf } from "./queries";
 import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 import { isUuid } from "../../domain/ids";
 import { commentResult, recentComment, recentThread, threadResult } from "./submissions";
@@ -248,13 +250,13 @@ export const deleteThreadWrite = defineWrite({
   },
   transaction: async (tx, { actor }, threadId): Promise<{ categoryId: string }> => {
     const [thread] = await tx
-      .select({ authorId: threads.authorId, categoryId: threads.categoryId, title: threads.title })
+      .select({ authorId: threads.authorId, authorRoleId: authorRoleOf(threads.authorId), categoryId: threads.categoryId, title: threads.title })
       .from(threads)
       .where(eq(threads.id, threadId))
       .limit(1)
       .for("update");
     if (!thread) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
-    if (!canDeleteThread(actor, thread)) throw new ForumError(403, t.ownThreadsOnly, t.deleteThreadFailed);
+    if (!canDeleteThread(actor, { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) })) throw new ForumError(403, t.ownThreadsOnly, t.deleteThreadFailed);
     // Reports and notifications point at the thread without a foreign key: removed here.
     await tx.execute(sql`
       DELETE FROM ${reports} WHERE (target_type = 'thread' AND target_id = ${threadId}::uuid)
@@ -263,7 +265,7 @@ export const deleteThreadWrite = defineWrite({
       DELETE FROM ${notifications} WHERE thread_id = ${threadId}::uuid
         OR (type = 'new_thread' AND reference_id = ${threadId}::uuid)`);
     await tx.delete(threads).where(eq(threads.id, threadId));
-    if (isStaff(actor) && !isOwner(actor, thread)) {
+    if (!isOwner(actor, thread)) {
       await recordModeration(tx, {
         actor: { id: actor.id, nickname: actor.nickname },
         action: "delete_thread",
@@ -308,13 +310,13 @@ export const deleteCommentWrite = defineWrite({
   },
   transaction: async (tx, { actor }, { threadId, commentId }): Promise<void> => {
     const [comment] = await tx
-      .select({ authorId: comments.authorId, body: comments.body })
+      .select({ authorId: comments.authorId, authorRoleId: authorRoleOf(comments.authorId), body: comments.body })
       .from(comments)
       .where(and(eq(comments.id, commentId), eq(comments.threadId, threadId)))
       .limit(1)
       .for("update");
     if (!comment) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
-    if (!canDeleteComment(actor, comment)) throw new ForumError(403, t.ownCommentsOnly, t.deleteFailed);
+    if (!canDeleteComment(actor, { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) })) throw new ForumError(403, t.ownCommentsOnly, t.deleteFailed);
     await tx.execute(sql`
       DELETE FROM ${reports} WHERE target_type = 'comment'
         AND target_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
@@ -323,7 +325,7 @@ export const deleteCommentWrite = defineWrite({
       DELETE FROM ${notifications}
        WHERE reference_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
     await tx.delete(comments).where(eq(comments.id, commentId));
-    if (isStaff(actor) && !isOwner(actor, comment)) {
+    if (!isOwner(actor, comment)) {
       await recordModeration(tx, {
         actor: { id: actor.id, nickname: actor.nickname },
         action: "delete_comment",

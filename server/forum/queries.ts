@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
 import type { ReactionType } from "../../domain/values";
@@ -97,6 +97,17 @@ const authorColumns = {
   edgeLevel: profiles.edgeLevel,
   roleId: profiles.roleId,
 };
+
+/**
+ * The stored role id of an item's author, as a select column (a correlated subquery, so it works
+ * under `FOR UPDATE`): the policies need it to tell whose content staff may remove (issue 15).
+ *
+ * @param authorId the item's `author_id` column
+ * @returns a `role_id` column, null when the author is deleted
+ */
+export function authorRoleOf(authorId: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(SELECT ${profiles.roleId} FROM ${profiles} WHERE ${profiles.id} = ${authorId})`;
+}
 
 const categoryCardColumns = {
   id: categories.id,

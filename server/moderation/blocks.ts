@@ -13,7 +13,7 @@ import { blockedUsers, profiles } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
 import { roleOf, type Role } from "../../domain/roles";
 import { recordModeration } from "./log";
-import { blockPermission, isStaffActor, type StaffActor } from "../../domain/policy/moderation";
+import { blockPermission, blockRefusalMessage, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";
 import { LIMITS } from "../../domain/validation";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
@@ -38,7 +38,8 @@ async function targetOf(db: Db | Tx, userId: string): Promise<{ id: string; role
  * @throws {ForumError} 403 'Endast moderatorer och administratörer…', 404 unknown user
  */
 export async function getBlockState(db: Db, actor: StaffActor, userId: string): Promise<{ blocked: boolean; nickname: string }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+  const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const target = await targetOf(db, userId);
   if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
   const rows = await db.select({ id: blockedUsers.userId }).from(blockedUsers).where(eq(blockedUsers.userId, userId)).limit(1);
@@ -52,8 +53,8 @@ type Target = { id: string; role: Role; nickname: string };
  * Blocking a member as a declared write (server/writes/pipeline.ts; SPEC §7 Writes "Block: insert
  * into blocked_users (user_id, blocked_by, reason)"): `{ userId, reason? }` → `{ nickname }`.
  * Steps: login (401 'Du måste vara inloggad') → reason trimmed, empty → null, at most 500
- * characters → staff only (403), the member exists (404), `blockPermission` (403 self / moderator
- * blocking an admin) → transaction: the block and its moderation-log row (409 'Användaren är
+ * characters → acting staff only (403; blocked staff have no powers), the member exists (404),
+ * `blockPermission` (403 self / an admin target / a moderator on a moderator, issue 15) → transaction: the block and its moderation-log row (409 'Användaren är
  * redan blockerad' on a duplicate, 23505).
  */
 export const blockWrite = defineWrite({
@@ -64,12 +65,12 @@ export const blockWrite = defineWrite({
     why: typeof raw.reason === "string" && raw.reason.trim() ? raw.reason.trim().slice(0, LIMITS.blockReason) : null,
   }),
   policy: async ({ db, actor }: WriteScope, { userId }): Promise<Target> => {
-    if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+    const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+    if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
     const target = await targetOf(db, userId);
     if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
-    const permission = blockPermission(actor, target);
-    if (permission === "self") throw new ForumError(403, m.cannotBlockSelf, m.blockFailed);
-    if (permission === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.blockFailed);
+    const refusal = blockRefusalMessage(actor, blockPermission(actor, target), "block");
+    if (refusal) throw new ForumError(403, refusal, m.blockFailed);
     return target;
   },
   transaction: async (tx, { actor }, { userId, why }, target): Promise<{ nickname: string }> => {
@@ -96,7 +97,8 @@ export const blockWrite = defineWrite({
  *
  * @param reason optional; trimmed, empty → null, at most 500 characters
  * @returns the blocked member's nickname (for the toast 'Användare blockerad')
- * @throws {ForumError} 403 not staff / moderator blocking an admin / self, 404 unknown user,
+ * @throws {ForumError} 403 not staff / blocked staff / self / an admin target / a moderator on a
+ *   moderator (`blockPermission`, issue 15), 404 unknown user,
  *   409 'Användaren är redan blockerad' (SPEC §3: duplicate gives 23505)
  */
 export async function blockUser(
@@ -110,8 +112,8 @@ export async function blockUser(
 
 /**
  * Unblocking a member as a declared write (SPEC §7 Writes "unblock: delete by user"):
- * `{ userId }` → `{ nickname }`. Steps: login (401) → staff only (403), the member exists (404),
- * a moderator cannot unblock an admin (403) → transaction: the delete (404 'Användaren är inte
+ * `{ userId }` → `{ nickname }`. Steps: login (401) → acting staff only (403), the member exists
+ * (404), `blockPermission` as for blocking (403: nobody unblocks themselves) → transaction: the delete (404 'Användaren är inte
  * blockerad' when there was none) and its moderation-log row.
  */
 export const unblockWrite = defineWrite({
@@ -119,10 +121,12 @@ export const unblockWrite = defineWrite({
   login: { message: m.loginRequired, title: m.notLoggedIn },
   parse: (raw: { userId: string }) => raw.userId,
   policy: async ({ db, actor }: WriteScope, userId: string): Promise<Target> => {
-    if (!isStaffActor(actor)) throw new ForumError(403, m.staffOnlyBlock, m.insufficientRights);
+    const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+    if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
     const target = await targetOf(db, userId);
     if (!target) throw new ForumError(404, m.userNotFound, m.unblockFailed);
-    if (blockPermission(actor, target) === "admin-target") throw new ForumError(403, m.cannotBlockAdmin, m.unblockFailed);
+    const refusal = blockRefusalMessage(actor, blockPermission(actor, target), "unblock");
+    if (refusal) throw new ForumError(403, refusal, m.unblockFailed);
     return target;
   },
   transaction: async (tx, { actor }, userId, target): Promise<{ nickname: string }> => {
@@ -137,7 +141,8 @@ export const unblockWrite = defineWrite({
  * Unblocks a member ({@link unblockWrite}, throwing on failure).
  *
  * @returns the nickname (for 'Användare avblockerad')
- * @throws {ForumError} 403 not staff / moderator unblocking an admin, 404 unknown or not blocked
+ * @throws {ForumError} 403 not staff / blocked staff / self / an admin target / a moderator on a
+ *   moderator (`blockPermission`, issue 15), 404 unknown or not blocked
  */
 export async function unblockUser(db: Db, actor: Moderator, userId: string): Promise<{ nickname: string }> {
   return unwrap(await runWrite(unblockWrite, { db, actor }, { userId })).value;

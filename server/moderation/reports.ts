@@ -20,7 +20,7 @@ import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../../domain/ids";
 import { blockUser, type Moderator } from "./blocks";
 import { recordModeration } from "./log";
-import { isStaffActor, reportPermission } from "../../domain/policy/moderation";
+import { reportPermission, staffOnlyMessage } from "../../domain/policy/moderation";
 import { fieldErrors, isBlankText, LIMITS } from "../../domain/validation";
 import { defineWrite, runWrite, unwrap, WriteInputError, type WriteScope } from "../writes/pipeline";
 
@@ -200,7 +200,8 @@ export async function resolveReports(
   actor: Moderator,
   input: { targetType: string; targetId: string; decision: string; reason?: string | null },
 ): Promise<{ closed: number }> {
-  if (!isStaffActor(actor)) throw new ForumError(403, m.insufficientRights, m.insufficientRights);
+  const notStaff = staffOnlyMessage(actor, m.insufficientRights);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const { targetType, targetId, decision } = input;
   if ((targetType !== "thread" && targetType !== "comment") || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
   if (decision !== "dismiss" && decision !== "delete" && decision !== "block") throw new ForumError(400, m.groupGone);

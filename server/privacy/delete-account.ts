@@ -10,6 +10,7 @@ import { selfDeletionPermission } from "../../domain/policy/moderation";
 import type { Db } from "../db/client";
 import { comments, notifications, profiles, threads, user, verification } from "../db/schema";
 import { deleteUploadedFile, type ProfileImageDeps } from "../uploads/profile-images";
+import { isAdminRole, roleOf } from "../../domain/roles";
 
 /** Outcome of {@link deleteMember}. */
 export interface DeleteMemberResult {
@@ -60,10 +61,10 @@ export async function deleteMember(db: Db, userId: string): Promise<DeleteMember
     const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update").limit(1);
     if (!found) return { deleted: false, keptThreads: 0, keptComments: 0, imageUrls: [] };
     const [own] = await tx.select({ roleId: profiles.roleId }).from(profiles).where(eq(profiles.id, userId));
-    if (own?.roleId === "admin") {
+    if (isAdminRole(roleOf(own?.roleId))) {
       // Every admin row locked: two last admins deleting themselves at once leave one.
       const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.roleId, "admin")).for("update");
-      if (selfDeletionPermission("admin", admins.length) === "last-admin") {
+      if (selfDeletionPermission(roleOf(own?.roleId), admins.length) === "last-admin") {
         return { deleted: false, lastAdmin: true, keptThreads: 0, keptComments: 0, imageUrls: [] };
       }
     }

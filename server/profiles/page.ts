@@ -6,6 +6,8 @@
 import { isFollowing } from "../follows/commands";
 import type { Services } from "../services";
 import type { Viewer } from "../session";
+import { memberCan } from "../../domain/policy/moderation";
+import { roleOf } from "../../domain/roles";
 import { getProfileActivity, type ProfileView } from "./queries";
 
 /**
@@ -13,7 +15,8 @@ import { getProfileActivity, type ProfileView } from "./queries";
  *
  * @param profile the profile shown
  * @param viewer who is looking, or null
- * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx)
+ * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx), with `can`
+ *   ({@link memberCan}: follow, block, deleteUser, changeRole, message) computed for `viewer`
  */
 export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null) {
   const own = viewer?.id === profile.id;
@@ -25,6 +28,7 @@ export async function profilePageData(services: Services, profile: ProfileView, 
     profile,
     activity,
     own,
+    can: memberCan(viewer, { id: profile.id, role: roleOf(profile.roleId) }),
     following,
     loggedIn: viewer !== null,
     url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,

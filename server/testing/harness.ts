@@ -18,7 +18,7 @@ import { parseConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { profiles, user } from "../db/schema";
 import type { MailMessage, Mailer } from "../mail/mailer";
-import type { Role } from "../../domain/roles";
+import { isStaffRole, type Role } from "../../domain/roles";
 import { createServices, type Services } from "../services";
 
 /** A test forum: services over a fresh database, the mail it sent, and cleanup. */
@@ -148,7 +148,7 @@ export async function createMember(
     await forum.services.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
   }
   const role = options.role ?? "member";
-  if (role !== "member") {
+  if (isStaffRole(role)) {
     await forum.services.db.update(profiles).set({ roleId: role }).where(eq(profiles.id, id));
   }
   return { id, nickname, email, password, role };

@@ -66,6 +66,8 @@ export interface WriteActor {
   id: string;
   role: Role;
   nickname: string;
+  /** True while the account is blocked: a blocked member posts nothing and a blocked moderator moderates nothing (issue 15); absent means not blocked. */
+  blocked?: boolean;
 }
 
 /** What a write runs with: the database, who acts, from where, and the limits to count. */
@@ -338,7 +340,7 @@ export function writeContext(
 ): WriteContext {
   return {
     db: services.db,
-    actor: viewer ? { id: viewer.id, role: viewer.role, nickname: viewer.nickname } : null,
+    actor: viewer ? { id: viewer.id, role: viewer.role, nickname: viewer.nickname, blocked: viewer.blocked } : null,
     ip: clientIp(request),
     limits: services.actionLimits,
   };

@@ -6,7 +6,7 @@
  * @module
  */
 import { useState } from "react";
-import type { CommentView } from "../../../server/forum/queries";
+import type { CommentWithCan } from "../../../server/forum/can";
 import { forum as f } from "../../../domain/i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
@@ -23,7 +23,7 @@ function CommentItem({
   viewer,
   onReply,
 }: {
-  comment: CommentView;
+  comment: CommentWithCan;
   viewer: ClientViewer | null;
   onReply?: () => void;
 }) {
@@ -41,7 +41,7 @@ function CommentItem({
             )}
             <RelativeTime iso={comment.createdAt} className="text-slate-500" />
           </div>
-          <ItemActions kind="comment" id={comment.id} authorId={comment.author?.id ?? null} />
+          <ItemActions kind="comment" id={comment.id} authorId={comment.author?.id ?? null} can={comment.can} />
         </div>
         <PostBody text={comment.body} html={comment.bodyHtml} />
         <div className="flex flex-wrap items-center gap-2">
@@ -49,7 +49,7 @@ function CommentItem({
             targetType="comment"
             targetId={comment.id}
             summary={comment.reactions}
-            own={viewer !== null && viewer.id === comment.author?.id}
+            canReact={comment.can.react}
             loggedIn={viewer !== null}
           />
           {onReply ? (
@@ -64,7 +64,7 @@ function CommentItem({
 }
 
 /** A top-level comment, its replies and its reply form. */
-function CommentBlock({ comment, viewer }: { comment: CommentView; viewer: ClientViewer | null }) {
+function CommentBlock({ comment, viewer }: { comment: CommentWithCan; viewer: ClientViewer | null }) {
   const [showReplies, setShowReplies] = useState(true);
   const [replying, setReplying] = useState(false);
   const n = comment.replies.length;
@@ -111,7 +111,7 @@ function CommentBlock({ comment, viewer }: { comment: CommentView; viewer: Clien
 }
 
 /** All comments of a thread, or the empty state. */
-export function CommentThread({ comments, viewer }: { comments: CommentView[]; viewer: ClientViewer | null }) {
+export function CommentThread({ comments, viewer }: { comments: CommentWithCan[]; viewer: ClientViewer | null }) {
   if (comments.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{f.noComments}</p>;
   }

@@ -9,8 +9,8 @@ import { MoreHorizontal, Trash2 } from "lucide-react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { forum as f } from "../../../domain/i18n/sv";
+import type { ItemCan } from "../../../domain/policy/forum";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
-import { useViewer } from "../../lib/viewer";
 import { ConfirmDialog } from "../moderation/confirm-dialog";
 import { BlockMenuItem, ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import { buttonClass } from "../ui/button";
@@ -66,28 +66,40 @@ function DeleteProvider({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The actions of one thread or comment: 'Anmäl' for everyone but the author, and the 'Åtgärder'
- * menu for the owner, moderators and admins (SPEC §6 "Everyone else sees no moderation menu").
+ * The actions of one thread or comment, as its server-computed `can` allows (issue 14): 'Anmäl'
+ * when `can.report` (everyone but the author), and the 'Åtgärder' menu when `can.moderate`
+ * (SPEC §6 "Everyone else sees no moderation menu"; issue 15: not for blocked staff).
+ *
+ * @param props.authorId the author to block from the menu (null once deleted)
+ * @param props.can the viewer's permissions on the item (`itemCan`, `domain/policy/forum.ts`)
  */
-export function ItemActions({ kind, id, authorId }: { kind: TargetType; id: string; authorId: string | null }) {
-  const viewer = useViewer();
-  const canModerate = viewer !== null && (viewer.role !== "member" || viewer.id === authorId);
+export function ItemActions({ kind, id, authorId, can }: { kind: TargetType; id: string; authorId: string | null; can: ItemCan }) {
   return (
     <div className="flex shrink-0 items-center gap-1">
-      <ReportButton target={{ targetType: kind, id }} authorId={authorId} />
-      {canModerate ? <ModerationMenu request={{ kind, id }} authorId={authorId} /> : null}
+      {can.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
+      {can.moderate ? <ModerationMenu request={{ kind, id }} blockUserId={can.block ? authorId : null} canDelete={can.delete} /> : null}
     </div>
   );
 }
 
 /**
- * The 'Åtgärder' menu of one item: a plain disclosure with the delete action and, for moderators
- * and admins on someone else's item, block/unblock of its author.
+ * The 'Åtgärder' menu of one item: a plain disclosure with the delete action (when `canDelete`)
+ * and block/unblock of the author (when `blockUserId` is given, i.e. `can.block`).
+ *
+ * @param props.request the item
+ * @param props.blockUserId the author the viewer may block or unblock, or null
+ * @param props.canDelete whether the viewer may delete the item
  */
-export function ModerationMenu({ request, authorId = null }: { request: DeleteRequest; authorId?: string | null }) {
+export function ModerationMenu({
+  request,
+  blockUserId,
+  canDelete,
+}: {
+  request: DeleteRequest;
+  blockUserId: string | null;
+  canDelete: boolean;
+}) {
   const ask = useContext(DeleteContext);
-  const viewer = useViewer();
-  const canBlock = viewer !== null && viewer.role !== "member" && authorId !== null && authorId !== viewer.id;
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -117,19 +129,21 @@ export function ModerationMenu({ request, authorId = null }: { request: DeleteRe
       {open ? (
         <div role="menu" className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{f.actions}</p>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              setOpen(false);
-              ask(request);
-            }}
-            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 hover:bg-red-50"
-          >
-            <Trash2 className="size-4" aria-hidden />
-            {request.kind === "thread" ? f.deleteThread : f.deleteComment}
-          </button>
-          {canBlock ? <BlockMenuItem userId={authorId!} onChoose={() => setOpen(false)} /> : null}
+          {canDelete ? (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                ask(request);
+              }}
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 hover:bg-red-50"
+            >
+              <Trash2 className="size-4" aria-hidden />
+              {request.kind === "thread" ? f.deleteThread : f.deleteComment}
+            </button>
+          ) : null}
+          {blockUserId !== null ? <BlockMenuItem userId={blockUserId} onChoose={() => setOpen(false)} /> : null}
         </div>
       ) : null}
     </div>

@@ -20,14 +20,16 @@ export interface ReactionBarProps {
   targetType: TargetType;
   targetId: string;
   summary: ReactionSummary;
-  /** True when the viewer wrote the target. */
-  own: boolean;
+  /** `can.react` of the target (server-computed, `domain/policy/forum.ts`): false for its author and for visitors. */
+  canReact: boolean;
   /** True when somebody is logged in. */
   loggedIn: boolean;
 }
 
 /** The bar of four reaction toggles. */
-export function ReactionBar({ targetType, targetId, summary, own, loggedIn }: ReactionBarProps) {
+export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn }: ReactionBarProps) {
+  // A logged-in viewer who may not react is the author (SPEC §5: never on one's own content).
+  const own = loggedIn && !canReact;
   const fetcher = useFetcher<ActionAnswer>();
   const location = useLocation();
   useActionToast(fetcher.data);

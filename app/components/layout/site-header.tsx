@@ -75,7 +75,7 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
               <Settings className="size-4" aria-hidden /> {nav.account}
             </Link>
           </DropdownMenu.Item>
-          {viewer.role === "admin" ? (
+          {viewer.can.admin ? (
             <>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item asChild>
@@ -147,7 +147,7 @@ function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
                   {nav.account}
                 </Link>
               </Dialog.Close>
-              {viewer.role === "admin" ? (
+              {viewer.can.admin ? (
                 <>
                   <Dialog.Close asChild>
                     <Link to="/admin" className={link}>

@@ -140,13 +140,13 @@ export function ReportBlockProvider({ children }: { children: React.ReactNode })
 }
 
 /**
- * The 'Anmäl' button of a thread or comment. Visitors get the spec's login toast ('Inloggning
- * krävs' / 'Du måste vara inloggad för att anmäla innehåll.'); authors do not see it.
+ * The 'Anmäl' button of a thread or comment; the page shows it only when the item's `can.report`
+ * says so (authors do not see it). Visitors get the spec's login toast ('Inloggning krävs' /
+ * 'Du måste vara inloggad för att anmäla innehåll.').
  */
-export function ReportButton({ target, authorId }: { target: ReportTarget; authorId: string | null }) {
+export function ReportButton({ target }: { target: ReportTarget }) {
   const open = useContext(ReportContext);
   const viewer = useViewer();
-  if (viewer && viewer.id === authorId) return null;
   return (
     <button
       type="button"

@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import { toast } from "../../lib/toast";
 import type { ProfileView } from "../../../server/profiles/queries";
 import { profile as p } from "../../../domain/i18n/sv";
+import type { MemberCan } from "../../../domain/policy/moderation";
 import { formatDate } from "../../lib/dates";
 import { PostBody } from "../forum/post-body";
 import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
@@ -22,7 +23,7 @@ import { FollowButton } from "./follow-button";
 /** Who to show: a user id or a nickname. */
 export type ProfileRef = { userId: string } | { nickname: string };
 
-type Card = { profile: ProfileView; own: boolean; following: boolean; loggedIn: boolean };
+type Card = { profile: ProfileView; own: boolean; can: MemberCan; following: boolean; loggedIn: boolean };
 
 const DrawerContext = createContext<(ref: ProfileRef) => void>(() => {});
 
@@ -107,7 +108,7 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
                       <div className="relative z-10 rounded-full bg-white p-1">
                         <EdgeAvatar nickname={card.profile.nickname} avatarUrl={card.profile.avatarUrl} edgeLevel={card.profile.edgeLevel} size="lg" />
                       </div>
-                      {card.own ? null : (
+                      {!card.can.follow ? null : (
                         <FollowButton
                           userId={card.profile.id}
                           nickname={card.profile.nickname}

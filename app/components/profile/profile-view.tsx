@@ -10,6 +10,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../server/profiles/queries";
 import { profile as p } from "../../../domain/i18n/sv";
+import type { MemberCan } from "../../../domain/policy/moderation";
+import { isStaffRole, roleOf } from "../../../domain/roles";
 import { formatDate } from "../../lib/dates";
 import { commentPath, threadPath } from "../../../domain/paths";
 import { RelativeTime } from "../forum/relative-time";
@@ -24,6 +26,8 @@ export interface ProfilePageData {
   profile: ProfileData;
   activity: { threads: ProfileThread[]; comments: ProfileComment[] };
   own: boolean;
+  /** What the viewer may do with this member (server-computed `memberCan`). */
+  can: MemberCan;
   following: boolean;
   loggedIn: boolean;
   /** Absolute URL to copy. */
@@ -43,7 +47,8 @@ function Count({ label, value }: { label: string; value: number }) {
 export function ProfileView({ data }: { data: ProfilePageData }) {
   const { profile, activity, own } = data;
   const [followers, setFollowers] = useState(profile.followersCount);
-  const role = profile.roleId === "admin" || profile.roleId === "moderator" ? profile.roleId : null;
+  const effectiveRole = roleOf(profile.roleId);
+  const role = isStaffRole(effectiveRole) ? effectiveRole : null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
@@ -62,7 +67,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
             </div>
             <div className="flex flex-wrap gap-2">
               <CopyLinkButton url={data.url} />
-              {own ? null : (
+              {!data.can.follow ? null : (
                 <FollowButton
                   userId={profile.id}
                   nickname={profile.nickname}

@@ -15,6 +15,9 @@ import * as apiMailJob from "../../../app/routes/api-admin-mail-job";
 import * as apiReport from "../../../app/routes/api-report";
 import * as apiUserEmails from "../../../app/routes/api-admin-user-emails";
 import * as threadRoute from "../../../app/routes/thread";
+import * as root from "../../../app/root";
+import { and, eq } from "drizzle-orm";
+import { blockedUsers, comments, profiles, reports, threads } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { servicesContext } from "../../../server/services";
@@ -41,8 +44,8 @@ async function cookieOf(m: TestMember): Promise<string> {
 type Handler = (args: any) => Promise<unknown>;
 
 /** Calls a loader/action like React Router would; returns the HTTP status and the body data. */
-async function call(handler: Handler, who: Who, options: { url: string; form?: Record<string, string>; params?: Record<string, string> }) {
-  const headers: Record<string, string> = { cookie: cookies[who], origin: "http://localhost:3000" };
+async function call(handler: Handler, who: Who | { cookie: string }, options: { url: string; form?: Record<string, string>; params?: Record<string, string> }) {
+  const headers: Record<string, string> = { cookie: typeof who === "string" ? cookies[who] : who.cookie, origin: "http://localhost:3000" };
   let init: RequestInit = { method: "GET", headers };
   if (options.form) {
     headers["content-type"] = "application/x-www-form-urlencoded";
@@ -215,5 +218,172 @@ describe("admin pages", () => {
     const m = await matrix((who) => call(adminLog.loader, who, { url: "/admin/logg" }));
     expectMatrix(m, [302, 302, 302, 302, 302, 200]);
     expect((await call(adminLog.loader, "moderator", { url: "/admin/logg" })).location).toBe("/admin");
+  });
+});
+
+describe("staff cannot act against staff, and a blocked account moderates nothing (issue 15)", () => {
+  const db = () => forum.services.db;
+  let mod2: TestMember;
+  let admin2: TestMember;
+  let blockedMod: TestMember;
+  let blockedAdmin: TestMember;
+  const c = {} as Record<"mod2" | "blockedMod" | "blockedAdmin", { cookie: string }>;
+  const as = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
+  const isBlocked = async (id: string) => (await db().select().from(blockedUsers).where(eq(blockedUsers.userId, id))).length > 0;
+  const threadExists = async (id: string) => (await db().select({ id: threads.id }).from(threads).where(eq(threads.id, id))).length > 0;
+  const commentExists = async (id: string) => (await db().select({ id: comments.id }).from(comments).where(eq(comments.id, id))).length > 0;
+  const block = (who: Who | { cookie: string }, userId: string) => call(apiBlock.action, who, { url: "/api/block", form: { intent: "block", userId } });
+  const unblock = (who: Who | { cookie: string }, userId: string) => call(apiBlock.action, who, { url: "/api/block", form: { intent: "unblock", userId } });
+  const deleteThreadAs = (who: Who | { cookie: string }, threadId: string) =>
+    call(threadRoute.action, who, { url: `/forum/kategori/${categoryId}/trad/${threadId}`, params: { categoryId, threadId }, form: { intent: "delete-thread" } });
+  const threadBy = async (m: TestMember, title = "Tråd") => (await createThread(db(), as(m), { categoryId, title, body: "Text" })).id;
+
+  beforeAll(async () => {
+    mod2 = await createMember(forum, { nickname: "Moderator2", role: "moderator" });
+    admin2 = await createMember(forum, { nickname: "Admin2", role: "admin" });
+    blockedMod = await createMember(forum, { nickname: "BlockadMod", role: "moderator" });
+    blockedAdmin = await createMember(forum, { nickname: "BlockadAdmin", role: "admin" });
+    await blockUser(db(), as(people.admin), blockedMod.id);
+    // No rule lets anyone block an admin: a leftover row (e.g. blocked before a promotion).
+    await db().insert(blockedUsers).values({ userId: blockedAdmin.id, blockedBy: people.admin.id });
+    c.mod2 = { cookie: await cookieOf(mod2) };
+    c.blockedMod = { cookie: await cookieOf(blockedMod) };
+    c.blockedAdmin = { cookie: await cookieOf(blockedAdmin) };
+  });
+
+  it("a moderator cannot block or unblock another moderator (403, nothing changes)", async () => {
+    const r = await block("moderator", mod2.id);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe("Moderatorer kan bara blockera och avblockera medlemmar.");
+    expect(await isBlocked(mod2.id)).toBe(false);
+    expect((await unblock("moderator", blockedMod.id)).status).toBe(403);
+    expect(await isBlocked(blockedMod.id)).toBe(true);
+  });
+
+  it("a moderator cannot block an admin; an admin cannot block an admin (403, nothing changes)", async () => {
+    expect((await block("moderator", people.admin.id)).status).toBe(403);
+    const r = await block("admin", admin2.id);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe("Administratörer kan inte blockeras.");
+    expect(await isBlocked(people.admin.id)).toBe(false);
+    expect(await isBlocked(admin2.id)).toBe(false);
+  });
+
+  it("an admin blocks and unblocks a moderator", async () => {
+    expect((await block("admin", mod2.id)).status).toBe(200);
+    expect(await isBlocked(mod2.id)).toBe(true);
+    expect((await unblock("admin", mod2.id)).status).toBe(200);
+    expect(await isBlocked(mod2.id)).toBe(false);
+  });
+
+  it("nobody blocks or unblocks themselves (403, nothing changes)", async () => {
+    for (const [who, id] of [["moderator", people.moderator.id], ["admin", people.admin.id]] as const) {
+      const r = await block(who, id);
+      expect(r.status).toBe(403);
+      expect(r.body.error).toBe("Du kan inte blockera dig själv.");
+      expect(await isBlocked(id)).toBe(false);
+    }
+    const self = await unblock(c.blockedMod, blockedMod.id);
+    expect(self.status).toBe(403);
+    expect(await isBlocked(blockedMod.id)).toBe(true);
+    expect((await unblock(c.blockedAdmin, blockedAdmin.id)).status).toBe(403);
+    expect(await isBlocked(blockedAdmin.id)).toBe(true);
+  });
+
+  it("a blocked moderator blocks, unblocks and reads block states of nobody (403, nothing changes)", async () => {
+    const target = await createMember(forum);
+    const r = await block(c.blockedMod, target.id);
+    expect(r.status).toBe(403);
+    expect(r.body.error).toBe("Ditt konto är blockerat. Du kan inte moderera förrän blockeringen har hävts.");
+    expect(await isBlocked(target.id)).toBe(false);
+    expect((await call(apiBlock.loader, c.blockedMod, { url: `/api/block?userId=${people.blocked.id}` })).status).toBe(403);
+    expect((await unblock(c.blockedMod, people.blocked.id)).status).toBe(403);
+    expect(await isBlocked(people.blocked.id)).toBe(true);
+  });
+
+  it("a blocked moderator deletes no one else's content but still deletes their own", async () => {
+    const threadId = await threadBy(people.owner);
+    expect((await deleteThreadAs(c.blockedMod, threadId)).status).toBe(403);
+    expect(await threadExists(threadId)).toBe(true);
+    const { id: commentId } = await createComment(db(), owner(), threadId, { body: "Kvar" });
+    const d = await call(threadRoute.action, c.blockedMod, {
+      url: `/forum/kategori/${categoryId}/trad/${threadId}`,
+      params: { categoryId, threadId },
+      form: { intent: "delete-comment", id: commentId },
+    });
+    expect(d.status).toBe(403);
+    expect(await commentExists(commentId)).toBe(true);
+    // Written before the block (a blocked member cannot post): the owner may always delete it.
+    await db().delete(blockedUsers).where(eq(blockedUsers.userId, blockedMod.id));
+    const own = await threadBy(blockedMod, "Egen");
+    await blockUser(db(), as(people.admin), blockedMod.id);
+    expect((await deleteThreadAs(c.blockedMod, own)).status).toBe(302);
+    expect(await threadExists(own)).toBe(false);
+  });
+
+  it("a blocked moderator cannot use the report queue, the users page or delete users", async () => {
+    const threadId = await threadBy(people.owner, "Anmäld tråd");
+    await createReport(db(), { id: people.member.id }, { targetType: "thread", targetId: threadId, reason: "spam" });
+    const page = await call(adminReports.loader, c.blockedMod, { url: "/admin/reports" });
+    expect(page.status).toBe(302);
+    expect(page.location).toBe("/forum");
+    for (const decision of ["dismiss", "delete", "block"]) {
+      expect((await call(adminReports.action, c.blockedMod, { url: "/admin/reports", form: { decision, targetType: "thread", targetId: threadId } })).status).toBe(302);
+    }
+    const open = await db().select().from(reports).where(and(eq(reports.targetId, threadId), eq(reports.status, "open")));
+    expect(open).toHaveLength(1);
+    expect(await threadExists(threadId)).toBe(true);
+    expect(await isBlocked(people.owner.id)).toBe(false);
+    const target = await createMember(forum);
+    expect((await call(adminUsers.action, c.blockedMod, { url: "/admin/users", form: { intent: "delete", userId: target.id } })).status).toBe(302);
+    expect(await db().select().from(profiles).where(eq(profiles.id, target.id))).toHaveLength(1);
+    // A blocked admin has no admin powers either.
+    expect((await call(adminRoles.loader, c.blockedAdmin, { url: "/admin/roles" })).status).toBe(302);
+    expect((await call(adminRoles.action, c.blockedAdmin, { url: "/admin/roles", form: { intent: "set-role", userId: target.id, role: "moderator" } })).status).toBe(302);
+    expect((await db().select({ roleId: profiles.roleId }).from(profiles).where(eq(profiles.id, target.id)))[0]!.roleId).toBe("member");
+  });
+
+  it("content removal by moderation: moderators only members' content, admins also moderators' but no admin's", async () => {
+    const modThread = await threadBy(mod2);
+    expect((await deleteThreadAs("moderator", modThread)).status).toBe(403);
+    expect(await threadExists(modThread)).toBe(true);
+    const adminThread = await threadBy(admin2);
+    expect((await deleteThreadAs("moderator", adminThread)).status).toBe(403);
+    expect((await deleteThreadAs("admin", adminThread)).status).toBe(403);
+    expect(await threadExists(adminThread)).toBe(true);
+    const { id: modComment } = await createComment(db(), as(mod2), adminThread, { body: "Moderatorns kommentar" });
+    const d = await call(threadRoute.action, "moderator", {
+      url: `/forum/kategori/${categoryId}/trad/${adminThread}`,
+      params: { categoryId, threadId: adminThread },
+      form: { intent: "delete-comment", id: modComment },
+    });
+    expect(d.status).toBe(403);
+    expect(await commentExists(modComment)).toBe(true);
+    expect((await deleteThreadAs("admin", modThread)).status).toBe(302);
+    expect(await threadExists(modThread)).toBe(false);
+  });
+
+  it("the pages' can flags follow the same rules (no moderation menu for a blocked moderator)", async () => {
+    const memberThread = await threadBy(people.owner, "Flaggor");
+    const load = async (who: Who | { cookie: string }, threadId: string) =>
+      (await call(threadRoute.loader, who, { url: `/forum/kategori/${categoryId}/trad/${threadId}`, params: { categoryId, threadId } })).body.thread.can;
+    expect(await load("moderator", memberThread)).toEqual({ edit: true, delete: true, report: true, react: true, block: true, moderate: true });
+    expect(await load(c.blockedMod, memberThread)).toEqual({ edit: false, delete: false, report: true, react: true, block: false, moderate: false });
+    expect(await load("member", memberThread)).toEqual({ edit: false, delete: false, report: true, react: true, block: false, moderate: false });
+    expect(await load("owner", memberThread)).toMatchObject({ edit: true, delete: true, report: false, react: false, block: false, moderate: true });
+    expect(await load("visitor", memberThread)).toMatchObject({ delete: false, report: true, react: false, moderate: false });
+    const modThread = await threadBy(mod2, "Moderatorns");
+    expect(await load("moderator", modThread)).toMatchObject({ edit: false, delete: false, block: false, moderate: false });
+    expect(await load("admin", modThread)).toMatchObject({ edit: true, delete: true, block: true, moderate: true });
+    const adminThread = await threadBy(admin2, "Adminens");
+    expect(await load("admin", adminThread)).toMatchObject({ edit: false, delete: false, block: false, moderate: false });
+    const siteOf = async (who: Who | { cookie: string }) => {
+      const r = await call(root.loader, who, { url: "/forum" });
+      return r.body.viewer.can;
+    };
+    expect(await siteOf("admin")).toEqual({ admin: true, moderate: true, messages: true, roles: true, log: true });
+    expect(await siteOf("moderator")).toEqual({ admin: false, moderate: true, messages: false, roles: false, log: false });
+    expect(await siteOf(c.blockedMod)).toEqual({ admin: false, moderate: false, messages: false, roles: false, log: false });
+    expect(await siteOf(c.blockedAdmin)).toEqual({ admin: false, moderate: false, messages: false, roles: false, log: false });
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * The thread page's per-item permissions (issue 14 "permissions decided once"): every thread and
+ * comment the page shows carries `can`, computed by `itemCan` in `domain/policy/forum.ts` — the
+ * same functions the commands enforce — so the page never compares roles or author ids.
+ *
+ * @module
+ */
+import { itemCan, type Actor, type ItemCan } from "../../domain/policy/forum";
+import { roleOf } from "../../domain/roles";
+import type { AuthorView, CommentView, ThreadPage } from "./queries";
+
+/** A comment with what the viewer may do with it, and its replies likewise. */
+export interface CommentWithCan extends Omit<CommentView, "replies"> {
+  can: ItemCan;
+  replies: CommentWithCan[];
+}
+
+/** The thread page with `can` on the thread and on every comment and reply. */
+export interface ThreadPageWithCan extends Omit<ThreadPage, "thread" | "comments"> {
+  thread: ThreadPage["thread"] & { can: ItemCan };
+  comments: CommentWithCan[];
+}
+
+function canOn(actor: Actor, author: AuthorView | null): ItemCan {
+  return itemCan(actor, { authorId: author?.id ?? null, authorRole: roleOf(author?.roleId) });
+}
+
+function commentWithCan(actor: Actor, comment: CommentView): CommentWithCan {
+  return { ...comment, can: canOn(actor, comment.author), replies: comment.replies.map((r) => commentWithCan(actor, r)) };
+}
+
+/**
+ * Adds the viewer's permissions to a thread page.
+ *
+ * @param page what `getThreadPage` returned
+ * @param actor the viewer (with `blocked`, see `server/session.ts`), or null for a visitor
+ * @returns the same page with `can` ({@link ItemCan}) on the thread, each comment and each reply
+ */
+export function withItemCan(page: ThreadPage, actor: Actor): ThreadPageWithCan {
+  return {
+    ...page,
+    thread: { ...page.thread, can: canOn(actor, page.thread.author) },
+    comments: page.comments.map((c) => commentWithCan(actor, c)),
+  };
+}
