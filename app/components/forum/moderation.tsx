@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../moderation/confirm-dialog";
 import { BlockMenuItem, ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import { buttonClass } from "../ui/button";
 import type { TargetType } from "../../../domain/values";
+import { POST_TEXTS } from "../../../domain/post-target";
 
 /** What the user asked to delete. */
 export type DeleteRequest = { kind: TargetType; id: string };
@@ -40,8 +41,8 @@ function DeleteProvider({ children }: { children: React.ReactNode }) {
       {children}
       {request ? (
         <ConfirmDialog
-          title={request.kind === "thread" ? f.deleteThread : f.deleteComment}
-          text={request.kind === "thread" ? f.confirmDeleteThread : f.confirmDeleteComment}
+          title={POST_TEXTS[request.kind].delete}
+          text={POST_TEXTS[request.kind].confirmDelete}
           cancel={f.cancel}
           busy={busy}
           onClose={() => setRequest(null)}
@@ -53,7 +54,7 @@ function DeleteProvider({ children }: { children: React.ReactNode }) {
               setTimeout(() => setRequest(null), 0);
             }}
           >
-            <input type="hidden" name="intent" value={request.kind === "thread" ? "delete-thread" : "delete-comment"} />
+            <input type="hidden" name="intent" value={POST_TEXTS[request.kind].deleteIntent} />
             <input type="hidden" name="id" value={request.id} />
             <button type="submit" className={buttonClass("danger")} disabled={busy}>
               {f.confirm}
@@ -140,7 +141,7 @@ export function ModerationMenu({
               className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 hover:bg-red-50"
             >
               <Trash2 className="size-4" aria-hidden />
-              {request.kind === "thread" ? f.deleteThread : f.deleteComment}
+              {POST_TEXTS[request.kind].delete}
             </button>
           ) : null}
           {blockUserId !== null ? <BlockMenuItem userId={blockUserId} onChoose={() => setOpen(false)} /> : null}

@@ -16,6 +16,7 @@ import { useViewer } from "../../lib/viewer";
 import { buttonClass } from "../ui/button";
 import { LIMITS } from "../../../domain/limits";
 import { REPORT_REASONS, type TargetType } from "../../../domain/values";
+import { POST_TEXTS } from "../../../domain/post-target";
 
 /** What is reported. */
 export type ReportTarget = { targetType: TargetType; id: string };
@@ -39,7 +40,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{target.targetType === "thread" ? m.reportThread : m.reportComment}</Dialog.Title>
+          <Dialog.Title className="text-lg font-bold">{POST_TEXTS[target.targetType].report}</Dialog.Title>
           <Dialog.Description className="sr-only">{m.reportTitle}</Dialog.Description>
           <fetcher.Form
             method="post"
