@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { auth as t } from "./i18n/sv";
+import { auth as a } from "./i18n/sv";
 import { LIMITS } from "./values";
 
 /** Nickname length bounds in characters (SPEC §5 Nickname; values in `domain/values.ts` LIMITS). */
@@ -75,10 +75,10 @@ export function isReservedNickname(nickname: string): boolean {
  * @returns the Swedish error message, or `null` when the nickname's form is valid
  */
 export function nicknameFormatError(nickname: string): string | null {
-  if (nickname.length === 0) return t.nicknameEmpty;
-  if (/\s/.test(nickname)) return t.nicknameSpaces;
-  if (!NICKNAME_CHARS.test(nickname)) return t.nicknameChars;
-  if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return t.nicknameLength;
+  if (nickname.length === 0) return a.nicknameEmpty;
+  if (/\s/.test(nickname)) return a.nicknameSpaces;
+  if (!NICKNAME_CHARS.test(nickname)) return a.nicknameChars;
+  if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return a.nicknameLength;
   return null;
 }
 
@@ -91,7 +91,7 @@ export function nicknameFormatError(nickname: string): string | null {
  *   `null` when the nickname may be registered (whether it is taken is checked in the database)
  */
 export function nicknameError(nickname: string): string | null {
-  return nicknameFormatError(nickname) ?? (isReservedNickname(nickname) ? t.nicknameReserved : null);
+  return nicknameFormatError(nickname) ?? (isReservedNickname(nickname) ? a.nicknameReserved : null);
 }
 
 /**

@@ -3,7 +3,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { auth as t, forum as f, reactions as r } from "./i18n/sv";
+import { auth as a, forum as f, reactions as r } from "./i18n/sv";
 import {
   commentSchema,
   emailOnlySchema,
@@ -24,28 +24,28 @@ function errorsOf(result: { success: true } | { success: false; error: Parameter
 
 describe("nicknameError (SPEC §5 Nickname)", () => {
   it("empty: 'Nickname kan inte vara tomt'", () => {
-    expect(nicknameError("")).toBe(t.nicknameEmpty);
-    expect(t.nicknameEmpty).toBe("Nickname kan inte vara tomt");
+    expect(nicknameError("")).toBe(a.nicknameEmpty);
+    expect(a.nicknameEmpty).toBe("Nickname kan inte vara tomt");
   });
 
   it("a space anywhere: 'Nickname kan inte innehålla mellanslag'", () => {
-    expect(t.nicknameSpaces).toBe("Nickname kan inte innehålla mellanslag");
+    expect(a.nicknameSpaces).toBe("Nickname kan inte innehålla mellanslag");
     for (const nickname of ["Aktie Anna", " anna", "anna ", " ", "anna\tb", "a\u00a0b"]) {
-      expect(nicknameError(nickname), JSON.stringify(nickname)).toBe(t.nicknameSpaces);
+      expect(nicknameError(nickname), JSON.stringify(nickname)).toBe(a.nicknameSpaces);
     }
   });
 
   it("anything but letters (å, ä, ö included), digits, dot, underscore, hyphen: the characters message", () => {
-    expect(t.nicknameChars).toBe(
+    expect(a.nicknameChars).toBe(
       "Nickname får endast innehålla bokstäver (inklusive å, ä, ö), siffror, punkter, understreck och bindestreck",
     );
     for (const nickname of ["anna!", "<b>", "anna@hem", "a/b", "$VOLV", "anna#1", "a+b", "'or'1'='1", "😀😀"]) {
-      expect(nicknameError(nickname), nickname).toBe(t.nicknameChars);
+      expect(nicknameError(nickname), nickname).toBe(a.nicknameChars);
     }
   });
 
   it("spaces are reported before other characters (the spec's order)", () => {
-    expect(nicknameError("a b!")).toBe(t.nicknameSpaces);
+    expect(nicknameError("a b!")).toBe(a.nicknameSpaces);
   });
 
   it("accepts letters with å, ä, ö in either case, digits, dot, underscore and hyphen", () => {
@@ -55,10 +55,10 @@ describe("nicknameError (SPEC §5 Nickname)", () => {
   });
 
   it("length 2–30 (docs/decisions/001-limits.md)", () => {
-    expect(nicknameError("a")).toBe(t.nicknameLength);
+    expect(nicknameError("a")).toBe(a.nicknameLength);
     expect(nicknameError("ab")).toBeNull();
     expect(nicknameError("a".repeat(30))).toBeNull();
-    expect(nicknameError("a".repeat(31))).toBe(t.nicknameLength);
+    expect(nicknameError("a".repeat(31))).toBe(a.nicknameLength);
   });
 });
 
@@ -72,7 +72,7 @@ describe("registerSchema (SPEC §5 Register)", () => {
   });
 
   it("'Vänligen fyll i alla fält' when any field is missing or empty", () => {
-    expect(t.fillAllFields).toBe("Vänligen fyll i alla fält");
+    expect(a.fillAllFields).toBe("Vänligen fyll i alla fält");
     const cases: Array<Record<string, string>> = [
       {},
       { nickname: valid.nickname, password: valid.password },
@@ -84,48 +84,48 @@ describe("registerSchema (SPEC §5 Register)", () => {
       { ...valid, password: "" },
     ];
     for (const input of cases) {
-      expect(errorsOf(registerSchema.safeParse(input)), JSON.stringify(input)).toEqual({ form: t.fillAllFields });
+      expect(errorsOf(registerSchema.safeParse(input)), JSON.stringify(input)).toEqual({ form: a.fillAllFields });
     }
   });
 
   it("password: 5 refused with the Swedish message, 6 accepted, 128 accepted, 129 refused", () => {
-    expect(errorsOf(registerSchema.safeParse({ ...valid, password: "12345" }))).toEqual({ password: t.passwordTooShort });
+    expect(errorsOf(registerSchema.safeParse({ ...valid, password: "12345" }))).toEqual({ password: a.passwordTooShort });
     expect(registerSchema.safeParse({ ...valid, password: "123456" }).success).toBe(true);
     expect(registerSchema.safeParse({ ...valid, password: "x".repeat(128) }).success).toBe(true);
     expect(errorsOf(registerSchema.safeParse({ ...valid, password: "x".repeat(129) }))).toEqual({
-      password: t.passwordTooLong,
+      password: a.passwordTooLong,
     });
   });
 
   it("nickname errors reach the nickname field with the SPEC §5 message", () => {
     expect(errorsOf(registerSchema.safeParse({ ...valid, nickname: "Aktie Anna" }))).toEqual({
-      nickname: t.nicknameSpaces,
+      nickname: a.nicknameSpaces,
     });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, nickname: "anna!" }))).toEqual({ nickname: t.nicknameChars });
-    expect(errorsOf(registerSchema.safeParse({ ...valid, nickname: "<b>" }))).toEqual({ nickname: t.nicknameChars });
+    expect(errorsOf(registerSchema.safeParse({ ...valid, nickname: "anna!" }))).toEqual({ nickname: a.nicknameChars });
+    expect(errorsOf(registerSchema.safeParse({ ...valid, nickname: "<b>" }))).toEqual({ nickname: a.nicknameChars });
   });
 
   it("an address without @ gets 'Vänligen ange en giltig e-postadress.'", () => {
-    expect(t.invalidEmail).toBe("Vänligen ange en giltig e-postadress.");
+    expect(a.invalidEmail).toBe("Vänligen ange en giltig e-postadress.");
     for (const email of ["anna", "anna@", "@exempel.se", "anna exempel.se"]) {
-      expect(errorsOf(registerSchema.safeParse({ ...valid, email })), email).toEqual({ email: t.invalidEmail });
+      expect(errorsOf(registerSchema.safeParse({ ...valid, email })), email).toEqual({ email: a.invalidEmail });
     }
   });
 
   it("reports several field errors at once", () => {
     expect(errorsOf(registerSchema.safeParse({ email: "anna", nickname: "a b", password: "123" }))).toEqual({
-      email: t.invalidEmail,
-      nickname: t.nicknameSpaces,
-      password: t.passwordTooShort,
+      email: a.invalidEmail,
+      nickname: a.nicknameSpaces,
+      password: a.passwordTooShort,
     });
   });
 });
 
 describe("loginSchema and emailOnlySchema (SPEC §5 Login)", () => {
   it("'Vänligen fyll i både e-post och lösenord' when either is empty", () => {
-    expect(t.fillEmailAndPassword).toBe("Vänligen fyll i både e-post och lösenord");
+    expect(a.fillEmailAndPassword).toBe("Vänligen fyll i både e-post och lösenord");
     for (const input of [{}, { email: "a@exempel.se" }, { password: "x" }, { email: "  ", password: "x" }]) {
-      expect(errorsOf(loginSchema.safeParse(input)), JSON.stringify(input)).toEqual({ form: t.fillEmailAndPassword });
+      expect(errorsOf(loginSchema.safeParse(input)), JSON.stringify(input)).toEqual({ form: a.fillEmailAndPassword });
     }
   });
 
@@ -137,7 +137,7 @@ describe("loginSchema and emailOnlySchema (SPEC §5 Login)", () => {
 
   it("emailOnlySchema lower-cases and trims, and refuses a non-address", () => {
     expect(emailOnlySchema.safeParse({ email: " Anna@Exempel.SE " }).data).toEqual({ email: "anna@exempel.se" });
-    expect(errorsOf(emailOnlySchema.safeParse({ email: "anna" }))).toEqual({ email: t.invalidEmail });
+    expect(errorsOf(emailOnlySchema.safeParse({ email: "anna" }))).toEqual({ email: a.invalidEmail });
   });
 });
 
@@ -259,7 +259,7 @@ describe("reserved nicknames (issue 15 item 7)", () => {
       "_admin_",
       "a-d_m.i-n",
     ]) {
-      expect(nicknameError(nickname), nickname).toBe(t.nicknameReserved);
+      expect(nicknameError(nickname), nickname).toBe(a.nicknameReserved);
     }
   });
 
@@ -271,7 +271,7 @@ describe("reserved nicknames (issue 15 item 7)", () => {
 
   it("refuses a reserved name at registration with 'Detta användarnamn är reserverat'", () => {
     const result = registerSchema.safeParse({ email: "a@exempel.se", nickname: "Mod.erator", password: "hemligt" });
-    expect(errorsOf(result)).toEqual({ nickname: t.nicknameReserved });
+    expect(errorsOf(result)).toEqual({ nickname: a.nicknameReserved });
   });
 });
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { auth as t, forum as f, reactions as r } from "./i18n/sv";
+import { auth as a, forum as f, reactions as r } from "./i18n/sv";
 import { REACTION_TYPES, TARGET_TYPES } from "./values";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
@@ -52,8 +52,8 @@ const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, t.invalidEmail)
-  .pipe(z.email({ message: t.invalidEmail }));
+  .max(254, a.invalidEmail)
+  .pipe(z.email({ message: a.invalidEmail }));
 
 /** Register form (SPEC §5 Register): e-mail, nickname, password ≥ 6; all required. */
 export const registerSchema = z
@@ -64,14 +64,14 @@ export const registerSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.email.trim() || !v.nickname || !v.password) {
-      ctx.addIssue({ code: "custom", message: t.fillAllFields, path: ["form"] });
+      ctx.addIssue({ code: "custom", message: a.fillAllFields, path: ["form"] });
     }
   })
   .pipe(
     z.object({
       email: emailSchema,
       nickname: nicknameSchema,
-      password: z.string().min(PASSWORD_MIN, t.passwordTooShort).max(PASSWORD_MAX, t.passwordTooLong),
+      password: z.string().min(PASSWORD_MIN, a.passwordTooShort).max(PASSWORD_MAX, a.passwordTooLong),
     }),
   );
 
@@ -80,18 +80,18 @@ export const loginSchema = z
   .object({ email: z.string().default(""), password: z.string().default("") })
   .superRefine((v, ctx) => {
     if (!v.email.trim() || !v.password) {
-      ctx.addIssue({ code: "custom", message: t.fillEmailAndPassword, path: ["form"] });
+      ctx.addIssue({ code: "custom", message: a.fillEmailAndPassword, path: ["form"] });
     }
   })
-  .pipe(z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX, t.invalidCredentials) }));
+  .pipe(z.object({ email: emailSchema, password: z.string().max(PASSWORD_MAX, a.invalidCredentials) }));
 
 /** New password + confirmation (SPEC §5 Reset password: ≥ 8, confirmation must match). */
 export const newPasswordSchema = z
   .object({ password: z.string().default(""), confirm: z.string().default("") })
   .superRefine((v, ctx) => {
-    if (v.password.length < NEW_PASSWORD_MIN) ctx.addIssue({ code: "custom", message: t.resetMinLength, path: ["password"] });
-    else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", message: t.passwordTooLong, path: ["password"] });
-    else if (v.password !== v.confirm) ctx.addIssue({ code: "custom", message: t.passwordsDontMatch, path: ["confirm"] });
+    if (v.password.length < NEW_PASSWORD_MIN) ctx.addIssue({ code: "custom", message: a.resetMinLength, path: ["password"] });
+    else if (v.password.length > PASSWORD_MAX) ctx.addIssue({ code: "custom", message: a.passwordTooLong, path: ["password"] });
+    else if (v.password !== v.confirm) ctx.addIssue({ code: "custom", message: a.passwordsDontMatch, path: ["confirm"] });
   });
 
 /** E-mail only (resend verification). */

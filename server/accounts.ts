@@ -13,7 +13,7 @@
  */
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { auth as t } from "../domain/i18n/sv";
+import { auth as a } from "../domain/i18n/sv";
 import {
   emailOnlySchema,
   fieldErrors,
@@ -36,8 +36,8 @@ export interface Throttled {
   retryAfterS: number;
 }
 
-function throttled(result: Extract<LimitResult, { ok: false }>, message: string = t.tooManyAttempts): Throttled {
-  return { status: 429, error: `${message} ${t.retryIn(result.retryAfterS)}`, retryAfterS: result.retryAfterS };
+function throttled(result: Extract<LimitResult, { ok: false }>, message: string = a.tooManyAttempts): Throttled {
+  return { status: 429, error: `${message} ${a.retryIn(result.retryAfterS)}`, retryAfterS: result.retryAfterS };
 }
 
 /** Counts the request against the IP limit (skipped for `unknown`) and the e-mail limit. */
@@ -90,7 +90,7 @@ export async function register(
   const limit = await hitLimits(services, ip, "signUpIp");
   if (!limit.ok) return { ok: false, status: 429, fieldErrors: { form: throttled(limit).error } };
   if (await isNicknameTaken(services.db, nickname)) {
-    return { ok: false, status: 409, fieldErrors: { nickname: t.nicknameTaken } };
+    return { ok: false, status: 409, fieldErrors: { nickname: a.nicknameTaken } };
   }
   try {
     await services.auth.api.signUpEmail({
@@ -102,23 +102,23 @@ export async function register(
     const code = errorCode(error);
     if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return { ok: true };
     if (code === "USERNAME_IS_ALREADY_TAKEN" || code === "USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER") {
-      return { ok: false, status: 409, fieldErrors: { nickname: t.nicknameTaken } };
+      return { ok: false, status: 409, fieldErrors: { nickname: a.nicknameTaken } };
     }
     if (code === "INVALID_USERNAME" || code === "USERNAME_TOO_SHORT" || code === "USERNAME_TOO_LONG") {
-      return { ok: false, status: 400, fieldErrors: { nickname: t.nicknameChars } };
+      return { ok: false, status: 400, fieldErrors: { nickname: a.nicknameChars } };
     }
-    if (code === "PASSWORD_TOO_SHORT") return { ok: false, status: 400, fieldErrors: { password: t.passwordTooShort } };
-    if (code === "PASSWORD_TOO_LONG") return { ok: false, status: 400, fieldErrors: { password: t.passwordTooLong } };
-    if (code === "INVALID_EMAIL") return { ok: false, status: 400, fieldErrors: { email: t.invalidEmail } };
+    if (code === "PASSWORD_TOO_SHORT") return { ok: false, status: 400, fieldErrors: { password: a.passwordTooShort } };
+    if (code === "PASSWORD_TOO_LONG") return { ok: false, status: 400, fieldErrors: { password: a.passwordTooLong } };
+    if (code === "INVALID_EMAIL") return { ok: false, status: 400, fieldErrors: { email: a.invalidEmail } };
     if (error instanceof APIError && error.statusCode === 429) {
-      return { ok: false, status: 429, fieldErrors: { form: t.tooManyAttempts } };
+      return { ok: false, status: 429, fieldErrors: { form: a.tooManyAttempts } };
     }
     // A nickname taken between the check and the insert: the unique index answers.
     if ((error as { code?: string })?.code === "23505" || /23505|unique/i.test(String((error as Error)?.message))) {
-      return { ok: false, status: 409, fieldErrors: { nickname: t.nicknameTaken } };
+      return { ok: false, status: 409, fieldErrors: { nickname: a.nicknameTaken } };
     }
     console.error("[auth] registrering misslyckades:", error);
-    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+    return { ok: false, status: 500, fieldErrors: { form: a.unexpected } };
   }
 }
 
@@ -147,7 +147,7 @@ export async function login(
 ): Promise<LoginResult> {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: fieldErrors(parsed.error).form ?? t.fillEmailAndPassword };
+    return { ok: false, status: 400, error: fieldErrors(parsed.error).form ?? a.fillEmailAndPassword };
   }
   const { email, password } = parsed.data;
   const limit = await hitLimits(services, ip, "signInIp");
@@ -155,7 +155,7 @@ export async function login(
   const locked = await services.limits.signInLocked(email);
   if (!locked.ok) {
     logEvent("auth.sign_in_locked", { email: maskEmail(email), ip });
-    return { ok: false, ...throttled(locked, t.accountLocked) };
+    return { ok: false, ...throttled(locked, a.accountLocked) };
   }
   const response = await services.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
   if (response.ok) {
@@ -165,15 +165,15 @@ export async function login(
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
   if (response.status === 403 && body.code === "EMAIL_NOT_VERIFIED") {
-    return { ok: false, status: 403, error: t.notVerified, unverified: true };
+    return { ok: false, status: 403, error: a.notVerified, unverified: true };
   }
   if (response.status === 401 || response.status === 400 || body.code === "INVALID_EMAIL_OR_PASSWORD") {
     await services.limits.signInFailed(email);
     logEvent("auth.sign_in_failed", { email: maskEmail(email), ip });
-    return { ok: false, status: 401, error: t.invalidCredentials };
+    return { ok: false, status: 401, error: a.invalidCredentials };
   }
   console.error("[auth] inloggning misslyckades:", response.status, body);
-  return { ok: false, status: 500, error: t.unexpected };
+  return { ok: false, status: 500, error: a.unexpected };
 }
 
 /**
@@ -245,9 +245,9 @@ export async function requestMagicLink(
   redirectTo: string,
   ip = "unknown",
 ): Promise<MailLinkResult> {
-  if (!(input.email ?? "").trim()) return { ok: false, status: 400, error: t.fillEmail };
+  if (!(input.email ?? "").trim()) return { ok: false, status: 400, error: a.fillEmail };
   const parsed = emailOnlySchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: t.invalidEmail };
+  if (!parsed.success) return { ok: false, status: 400, error: a.invalidEmail };
   const { email } = parsed.data;
   const limit = await hitLimits(services, ip, "magicLinkIp", { limit: "magicLinkEmail", value: email });
   if (!limit.ok) return { ok: false, ...throttled(limit) };
@@ -297,7 +297,7 @@ export async function requestPasswordReset(
   ip = "unknown",
 ): Promise<MailLinkResult> {
   const parsed = emailOnlySchema.safeParse(input);
-  if (!parsed.success || !parsed.data.email.includes("@")) return { ok: false, status: 400, error: t.invalidEmail };
+  if (!parsed.success || !parsed.data.email.includes("@")) return { ok: false, status: 400, error: a.invalidEmail };
   const { email } = parsed.data;
   const limit = await hitLimits(services, ip, "resetIp", { limit: "resetEmail", value: email });
   if (!limit.ok) return { ok: false, ...throttled(limit) };
@@ -340,16 +340,16 @@ export async function resetPassword(services: Services, input: Record<string, st
   const common = commonPasswordError(parsed.data.password);
   if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
   const token = input.token ?? "";
-  if (!token) return { ok: false, status: 400, fieldErrors: { form: t.resetNoToken }, invalidLink: true };
+  if (!token) return { ok: false, status: 400, fieldErrors: { form: a.resetNoToken }, invalidLink: true };
   try {
     await services.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token } });
     return { ok: true, setCookies: [] };
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
-      return { ok: false, status: 400, fieldErrors: { form: t.resetInvalid }, invalidLink: true };
+      return { ok: false, status: 400, fieldErrors: { form: a.resetInvalid }, invalidLink: true };
     }
     console.error("[auth] återställning misslyckades:", error);
-    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+    return { ok: false, status: 500, fieldErrors: { form: a.unexpected } };
   }
 }
 
@@ -393,7 +393,7 @@ export async function savePassword(
       return { ok: true, setCookies: [] };
     }
     const currentPassword = input.current ?? "";
-    if (!currentPassword) return { ok: false, status: 400, fieldErrors: { current: t.wrongCurrentPassword } };
+    if (!currentPassword) return { ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } };
     const response = await services.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers,
@@ -401,15 +401,15 @@ export async function savePassword(
     });
     if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
     if (response.status === 400 || response.status === 401) {
-      return { ok: false, status: 400, fieldErrors: { current: t.wrongCurrentPassword } };
+      return { ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } };
     }
     console.error("[auth] lösenordsbyte misslyckades:", response.status);
-    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+    return { ok: false, status: 500, fieldErrors: { form: a.unexpected } };
   } catch (error) {
     if (error instanceof APIError && error.statusCode === 401) {
-      return { ok: false, status: 401, fieldErrors: { form: t.unexpected } };
+      return { ok: false, status: 401, fieldErrors: { form: a.unexpected } };
     }
     console.error("[auth] lösenord kunde inte sparas:", error);
-    return { ok: false, status: 500, fieldErrors: { form: t.unexpected } };
+    return { ok: false, status: 500, fieldErrors: { form: a.unexpected } };
   }
 }

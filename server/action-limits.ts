@@ -13,7 +13,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import { abuseLimits as messages } from "../domain/i18n/sv";
+import { abuseLimits as al } from "../domain/i18n/sv";
 import type { Db } from "./db/client";
 import { abuseLimits, user } from "./db/schema";
 import { RateLimitedError } from "./errors";
@@ -57,43 +57,43 @@ const DAY = 24 * 60 * 60;
  */
 export const ACTION_LIMITS: Record<LimitedAction, ActionRule[]> = {
   thread: [
-    { name: "threadInterval", scope: "member", points: 1, duration: 15, message: messages.threadInterval },
-    { name: "threadFirstDay", scope: "newMember", points: 3, duration: DAY, message: messages.threadFirstDay },
-    { name: "threadDay", scope: "member", points: 20, duration: DAY, message: messages.threadPerDay },
-    { name: "threadIp", scope: "ip", points: 30, duration: 3600, message: messages.fromYourAddress },
+    { name: "threadInterval", scope: "member", points: 1, duration: 15, message: al.threadInterval },
+    { name: "threadFirstDay", scope: "newMember", points: 3, duration: DAY, message: al.threadFirstDay },
+    { name: "threadDay", scope: "member", points: 20, duration: DAY, message: al.threadPerDay },
+    { name: "threadIp", scope: "ip", points: 30, duration: 3600, message: al.fromYourAddress },
   ],
   comment: [
-    { name: "commentInterval", scope: "member", points: 1, duration: 5, message: messages.commentInterval },
-    { name: "commentFirstDay", scope: "newMember", points: 10, duration: DAY, message: messages.commentFirstDay },
-    { name: "commentDay", scope: "member", points: 300, duration: DAY, message: messages.commentPerDay },
-    { name: "commentIp", scope: "ip", points: 300, duration: 3600, message: messages.fromYourAddress },
+    { name: "commentInterval", scope: "member", points: 1, duration: 5, message: al.commentInterval },
+    { name: "commentFirstDay", scope: "newMember", points: 10, duration: DAY, message: al.commentFirstDay },
+    { name: "commentDay", scope: "member", points: 300, duration: DAY, message: al.commentPerDay },
+    { name: "commentIp", scope: "ip", points: 300, duration: 3600, message: al.fromYourAddress },
   ],
   reaction: [
-    { name: "reactionMember", scope: "member", points: 60, duration: 60, message: messages.reaction },
-    { name: "reactionIp", scope: "ip", points: 300, duration: 60, message: messages.reaction },
+    { name: "reactionMember", scope: "member", points: 60, duration: 60, message: al.reaction },
+    { name: "reactionIp", scope: "ip", points: 300, duration: 60, message: al.reaction },
   ],
   report: [
-    { name: "reportMember", scope: "member", points: 20, duration: DAY, message: messages.report },
-    { name: "reportFirstDay", scope: "newMember", points: 5, duration: DAY, message: messages.report },
-    { name: "reportIp", scope: "ip", points: 60, duration: 3600, message: messages.report },
+    { name: "reportMember", scope: "member", points: 20, duration: DAY, message: al.report },
+    { name: "reportFirstDay", scope: "newMember", points: 5, duration: DAY, message: al.report },
+    { name: "reportIp", scope: "ip", points: 60, duration: 3600, message: al.report },
   ],
   follow: [
-    { name: "followMember", scope: "member", points: 30, duration: 60, message: messages.follow },
-    { name: "followIp", scope: "ip", points: 120, duration: 60, message: messages.follow },
+    { name: "followMember", scope: "member", points: 30, duration: 60, message: al.follow },
+    { name: "followIp", scope: "ip", points: 120, duration: 60, message: al.follow },
   ],
   upload: [
-    { name: "uploadMember", scope: "member", points: 10, duration: 600, message: messages.upload },
-    { name: "uploadIp", scope: "ip", points: 30, duration: 600, message: messages.upload },
+    { name: "uploadMember", scope: "member", points: 10, duration: 600, message: al.upload },
+    { name: "uploadIp", scope: "ip", points: 30, duration: 600, message: al.upload },
   ],
   search: [
-    { name: "searchMember", scope: "member", points: 30, duration: 60, message: messages.search },
-    { name: "searchVisitorIp", scope: "visitorIp", points: 15, duration: 60, message: messages.search },
-    { name: "searchIp", scope: "ip", points: 150, duration: 60, message: messages.search },
+    { name: "searchMember", scope: "member", points: 30, duration: 60, message: al.search },
+    { name: "searchVisitorIp", scope: "visitorIp", points: 15, duration: 60, message: al.search },
+    { name: "searchIp", scope: "ip", points: 150, duration: 60, message: al.search },
   ],
   mention: [
-    { name: "mentionMember", scope: "member", points: 60, duration: 60, message: messages.mention },
-    { name: "mentionVisitorIp", scope: "visitorIp", points: 30, duration: 60, message: messages.mention },
-    { name: "mentionIp", scope: "ip", points: 300, duration: 60, message: messages.mention },
+    { name: "mentionMember", scope: "member", points: 60, duration: 60, message: al.mention },
+    { name: "mentionVisitorIp", scope: "visitorIp", points: 30, duration: 60, message: al.mention },
+    { name: "mentionIp", scope: "ip", points: 300, duration: 60, message: al.mention },
   ],
 };
 
@@ -190,7 +190,7 @@ export function createActionLimits(
           } else console.error(`[limits] ${rule.name}:`, (error as Error).message);
         }
       }
-      if (worst) throw new RateLimitedError(worst.rule.message(worst.wait), worst.wait, messages.title);
+      if (worst) throw new RateLimitedError(worst.rule.message(worst.wait), worst.wait, al.title);
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auth as t } from "../domain/i18n/sv";
+import { auth as a } from "../domain/i18n/sv";
 import {
   hasPassword,
   isResetTokenValid,
@@ -118,7 +118,7 @@ describe("common passwords", () => {
       n += 1;
       const email = `vanlig${n}@exempel.se`;
       const result = await register(forum.services, { email, nickname: `Vanlig_${n}`, password }, noHeaders());
-      expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordCommon } });
+      expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: a.passwordCommon } });
       const rows = await forum.services.db.select().from(user).where(eq(user.email, email));
       expect(rows).toHaveLength(0);
     }
@@ -133,7 +133,7 @@ describe("common passwords", () => {
     const token = tokenOf(await resetLinkFor(member.email));
     for (const password of ["password", "qwerty123", "Lösenord"]) {
       const result = await resetPassword(forum.services, { token, password, confirm: password });
-      expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordCommon } });
+      expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: a.passwordCommon } });
     }
     expect(await isResetTokenValid(forum.services, token)).toBe(true);
     expect((await passwordLogin(member.email, "password")).ok).toBe(false);
@@ -150,7 +150,7 @@ describe("common passwords", () => {
         { current: member.password, password, confirm: password },
         sessionHeaders(cookies),
       );
-      expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordCommon } });
+      expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: a.passwordCommon } });
     }
     // Nothing changed: the old password still works, the session too.
     expect((await passwordLogin(member.email, member.password)).ok).toBe(true);
@@ -168,7 +168,7 @@ describe("common passwords", () => {
       { password: "Lösenord", confirm: "Lösenord" },
       sessionHeaders(magicCookies),
     );
-    expect(refused).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordCommon } });
+    expect(refused).toEqual({ ok: false, status: 400, fieldErrors: { password: a.passwordCommon } });
     expect(await hasPassword(forum.services, magicOnly.id)).toBe(false);
   });
 });
@@ -199,18 +199,18 @@ describe("magic link", () => {
       expect(await requestMagicLink(forum.services, { email }, noHeaders(), "/forum"), JSON.stringify(email)).toEqual({
         ok: false,
         status: 400,
-        error: t.fillEmail,
+        error: a.fillEmail,
       });
     }
     expect(await requestMagicLink(forum.services, {}, noHeaders(), "/forum")).toEqual({
       ok: false,
       status: 400,
-      error: t.fillEmail,
+      error: a.fillEmail,
     });
     expect(await requestMagicLink(forum.services, { email: "no-at-sign" }, noHeaders(), "/forum")).toEqual({
       ok: false,
       status: 400,
-      error: t.invalidEmail,
+      error: a.invalidEmail,
     });
   });
 
@@ -326,17 +326,17 @@ describe("forgot and reset password", () => {
     expect(await resetPassword(forum.services, { token, password: "1234567", confirm: "1234567" })).toEqual({
       ok: false,
       status: 400,
-      fieldErrors: { password: t.resetMinLength },
+      fieldErrors: { password: a.resetMinLength },
     });
     expect(await resetPassword(forum.services, { token, password: GOOD_PASSWORD, confirm: "Bors-Rakt-78" })).toEqual({
       ok: false,
       status: 400,
-      fieldErrors: { confirm: t.passwordsDontMatch },
+      fieldErrors: { confirm: a.passwordsDontMatch },
     });
     expect(await resetPassword(forum.services, { password: GOOD_PASSWORD, confirm: GOOD_PASSWORD })).toEqual({
       ok: false,
       status: 400,
-      fieldErrors: { form: t.resetNoToken },
+      fieldErrors: { form: a.resetNoToken },
       invalidLink: true,
     });
     // Refused attempts do not use up the link.
@@ -352,14 +352,14 @@ describe("forgot and reset password", () => {
     expect(await passwordLogin(member.email, member.password)).toEqual({
       ok: false,
       status: 401,
-      error: t.invalidCredentials,
+      error: a.invalidCredentials,
     });
 
     // The link works once.
     expect(await isResetTokenValid(forum.services, token)).toBe(false);
     expect(
       await resetPassword(forum.services, { token, password: OTHER_GOOD_PASSWORD, confirm: OTHER_GOOD_PASSWORD }),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { form: t.resetInvalid }, invalidLink: true });
+    ).toEqual({ ok: false, status: 400, fieldErrors: { form: a.resetInvalid }, invalidLink: true });
     expect((await passwordLogin(member.email, OTHER_GOOD_PASSWORD)).ok).toBe(false);
 
     // The session from before the reset has ended.
@@ -369,7 +369,7 @@ describe("forgot and reset password", () => {
   it("refuses a made-up token as an invalid link", async () => {
     expect(
       await resetPassword(forum.services, { token: "pahittad-token", password: GOOD_PASSWORD, confirm: GOOD_PASSWORD }),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { form: t.resetInvalid }, invalidLink: true });
+    ).toEqual({ ok: false, status: 400, fieldErrors: { form: a.resetInvalid }, invalidLink: true });
   });
 
   it("answers the same for an unknown address but sends nothing", async () => {
@@ -383,12 +383,12 @@ describe("forgot and reset password", () => {
     expect(await requestPasswordReset(forum.services, { email: "no-at-sign" })).toEqual({
       ok: false,
       status: 400,
-      error: t.invalidEmail,
+      error: a.invalidEmail,
     });
     expect(await requestPasswordReset(forum.services, { email: "" })).toEqual({
       ok: false,
       status: 400,
-      error: t.invalidEmail,
+      error: a.invalidEmail,
     });
     expect(forum.mails.length).toBe(before);
   });
@@ -430,7 +430,7 @@ describe("set or change password", () => {
         { current: member.password, password: "1234567", confirm: "1234567" },
         sessionHeaders(cookies),
       ),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { password: t.resetMinLength } });
+    ).toEqual({ ok: false, status: 400, fieldErrors: { password: a.resetMinLength } });
     expect(
       await savePassword(
         forum.services,
@@ -438,7 +438,7 @@ describe("set or change password", () => {
         { current: member.password, password: GOOD_PASSWORD, confirm: OTHER_GOOD_PASSWORD },
         sessionHeaders(cookies),
       ),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { confirm: t.passwordsDontMatch } });
+    ).toEqual({ ok: false, status: 400, fieldErrors: { confirm: a.passwordsDontMatch } });
   });
 
   it("a change needs the right current password, renews this session and ends the others", async () => {
@@ -455,7 +455,7 @@ describe("set or change password", () => {
         { current: "fel-nuvarande", password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
         sessionHeaders(first),
       ),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { current: t.wrongCurrentPassword } });
+    ).toEqual({ ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } });
     expect(
       await savePassword(
         forum.services,
@@ -463,7 +463,7 @@ describe("set or change password", () => {
         { password: GOOD_PASSWORD, confirm: GOOD_PASSWORD },
         sessionHeaders(first),
       ),
-    ).toEqual({ ok: false, status: 400, fieldErrors: { current: t.wrongCurrentPassword } });
+    ).toEqual({ ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } });
     // Nothing changed yet.
     expect((await viewerOf(second))?.id).toBe(member.id);
     expect((await passwordLogin(member.email, GOOD_PASSWORD)).ok).toBe(false);

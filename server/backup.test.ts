@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli as messages } from "../domain/i18n/sv";
+import { cli } from "../domain/i18n/sv";
 import { main } from "./cli";
 import { parseConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -58,12 +58,12 @@ async function roundTrip(env: Record<string, string>, open: () => Promise<import
 
   const restore = collector();
   expect(await main(["restore", file], env, restore.out)).toBe(0);
-  expect(restore.lines[0]).toBe(messages.restored(file));
+  expect(restore.lines[0]).toBe(cli.restored(file));
   expect(await names(open)).toEqual(["Backup före"]);
 
   const missing = collector();
   expect(await main(["restore", path.join(work, "finns-inte")], env, missing.out)).toBe(1);
-  expect(missing.lines.join("\n")).toContain(messages.backupFileMissing(path.join(work, "finns-inte")));
+  expect(missing.lines.join("\n")).toContain(cli.backupFileMissing(path.join(work, "finns-inte")));
   return restore.lines;
 }
 

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { config as m, uploads as um } from "../domain/i18n/sv";
+import { config as cfg, uploads as up } from "../domain/i18n/sv";
 
 /** The parsed configuration every server module reads instead of `process.env`. */
 export interface AppConfig {
@@ -76,7 +76,7 @@ export class ConfigError extends Error {
     public readonly variable: string,
     problem: string,
   ) {
-    super(m.invalid(variable, problem));
+    super(cfg.invalid(variable, problem));
     this.name = "ConfigError";
   }
 }
@@ -93,7 +93,7 @@ const schema = z.object({
   DATABASE_URL: optionalString.pipe(
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, m.postgresUrl)
+      .regex(/^postgres(ql)?:\/\//, cfg.postgresUrl)
       .optional(),
   ),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -101,11 +101,11 @@ const schema = z.object({
   SMTP_URL: optionalString.pipe(
     z
       .string()
-      .regex(/^smtps?:\/\//, m.smtpUrl)
+      .regex(/^smtps?:\/\//, cfg.smtpUrl)
       .optional(),
   ),
   MAIL_FROM: optionalString,
-  AUTH_SECRET: optionalString.pipe(z.string().min(32, m.secretLength).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, cfg.secretLength).optional()),
   AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   ACTION_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -126,7 +126,7 @@ function s3Config(e: z.infer<typeof schema>): S3Config | undefined {
   const given = S3_REQUIRED.filter((name) => e[name] !== undefined);
   if (given.length === 0 && e.S3_PUBLIC_URL === undefined) return undefined;
   const missing = S3_REQUIRED.find((name) => e[name] === undefined);
-  if (missing) throw new ConfigError(missing, um.s3Incomplete);
+  if (missing) throw new ConfigError(missing, up.s3Incomplete);
   return {
     endpoint: e.S3_ENDPOINT!,
     bucket: e.S3_BUCKET!,
@@ -157,9 +157,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const dataDir = path.resolve(e.DATA_DIR);
   const s3 = s3Config(e);
   if (production) {
-    if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", m.missingInProduction);
-    if (!e.AUTH_SECRET) throw new ConfigError("AUTH_SECRET", m.missingInProduction);
-    if (!e.MAIL_FROM) throw new ConfigError("MAIL_FROM", m.missingInProduction);
+    if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", cfg.missingInProduction);
+    if (!e.AUTH_SECRET) throw new ConfigError("AUTH_SECRET", cfg.missingInProduction);
+    if (!e.MAIL_FROM) throw new ConfigError("MAIL_FROM", cfg.missingInProduction);
   }
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auth as t } from "../domain/i18n/sv";
+import { auth as a } from "../domain/i18n/sv";
 import {
   login,
   register,
@@ -51,12 +51,12 @@ function ipNo(n: number): string {
 /** Asserts a throttled answer: 429, the given text first, then the wait. */
 function expectThrottled(
   result: { status?: number; error?: string; retryAfterS?: number },
-  message: string = t.tooManyAttempts,
+  message: string = a.tooManyAttempts,
 ) {
   expect(result.status).toBe(429);
   expect(result.retryAfterS).toBeGreaterThan(0);
   expect(result.error?.startsWith(message), result.error).toBe(true);
-  expect(result.error).toBe(`${message} ${t.retryIn(result.retryAfterS!)}`);
+  expect(result.error).toBe(`${message} ${a.retryIn(result.retryAfterS!)}`);
 }
 
 function wrongLogin(email: string, ip: string): Promise<LoginResult> {
@@ -69,7 +69,7 @@ describe("sign-in per IP (signInIp)", () => {
     for (let i = 0; i < points; i++) {
       // Different e-mails, so the per-e-mail lockout does not come into play.
       const result = await wrongLogin(freshEmail(), IP);
-      expect(result, `attempt ${i + 1}`).toEqual({ ok: false, status: 401, error: t.invalidCredentials });
+      expect(result, `attempt ${i + 1}`).toEqual({ ok: false, status: 401, error: a.invalidCredentials });
     }
     const over = await wrongLogin(freshEmail(), IP);
     expect(over.ok).toBe(false);
@@ -82,7 +82,7 @@ describe("sign-in per IP (signInIp)", () => {
     expectThrottled(right as { status: number; error: string; retryAfterS: number });
 
     // Another IP is unaffected.
-    expect(await wrongLogin(freshEmail(), OTHER_IP)).toEqual({ ok: false, status: 401, error: t.invalidCredentials });
+    expect(await wrongLogin(freshEmail(), OTHER_IP)).toEqual({ ok: false, status: 401, error: a.invalidCredentials });
     const other = await login(forum.services, { email: member.email, password: member.password }, noHeaders(), OTHER_IP);
     expect(other.ok).toBe(true);
   });
@@ -103,12 +103,12 @@ describe("failed sign-in lockout (signInFailures)", () => {
       expect(await wrongLogin(anna.email, ipNo(i + 1)), `attempt ${i + 1}`).toEqual({
         ok: false,
         status: 401,
-        error: t.invalidCredentials,
+        error: a.invalidCredentials,
       });
     }
     const locked = await login(forum.services, { email: anna.email, password: anna.password }, noHeaders(), ipNo(6));
     expect(locked.ok).toBe(false);
-    expectThrottled(locked as { status: number; error: string; retryAfterS: number }, t.accountLocked);
+    expectThrottled(locked as { status: number; error: string; retryAfterS: number }, a.accountLocked);
     // The lock lasts the block duration (15 minutes), not a few seconds.
     expect((locked as { retryAfterS: number }).retryAfterS).toBeGreaterThan(60);
 
@@ -120,7 +120,7 @@ describe("failed sign-in lockout (signInFailures)", () => {
       ipNo(7),
     );
     expect(again.ok).toBe(false);
-    expectThrottled(again as { status: number; error: string; retryAfterS: number }, t.accountLocked);
+    expectThrottled(again as { status: number; error: string; retryAfterS: number }, a.accountLocked);
 
     // Another account is unaffected.
     const other = await login(forum.services, { email: bertil.email, password: bertil.password }, noHeaders(), ipNo(8));
@@ -138,7 +138,7 @@ describe("failed sign-in lockout (signInFailures)", () => {
       expect(await wrongLogin(member.email, ipNo(40 + i)), `attempt ${i + 1} after reset`).toEqual({
         ok: false,
         status: 401,
-        error: t.invalidCredentials,
+        error: a.invalidCredentials,
       });
     }
     const stillOpen = await login(forum.services, { email: member.email, password: member.password }, noHeaders(), ipNo(50));
@@ -167,7 +167,7 @@ describe("registration per IP (signUpIp)", () => {
     expect(over.ok).toBe(false);
     if (over.ok) return;
     expect(over.status).toBe(429);
-    expect(over.fieldErrors.form?.startsWith(t.tooManyAttempts), over.fieldErrors.form).toBe(true);
+    expect(over.fieldErrors.form?.startsWith(a.tooManyAttempts), over.fieldErrors.form).toBe(true);
 
     const other = await register(
       forum.services,
@@ -301,7 +301,7 @@ describe("counters live in the database", () => {
     for (let i = 0; i < 5; i++) await instanceB.signInFailed(member.email);
     const locked = await login(forum.services, { email: member.email, password: member.password }, noHeaders(), ipNo(140));
     expect(locked.ok).toBe(false);
-    expectThrottled(locked as { status: number; error: string; retryAfterS: number }, t.accountLocked);
+    expectThrottled(locked as { status: number; error: string; retryAfterS: number }, a.accountLocked);
     expect((await forum.services.limits.signInLocked(member.email)).ok).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  * @module
  */
 import common from "@zxcvbn-ts/language-common";
-import { auth as t } from "../domain/i18n/sv";
+import { auth as a } from "../domain/i18n/sv";
 
 /** Common Swedish passwords missing from the English-centred list. */
 const SWEDISH_COMMON = [
@@ -53,5 +53,5 @@ export function isCommonPassword(password: string): boolean {
  * @param password as typed
  */
 export function commonPasswordError(password: string): string | null {
-  return isCommonPassword(password) ? t.passwordCommon : null;
+  return isCommonPassword(password) ? a.passwordCommon : null;
 }

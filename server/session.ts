@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { errors as e } from "../domain/i18n/sv";
+import { errors } from "../domain/i18n/sv";
 import { account, blockedUsers, profiles } from "./db/schema";
 import { isAdminRole, roleOf, type Role } from "../domain/roles";
 import { actsAsAdmin, actsAsStaff } from "../domain/policy/actor";
@@ -124,7 +124,7 @@ export async function requireViewer(services: Services, request: Request, timeou
     ]);
   } catch (error) {
     console.error("[auth] inloggningskontrollen misslyckades:", (error as Error).message);
-    throw data(e.connectionText, { status: CONNECTION_PROBLEM_STATUS });
+    throw data(errors.connectionText, { status: CONNECTION_PROBLEM_STATUS });
   } finally {
     clearTimeout(timer);
   }

@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError } from "../components/ui/field";
-import { app, privacy as t } from "../../domain/i18n/sv";
+import { app, privacy as pv } from "../../domain/i18n/sv";
 import type { Route } from "./+types/account-delete-confirm";
 
 /** Whose account the link deletes, or `valid: false`; never deletes anything. */
@@ -46,12 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       console.error("[privacy] utloggning efter radering misslyckades:", error);
     }
   }
-  headers.append("Set-Cookie", await setFlash({ toast: { title: t.deleted, description: t.deletedDescription } }));
+  headers.append("Set-Cookie", await setFlash({ toast: { title: pv.deleted, description: pv.deletedDescription } }));
   return redirect("/forum", { headers });
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${t.confirmTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: `${pv.confirmTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];
 
 /** The confirmation page. */
 export default function AccountDeleteConfirm({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,12 +59,12 @@ export default function AccountDeleteConfirm({ loaderData, actionData }: Route.C
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-lg space-y-4 rounded-xl border border-red-200 bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-extrabold tracking-tight">{t.confirmTitle}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{pv.confirmTitle}</h1>
       {loaderData.valid ? (
         <>
-          <p className="text-slate-700">{t.confirmText(loaderData.nickname)}</p>
+          <p className="text-slate-700">{pv.confirmText(loaderData.nickname)}</p>
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {t.deleteConsequences.map((line) => (
+            {pv.deleteConsequences.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -73,18 +73,18 @@ export default function AccountDeleteConfirm({ loaderData, actionData }: Route.C
             <input type="hidden" name="token" value={loaderData.token} />
             <Button type="submit" variant="danger" disabled={busy}>
               <Trash2 className="size-4" aria-hidden />
-              {busy ? t.deleting : t.confirmButton}
+              {busy ? pv.deleting : pv.confirmButton}
             </Button>
             <Link to="/forum" className={buttonClass("secondary")}>
-              {t.cancel}
+              {pv.cancel}
             </Link>
           </Form>
         </>
       ) : (
         <>
-          <FormError message={t.linkInvalid} />
+          <FormError message={pv.linkInvalid} />
           <Link to="/forum/konto" className={buttonClass("secondary")}>
-            {t.backToAccount}
+            {pv.backToAccount}
           </Link>
         </>
       )}

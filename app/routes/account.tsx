@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer, requireViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { adminMail as am, app, privacy as t } from "../../domain/i18n/sv";
+import { adminMail as am, app, privacy as pv } from "../../domain/i18n/sv";
 import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return data({ ok: false as const, intent: "", error: t.notLoggedIn, sent: false }, { status: 401 });
+  if (!viewer) return data({ ok: false as const, intent: "", error: pv.notLoggedIn, sent: false }, { status: 401 });
   const form = await readForm(request);
   const intent = form.intent ?? "";
   switch (intent) {
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         // The sessions are already gone with the account; only the cookie could not be cleared.
         console.error("[privacy] utloggning efter radering misslyckades:", error);
       }
-      headers.append("Set-Cookie", await setFlash({ toast: { title: t.deleted, description: t.deletedDescription } }));
+      headers.append("Set-Cookie", await setFlash({ toast: { title: pv.deleted, description: pv.deletedDescription } }));
       return redirect("/forum", { headers });
     }
     case "send-link": {
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${t.accountTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: `${pv.accountTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];
 
 const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -90,27 +90,27 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.accountTitle}</h1>
-        <p className="text-slate-600">{t.accountIntro}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{pv.accountTitle}</h1>
+        <p className="text-slate-600">{pv.accountIntro}</p>
       </div>
       <FormError message={otherError ?? undefined} />
 
       <section className={card} aria-labelledby="account-details">
         <h2 id="account-details" className="text-lg font-bold">
-          {t.detailsTitle}
+          {pv.detailsTitle}
         </h2>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-slate-500">{t.nicknameLabel}</dt>
+          <dt className="font-medium text-slate-500">{pv.nicknameLabel}</dt>
           <dd className="break-all">{summary.nickname}</dd>
-          <dt className="font-medium text-slate-500">{t.emailLabel}</dt>
+          <dt className="font-medium text-slate-500">{pv.emailLabel}</dt>
           <dd className="break-all">{summary.email}</dd>
-          <dt className="font-medium text-slate-500">{t.memberSinceLabel}</dt>
+          <dt className="font-medium text-slate-500">{pv.memberSinceLabel}</dt>
           <dd>{formatDate(summary.createdAt)}</dd>
-          <dt className="font-medium text-slate-500">{t.postsLabel}</dt>
-          <dd>{t.postsValue(summary.threadsCount, summary.commentsCount)}</dd>
+          <dt className="font-medium text-slate-500">{pv.postsLabel}</dt>
+          <dd>{pv.postsValue(summary.threadsCount, summary.commentsCount)}</dd>
         </dl>
         <Link to={`/forum/profil/${profileId}`} className="inline-block text-sm font-semibold text-brand-700 hover:underline">
-          {t.toProfile}
+          {pv.toProfile}
         </Link>
       </section>
 
@@ -129,22 +129,22 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
       <section className={card} aria-labelledby="account-export">
         <h2 id="account-export" className="text-lg font-bold">
-          {t.exportTitle}
+          {pv.exportTitle}
         </h2>
-        <p className="text-sm text-slate-600">{t.exportText}</p>
+        <p className="text-sm text-slate-600">{pv.exportText}</p>
         <a href="/api/my-data" download className={buttonClass("secondary")}>
           <Download className="size-4" aria-hidden />
-          {t.exportButton}
+          {pv.exportButton}
         </a>
       </section>
 
       <section className={`${card} border-red-200`} aria-labelledby="account-delete">
         <h2 id="account-delete" className="text-lg font-bold text-red-700">
-          {t.deleteTitle}
+          {pv.deleteTitle}
         </h2>
-        <p className="text-sm text-slate-700">{t.deleteIntro}</p>
+        <p className="text-sm text-slate-700">{pv.deleteIntro}</p>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-          {t.deleteConsequences.map((line) => (
+          {pv.deleteConsequences.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
@@ -152,7 +152,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="space-y-3 rounded-lg bg-red-50 p-4" noValidate>
             <input type="hidden" name="intent" value="delete" />
             <TextField
-              label={t.passwordLabel}
+              label={pv.passwordLabel}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -161,18 +161,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             />
             <Button type="submit" variant="danger" disabled={busy("delete")}>
               <Trash2 className="size-4" aria-hidden />
-              {busy("delete") ? t.deleting : t.deleteButton}
+              {busy("delete") ? pv.deleting : pv.deleteButton}
             </Button>
           </Form>
         ) : null}
         <Form method="post" className="space-y-2 rounded-lg border border-slate-200 p-4">
           <input type="hidden" name="intent" value="send-link" />
-          <p className="text-sm text-slate-700">{summary.hasPassword ? t.linkTextWithPassword : t.linkTextNoPassword}</p>
+          <p className="text-sm text-slate-700">{summary.hasPassword ? pv.linkTextWithPassword : pv.linkTextNoPassword}</p>
           <FormError message={linkError ?? undefined} />
-          {actionData?.ok && actionData.sent ? <Notice>{t.linkSent}</Notice> : null}
+          {actionData?.ok && actionData.sent ? <Notice>{pv.linkSent}</Notice> : null}
           <Button type="submit" variant="secondary" disabled={busy("send-link")}>
             <Mail className="size-4" aria-hidden />
-            {busy("send-link") ? t.sendingLink : t.sendLink}
+            {busy("send-link") ? pv.sendingLink : pv.sendLink}
           </Button>
         </Form>
       </section>

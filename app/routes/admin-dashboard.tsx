@@ -7,7 +7,7 @@
  */
 import { Flag, History, Mail, ShieldCheck, Users } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { admin as a, adminPages as ap } from "../../domain/i18n/sv";
+import { admin as adm, adminPages as ap } from "../../domain/i18n/sv";
 import type { SiteCan } from "../../domain/policy/actor";
 
 /** The dashboard cards. */
@@ -15,16 +15,16 @@ export default function AdminDashboard() {
   const data = useRouteLoaderData("routes/admin-layout") as { can: SiteCan } | undefined;
   const can = data?.can;
   const cards = [
-    { to: "/admin/users", title: a.users, text: a.usersDescription, Icon: Users },
-    { to: "/admin/messages", title: a.messages, text: a.messagesDescription, Icon: Mail },
-    ...(can?.roles ? [{ to: "/admin/roles", title: a.roles, text: a.rolesDescription, Icon: ShieldCheck }] : []),
+    { to: "/admin/users", title: adm.users, text: adm.usersDescription, Icon: Users },
+    { to: "/admin/messages", title: adm.messages, text: adm.messagesDescription, Icon: Mail },
+    ...(can?.roles ? [{ to: "/admin/roles", title: adm.roles, text: adm.rolesDescription, Icon: ShieldCheck }] : []),
     { to: "/admin/reports", title: ap.reportsCard, text: ap.reportsCardDescription, Icon: Flag },
     ...(can?.log ? [{ to: "/admin/logg", title: ap.logCard, text: ap.logCardDescription, Icon: History }] : []),
   ];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-extrabold tracking-tight">{a.title}</h1>
-      <p className="text-slate-600">{can?.admin ? a.accessNote.admin : a.accessNote.moderator}</p>
+      <h1 className="text-2xl font-extrabold tracking-tight">{adm.title}</h1>
+      <p className="text-slate-600">{can?.admin ? adm.accessNote.admin : adm.accessNote.moderator}</p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>

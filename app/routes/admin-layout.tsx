@@ -11,7 +11,7 @@ import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { siteCan } from "../../domain/policy/actor";
 import { Logo } from "../components/layout/site-header";
-import { admin as a, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
+import { admin as adm, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-layout";
 
 /** Requires an acting moderator or admin; what the viewer may open (`can`) and the open-report count for the badge. */
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Title of the admin pages. */
-export const meta: Route.MetaFunction = () => [{ title: a.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: adm.title }, { name: "robots", content: "noindex" }];
 
 const tab = ({ isActive }: { isActive: boolean }) =>
   `inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-semibold ${
@@ -37,10 +37,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <div className="flex items-center gap-4">
             <Logo />
-            <span className="hidden rounded bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white sm:inline">{a.title}</span>
+            <span className="hidden rounded bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white sm:inline">{adm.title}</span>
           </div>
           <Link to="/forum" className="whitespace-nowrap text-sm font-semibold text-brand-700 hover:underline">
-            {a.backToForum}
+            {adm.backToForum}
           </Link>
         </div>
         <nav aria-label={ap.nav} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2">
@@ -48,7 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {ap.overview}
           </NavLink>
           <NavLink to="/admin/users" className={tab}>
-            {a.users}
+            {adm.users}
           </NavLink>
           <NavLink to="/admin/reports" className={tab}>
             {m.queueTitle}
@@ -63,11 +63,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             ) : null}
           </NavLink>
           <NavLink to="/admin/messages" className={tab}>
-            {a.messages}
+            {adm.messages}
           </NavLink>
           {loaderData.can.roles ? (
             <NavLink to="/admin/roles" className={tab}>
-              {a.roles}
+              {adm.roles}
             </NavLink>
           ) : null}
           {loaderData.can.log ? (
@@ -81,7 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-500">
-        {a.footer(new Date().getFullYear())}
+        {adm.footer(new Date().getFullYear())}
       </footer>
     </div>
   );

@@ -12,7 +12,7 @@ import { readForm } from "../../server/http";
 import { updateBio } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { errors, profile as p, toasts } from "../../domain/i18n/sv";
+import { errors, profile as p, toasts as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-bio";
 
 /** GET is not a save. */
@@ -24,7 +24,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return Response.json({ ok: false, error: toasts.notLoggedIn, title: p.bioFailed }, { status: 401 });
+  if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn, title: p.bioFailed }, { status: 401 });
   const form = await readForm(request);
   if (typeof form.bio !== "string") {
     return Response.json({ ok: false, error: errors.badRequest, title: p.bioFailed }, { status: 400 });

@@ -11,7 +11,7 @@ import { setFlash } from "../../server/flash";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { safeRedirect } from "../../server/session";
-import { auth as t } from "../../domain/i18n/sv";
+import { auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-login";
 
 /** JSON answer of {@link action}. */
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ toast: { title: t.loggedIn } }));
+  headers.append("Set-Cookie", await setFlash({ toast: { title: a.loggedIn } }));
   return Response.json({ ok: true, redirectTo: safeRedirect(form.redirectTo) } satisfies ApiLoginAnswer, { headers });
 }
 

@@ -12,7 +12,7 @@
 import { exportFileName, exportMemberData } from "../../server/privacy/export";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { privacy as t } from "../../domain/i18n/sv";
+import { privacy as pv } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-my-data";
 
 const noStore = { "Cache-Control": "no-store" } as const;
@@ -21,9 +21,9 @@ const noStore = { "Cache-Control": "no-store" } as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return Response.json({ error: t.exportLoginRequired }, { status: 401, headers: noStore });
+  if (!viewer) return Response.json({ error: pv.exportLoginRequired }, { status: 401, headers: noStore });
   const body = await exportMemberData(services.db, viewer.id);
-  if (!body) return Response.json({ error: t.exportLoginRequired }, { status: 401, headers: noStore });
+  if (!body) return Response.json({ error: pv.exportLoginRequired }, { status: 401, headers: noStore });
   const name = exportFileName(viewer.nickname);
   return new Response(JSON.stringify(body, null, 2), {
     status: 200,
@@ -38,5 +38,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Writes are not offered here. */
 export function action() {
-  return Response.json({ error: t.methodNotAllowed }, { status: 405, headers: { ...noStore, Allow: "GET" } });
+  return Response.json({ error: pv.methodNotAllowed }, { status: 405, headers: { ...noStore, Allow: "GET" } });
 }

@@ -6,7 +6,7 @@
  */
 import { isNicknameTaken } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
-import { auth as t } from "../../domain/i18n/sv";
+import { auth as a } from "../../domain/i18n/sv";
 import { isReservedNickname, nicknameFormatError } from "../../domain/limits";
 import type { Route } from "./+types/api-nickname-available";
 
@@ -23,9 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const invalid = nicknameFormatError(nickname);
   if (invalid) return Response.json({ status: "invalid", message: invalid } satisfies NicknameCheck, { headers });
   if (isReservedNickname(nickname)) {
-    return Response.json({ status: "taken", message: t.nicknameReserved } satisfies NicknameCheck, { headers });
+    return Response.json({ status: "taken", message: a.nicknameReserved } satisfies NicknameCheck, { headers });
   }
   const taken = await isNicknameTaken(context.get(servicesContext).db, nickname);
-  const body: NicknameCheck = taken ? { status: "taken", message: t.nicknameTaken } : { status: "available" };
+  const body: NicknameCheck = taken ? { status: "taken", message: a.nicknameTaken } : { status: "available" };
   return Response.json(body, { headers });
 }

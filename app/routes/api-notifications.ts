@@ -11,10 +11,10 @@ import { getUnreadNotifications } from "../../server/notifications/queries";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { errors, toasts } from "../../domain/i18n/sv";
+import { errors, toasts as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-notifications";
 
-const notLoggedIn = () => Response.json({ ok: false, error: toasts.notLoggedIn }, { status: 401 });
+const notLoggedIn = () => Response.json({ ok: false, error: t.notLoggedIn }, { status: 401 });
 
 /** The member's unread notifications. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { logUserActivity } from "../../server/presence/activity";
 import { countActiveUsers } from "../../server/presence/stats";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { toasts } from "../../domain/i18n/sv";
+import { toasts as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-presence";
 
 /** Online and last-hour counts. */
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return Response.json({ ok: false, error: toasts.notLoggedIn }, { status: 401 });
+  if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn }, { status: 401 });
   const form = await readForm(request);
   try {
     const result = await logUserActivity(services.db, viewer.id, { date: form.date, hour: form.hour });

@@ -19,7 +19,7 @@ import { loadTickerSet } from "../../server/content/storage";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { markdown as t } from "../../domain/i18n/sv";
+import { markdown as md } from "../../domain/i18n/sv";
 import { LIMITS } from "../../domain/limits";
 import type { Route } from "./+types/api-preview";
 
@@ -35,7 +35,7 @@ export type PreviewAnswer = { html: string } | { error: string };
 
 /** GET is not offered. */
 export function loader() {
-  return Response.json({ error: t.methodNotAllowed } satisfies PreviewAnswer, {
+  return Response.json({ error: md.methodNotAllowed } satisfies PreviewAnswer, {
     status: 405,
     headers: { ...noStore, Allow: "POST" },
   });
@@ -44,7 +44,7 @@ export function loader() {
 /** Cooks `body` for a logged-in member. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
-    return Response.json({ error: t.methodNotAllowed } satisfies PreviewAnswer, {
+    return Response.json({ error: md.methodNotAllowed } satisfies PreviewAnswer, {
       status: 405,
       headers: { ...noStore, Allow: "POST" },
     });
@@ -52,10 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (!viewer) {
-    return Response.json({ error: t.previewLoginRequired } satisfies PreviewAnswer, { status: 401, headers: noStore });
+    return Response.json({ error: md.previewLoginRequired } satisfies PreviewAnswer, { status: 401, headers: noStore });
   }
   const tooLong = () =>
-    Response.json({ error: t.previewTooLong(PREVIEW_MAX_LENGTH) } satisfies PreviewAnswer, {
+    Response.json({ error: md.previewTooLong(PREVIEW_MAX_LENGTH) } satisfies PreviewAnswer, {
       status: 400,
       headers: noStore,
     });

@@ -23,7 +23,7 @@ import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../server/uploads/limits";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
-import { uploads as t } from "../../domain/i18n/sv";
+import { uploads as up } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";
 
 /** Answer of this endpoint. */
@@ -45,32 +45,32 @@ function refuse(status: number, error: string, headers: Record<string, string> =
 
 /** GET is not offered. */
 export function loader() {
-  return refuse(405, t.methodNotAllowed, { Allow: "POST, DELETE" });
+  return refuse(405, up.methodNotAllowed, { Allow: "POST, DELETE" });
 }
 
 /** Upload (POST multipart) or removal (DELETE, or POST `intent=remove`). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const method = request.method.toUpperCase();
-  if (method !== "POST" && method !== "DELETE") return refuse(405, t.methodNotAllowed, { Allow: "POST, DELETE" });
+  if (method !== "POST" && method !== "DELETE") return refuse(405, up.methodNotAllowed, { Allow: "POST, DELETE" });
   const kind = params.kind;
-  if (!isImageKind(kind)) return refuse(404, t.unknownKind);
+  if (!isImageKind(kind)) return refuse(404, up.unknownKind);
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return refuse(401, t.loginRequired);
+  if (!viewer) return refuse(401, up.loginRequired);
 
   try {
     if (method === "DELETE") return await remove(services, viewer.id, kind);
 
     const form = await readMultipart(request, { limit: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES });
-    if (form === "too-large") return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
-    if (!form) return refuse(400, t.missingFile);
+    if (form === "too-large") return refuse(413, up.tooLarge(MAX_UPLOAD_MB));
+    if (!form) return refuse(400, up.missingFile);
     const intent = form.fields.intent?.[0] ?? form.fields._method?.[0];
     if (intent === "remove" || (typeof intent === "string" && intent.toLowerCase() === "delete")) {
       return await remove(services, viewer.id, kind);
     }
     const file = form.files.file?.[0];
-    if (!file || file.size === 0) return refuse(400, t.missingFile);
-    if (file.size > MAX_UPLOAD_BYTES) return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
+    if (!file || file.size === 0) return refuse(400, up.missingFile);
+    if (file.size > MAX_UPLOAD_BYTES) return refuse(413, up.tooLarge(MAX_UPLOAD_MB));
     await services.actionLimits.enforce("upload", { userId: viewer.id, ip: clientIp(request) });
     const { url } = await setProfileImage(services, viewer.id, kind, file.bytes);
     return answer({ ok: true, url });
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof UploadError) return refuse(error.uploadStatus, error.message);
     if (error instanceof ForumError) return refuse(error.status, error.message, retryAfterHeaders(error));
     console.error(`[uploads] ${kind} för ${viewer.id} misslyckades:`, error);
-    return refuse(500, t.storageFailed);
+    return refuse(500, up.storageFailed);
   }
 }
 

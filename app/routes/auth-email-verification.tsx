@@ -12,7 +12,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button, ButtonLink } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-email-verification";
 
 /** Resends the verification mail (same answer whether or not the account exists). */
@@ -20,12 +20,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await resendVerification(context.get(servicesContext), form, clientIp(request));
   if (result === true) return { resent: true, error: null };
-  if (result === false) return data({ resent: false, error: t.invalidEmail }, { status: 400 });
+  if (result === false) return data({ resent: false, error: a.invalidEmail }, { status: 400 });
   return data({ resent: false, error: result.error }, { status: 429 });
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${t.verifyTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.verifyTitle} – ${app.name}` }];
 
 /** The explanation and the resend form. */
 export default function EmailVerification() {
@@ -38,19 +38,19 @@ export default function EmailVerification() {
         <p className="text-5xl" aria-hidden>
           📬
         </p>
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.verifyTitle}</h1>
-        <p className="text-slate-600">{t.verifyText}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{a.verifyTitle}</h1>
+        <p className="text-slate-600">{a.verifyText}</p>
       </div>
       <fetcher.Form method="post" className="space-y-3" noValidate>
-        {fetcher.data?.resent ? <Notice>{t.resendDone}</Notice> : null}
+        {fetcher.data?.resent ? <Notice>{a.resendDone}</Notice> : null}
         <FormError message={fetcher.data?.error ?? undefined} />
-        <TextField label={t.email} name="email" type="email" autoComplete="email" defaultValue={params.get("email") ?? ""} />
+        <TextField label={a.email} name="email" type="email" autoComplete="email" defaultValue={params.get("email") ?? ""} />
         <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
-          {busy ? t.resendingVerification : t.resendVerification}
+          {busy ? a.resendingVerification : a.resendVerification}
         </Button>
       </fetcher.Form>
       <ButtonLink to="/auth/login" className="w-full">
-        {t.backToLogin}
+        {a.backToLogin}
       </ButtonLink>
     </div>
   );

@@ -14,7 +14,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-forgot-password";
 
 /** Mails a reset link when the address has an account; answers the same either way. */
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${t.forgotTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.forgotTitle} – ${app.name}` }];
 
 /** The form, then the confirmation. */
 export default function ForgotPassword() {
@@ -35,44 +35,44 @@ export default function ForgotPassword() {
   const busy = fetcher.state !== "idle";
   const sent = fetcher.data?.sent === true && another !== fetcher.data;
   useEffect(() => {
-    if (fetcher.data?.sent) toast.success(t.resetLinkSent, { description: t.resetLinkSentDescription });
+    if (fetcher.data?.sent) toast.success(a.resetLinkSent, { description: a.resetLinkSentDescription });
   }, [fetcher.data]);
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.forgotTitle}</h1>
-        <p className="text-slate-600">{t.forgotIntro}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{a.forgotTitle}</h1>
+        <p className="text-slate-600">{a.forgotIntro}</p>
       </div>
       {sent ? (
         <div className="space-y-4">
           <Notice>
-            <strong className="block">{t.resetLinkSent}</strong>
-            {t.resetLinkSentDescription}
+            <strong className="block">{a.resetLinkSent}</strong>
+            {a.resetLinkSentDescription}
           </Notice>
           <Button variant="secondary" className="w-full" onClick={() => setAnother(fetcher.data)}>
-            {t.useAnotherEmail}
+            {a.useAnotherEmail}
           </Button>
         </div>
       ) : (
         <fetcher.Form method="post" className="space-y-4" noValidate>
           <FormError message={fetcher.data && !fetcher.data.sent ? (fetcher.data.error ?? undefined) : undefined} />
           <TextField
-            label={t.email}
+            label={a.email}
             name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder={t.emailPlaceholder}
+            placeholder={a.emailPlaceholder}
             defaultValue={fetcher.data?.email}
           />
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? t.magicSending : t.forgotSubmit}
+            {busy ? a.magicSending : a.forgotSubmit}
           </Button>
         </fetcher.Form>
       )}
       <p className="text-center text-sm">
         <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-          {t.backToLogin}
+          {a.backToLogin}
         </Link>
       </p>
     </div>

@@ -7,14 +7,14 @@
  */
 import { Link, Outlet } from "react-router";
 import { MarketClocks } from "../components/auth/market-clocks";
-import { app, landing, nav } from "../../domain/i18n/sv";
+import { app, landing as ld, nav } from "../../domain/i18n/sv";
 
 /** The product logo as in the forum header, but leading to the landing page. */
 function AuthLogo() {
   return (
     <Link
       to="/landing"
-      title={landing.toLanding}
+      title={ld.toLanding}
       className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900"
     >
       <span aria-hidden className="text-2xl">

@@ -19,7 +19,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer, safeRedirect } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import { postLogin } from "../lib/login-request";
 import type { ApiLoginAnswer } from "./api-login";
 import type { Route } from "./+types/auth-login";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/auth-login";
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(context.get(servicesContext), request)) throw redirect("/forum");
   const url = new URL(request.url);
-  const notice = url.searchParams.get("error") ? t.verifyFailed : url.searchParams.get("verified") ? t.verified : null;
+  const notice = url.searchParams.get("error") ? a.verifyFailed : url.searchParams.get("verified") ? a.verified : null;
   const tab = url.searchParams.get("tab") === "magic" ? "magic" : "password";
   return { notice, tab, redirectTo: safeRedirect(url.searchParams.get("redirectTo")) };
 }
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "resend") {
     const result = await resendVerification(services, form, ip);
     if (result === true) return { ...base, resent: true };
-    if (result === false) return data({ ...base, error: t.invalidEmail, unverified: true }, { status: 400 });
+    if (result === false) return data({ ...base, error: a.invalidEmail, unverified: true }, { status: 400 });
     return data({ ...base, error: result.error, unverified: true }, { status: 429 });
   }
   if (form.intent === "magic") {
@@ -71,12 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ toast: { title: t.loggedIn } }));
+  headers.append("Set-Cookie", await setFlash({ toast: { title: a.loggedIn } }));
   return redirect(target, { headers });
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${t.loginTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.loginTitle} – ${app.name}` }];
 
 function ResendForm({ email }: { email: string }) {
   const fetcher = useFetcher<LoginActionData>();
@@ -85,10 +85,10 @@ function ResendForm({ email }: { email: string }) {
     <fetcher.Form method="post" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3">
       <input type="hidden" name="intent" value="resend" />
       <input type="hidden" name="email" value={email} />
-      {fetcher.data?.resent ? <Notice>{t.verificationResent}</Notice> : null}
+      {fetcher.data?.resent ? <Notice>{a.verificationResent}</Notice> : null}
       <FormError message={fetcher.data?.error ?? undefined} />
       <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
-        {busy ? t.resendingVerification : t.resendVerification}
+        {busy ? a.resendingVerification : a.resendVerification}
       </Button>
     </fetcher.Form>
   );
@@ -114,8 +114,8 @@ function PasswordTab({ redirectTo, actionData }: { redirectTo: string; actionDat
       return;
     }
     setPending(false);
-    if (outcome.kind === "timeout") setAnswer({ error: t.timeout, unverified: false, email: body.get("email") ?? "" });
-    else if (outcome.kind === "network") setAnswer({ error: t.unexpected, unverified: false, email: body.get("email") ?? "" });
+    if (outcome.kind === "timeout") setAnswer({ error: a.timeout, unverified: false, email: body.get("email") ?? "" });
+    else if (outcome.kind === "network") setAnswer({ error: a.unexpected, unverified: false, email: body.get("email") ?? "" });
     else if (!outcome.body.ok) setAnswer({ error: outcome.body.error, unverified: outcome.body.unverified, email: outcome.body.email });
   }
 
@@ -125,22 +125,22 @@ function PasswordTab({ redirectTo, actionData }: { redirectTo: string; actionDat
         <input type="hidden" name="intent" value="login" />
         <FormError message={shown?.error} />
         <TextField
-          label={t.email}
+          label={a.email}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={t.emailPlaceholder}
+          placeholder={a.emailPlaceholder}
           defaultValue={actionData?.email}
         />
-        <TextField label={t.password} name="password" id="login-password" type="password" autoComplete="current-password" />
+        <TextField label={a.password} name="password" id="login-password" type="password" autoComplete="current-password" />
         <div className="flex justify-end">
           <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-            {t.forgotPassword}
+            {a.forgotPassword}
           </Link>
         </div>
         <Button type="submit" className="w-full" disabled={sending}>
-          {sending ? t.submittingLogin : t.submitLogin}
+          {sending ? a.submittingLogin : a.submitLogin}
         </Button>
       </Form>
       {shown?.unverified ? <ResendForm email={shown.email} /> : null}
@@ -153,26 +153,26 @@ function MagicTab({ redirectTo }: { redirectTo: string }) {
   const busy = fetcher.state !== "idle";
   const sent = fetcher.data?.magicSent === true;
   useEffect(() => {
-    if (fetcher.data?.magicSent) toast.success(t.magicSent, { description: t.magicSentDescription });
+    if (fetcher.data?.magicSent) toast.success(a.magicSent, { description: a.magicSentDescription });
   }, [fetcher.data]);
   return (
     <fetcher.Form method="post" className="space-y-4" noValidate>
       <input type="hidden" name="intent" value="magic" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <p className="text-sm text-slate-600">{t.magicIntro}</p>
-      {sent ? <Notice>{t.magicSentDescription}</Notice> : null}
+      <p className="text-sm text-slate-600">{a.magicIntro}</p>
+      {sent ? <Notice>{a.magicSentDescription}</Notice> : null}
       <FormError message={fetcher.data?.error ?? undefined} />
       <TextField
-        label={t.email}
+        label={a.email}
         name="email"
         id="magic-email"
         type="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={t.emailPlaceholder}
+        placeholder={a.emailPlaceholder}
       />
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? t.magicSending : t.magicSubmit}
+        {busy ? a.magicSending : a.magicSubmit}
       </Button>
     </fetcher.Form>
   );
@@ -187,17 +187,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.loginTitle}</h1>
-        <p className="text-slate-600">{t.loginIntro}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{a.loginTitle}</h1>
+        <p className="text-slate-600">{a.loginIntro}</p>
       </div>
       {notice ? <Notice>{notice}</Notice> : null}
       <Tabs.Root defaultValue={actionData?.intent === "magic" ? "magic" : loaderData.tab} className="space-y-5">
-        <Tabs.List aria-label={t.loginTitle} className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
+        <Tabs.List aria-label={a.loginTitle} className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
           <Tabs.Trigger value="password" className={tabClass}>
-            {t.tabPassword}
+            {a.tabPassword}
           </Tabs.Trigger>
           <Tabs.Trigger value="magic" className={tabClass}>
-            {t.tabMagic}
+            {a.tabMagic}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="password">
@@ -208,9 +208,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Tabs.Content>
       </Tabs.Root>
       <p className="text-center text-sm text-slate-600">
-        {t.noAccount}{" "}
+        {a.noAccount}{" "}
         <Link to="/auth/register" className="font-semibold text-brand-700 underline">
-          {t.registerLink}
+          {a.registerLink}
         </Link>
       </p>
     </div>

@@ -15,7 +15,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { safeRedirect } from "../../server/session";
 import { Button, ButtonLink } from "../components/ui/button";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-magic";
 
 /** Longest token accepted from a link (better-auth's are 32 characters). */
@@ -43,13 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ invalid: true as const }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ toast: { title: t.loggedIn } }));
+  headers.append("Set-Cookie", await setFlash({ toast: { title: a.loggedIn } }));
   throw redirect(safeRedirect(form.redirectTo), { headers });
 }
 
 /** Title; magic-link pages are never indexed. */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.invalid === false ? t.magicConfirmTitle : t.magicInvalidTitle} – ${app.name}` },
+  { title: `${loaderData?.invalid === false ? a.magicConfirmTitle : a.magicInvalidTitle} – ${app.name}` },
   { name: "robots", content: "noindex" },
   // The token is in this page's address: it must not travel to other sites as a Referer.
   { name: "referrer", content: "no-referrer" },
@@ -64,10 +64,10 @@ export default function MagicLink({ loaderData, actionData }: Route.ComponentPro
         <p className="text-5xl" aria-hidden>
           ⌛
         </p>
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.magicInvalidTitle}</h1>
-        <p className="text-slate-600">{t.magicInvalid}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{a.magicInvalidTitle}</h1>
+        <p className="text-slate-600">{a.magicInvalid}</p>
         <ButtonLink to="/auth/login?tab=magic" className="w-full">
-          {t.magicRequestNew}
+          {a.magicRequestNew}
         </ButtonLink>
       </div>
     );
@@ -75,13 +75,13 @@ export default function MagicLink({ loaderData, actionData }: Route.ComponentPro
   const busy = navigation.state !== "idle";
   return (
     <div className="space-y-4 text-center">
-      <h1 className="text-2xl font-extrabold tracking-tight">{t.magicConfirmTitle}</h1>
-      <p className="text-slate-600">{t.magicConfirmText}</p>
+      <h1 className="text-2xl font-extrabold tracking-tight">{a.magicConfirmTitle}</h1>
+      <p className="text-slate-600">{a.magicConfirmText}</p>
       <Form method="post" replace>
         <input type="hidden" name="token" value={loaderData.token} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? t.magicConfirmBusy : t.magicConfirmButton}
+          {busy ? a.magicConfirmBusy : a.magicConfirmButton}
         </Button>
       </Form>
     </div>

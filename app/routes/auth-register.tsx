@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import { nicknameError, PASSWORD_MAX } from "../../domain/limits";
 import type { NicknameCheck } from "./api-nickname-available";
 import type { Route } from "./+types/auth-register";
@@ -37,13 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, values }, { status: result.status });
   return redirect("/auth/login", {
     headers: {
-      "Set-Cookie": await setFlash({ notice: t.confirmEmailMessage, toast: { title: t.registerSucceeded } }),
+      "Set-Cookie": await setFlash({ notice: a.confirmEmailMessage, toast: { title: a.registerSucceeded } }),
     },
   });
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${t.registerTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.registerTitle} – ${app.name}` }];
 
 type Availability = "unknown" | "checking" | "available" | "taken" | "invalid";
 
@@ -89,13 +89,13 @@ function AvailabilityHint({ state, message }: { state: Availability; message?: s
   if (state === "checking")
     return (
       <p className="flex items-center gap-1 text-sm text-slate-500" aria-live="polite">
-        <Loader2 className="size-4 animate-spin" aria-hidden /> {t.nicknameChecking}
+        <Loader2 className="size-4 animate-spin" aria-hidden /> {a.nicknameChecking}
       </p>
     );
   if (state === "available")
     return (
       <p className="flex items-center gap-1 text-sm text-brand-700" aria-live="polite">
-        <Check className="size-4" aria-hidden /> {t.nicknameAvailable}
+        <Check className="size-4" aria-hidden /> {a.nicknameAvailable}
       </p>
     );
   if (state === "taken" || state === "invalid")
@@ -119,50 +119,50 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.registerTitle}</h1>
-        <p className="text-slate-600">{t.registerIntro}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{a.registerTitle}</h1>
+        <p className="text-slate-600">{a.registerIntro}</p>
       </div>
       <Form method="post" className="space-y-4" noValidate>
         <FormError message={errors.form} />
         <TextField
-          label={t.email}
+          label={a.email}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={t.emailPlaceholder}
+          placeholder={a.emailPlaceholder}
           defaultValue={actionData?.values.email}
           error={errors.email}
         />
         <TextField
-          label={t.nickname}
+          label={a.nickname}
           name="nickname"
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder={t.nicknamePlaceholder}
+          placeholder={a.nicknamePlaceholder}
           value={nickname}
           onChange={(e) => setNickname(e.target.value)}
           error={nicknameServerError && availability.state !== "available" ? nicknameServerError : undefined}
           hint={nicknameServerError && availability.state !== "available" ? null : <AvailabilityHint {...availability} />}
         />
         <TextField
-          label={t.password}
+          label={a.password}
           name="password"
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           error={errors.password}
-          hint={errors.password ? null : <p className="text-xs text-slate-500">{t.passwordHint}</p>}
+          hint={errors.password ? null : <p className="text-xs text-slate-500">{a.passwordHint}</p>}
         />
         <Button type="submit" className="w-full" disabled={sending || availability.state === "taken"}>
-          {sending ? t.submittingRegister : t.submitRegister}
+          {sending ? a.submittingRegister : a.submitRegister}
         </Button>
       </Form>
       <p className="text-center text-sm text-slate-600">
-        {t.haveAccount}{" "}
+        {a.haveAccount}{" "}
         <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-          {t.loginLink}
+          {a.loginLink}
         </Link>
       </p>
     </div>

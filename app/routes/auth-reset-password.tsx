@@ -16,7 +16,7 @@ import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button, ButtonLink } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-reset-password";
 
 /** SPEC §9 Reset redirect delay (ms). */
@@ -41,19 +41,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Title; never indexed. */
 export const meta: Route.MetaFunction = () => [
-  { title: `${t.resetTitle} – ${app.name}` },
+  { title: `${a.resetTitle} – ${app.name}` },
   { name: "robots", content: "noindex" },
 ];
 
 function InvalidLink({ text }: { text: string }) {
   return (
     <div className="space-y-4 text-center">
-      <h1 className="text-2xl font-extrabold tracking-tight">{t.resetTitle}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{a.resetTitle}</h1>
       <p role="alert" className="text-slate-700">
         {text}
       </p>
       <ButtonLink to="/auth/forgot-password" className="w-full">
-        {t.resetRestart}
+        {a.resetRestart}
       </ButtonLink>
     </div>
   );
@@ -63,7 +63,7 @@ function Verifying() {
   return (
     <div className="flex flex-col items-center gap-3 py-8 text-slate-600" role="status">
       <Loader2 className="size-8 animate-spin text-brand-700" aria-hidden />
-      {t.resetVerifying}
+      {a.resetVerifying}
     </div>
   );
 }
@@ -86,7 +86,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   useEffect(() => {
     if (!actionData?.ok) return;
-    toast.success(t.passwordUpdated, { description: t.passwordUpdatedDescription });
+    toast.success(a.passwordUpdated, { description: a.passwordUpdatedDescription });
     const timer = setTimeout(() => navigate("/auth/login"), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
@@ -98,28 +98,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <p className="text-5xl" aria-hidden>
           ✅
         </p>
-        <h1 className="text-2xl font-extrabold tracking-tight">{t.passwordUpdated}</h1>
-        <p className="text-slate-600">{t.passwordUpdatedDescription}</p>
+        <h1 className="text-2xl font-extrabold tracking-tight">{a.passwordUpdated}</h1>
+        <p className="text-slate-600">{a.passwordUpdatedDescription}</p>
       </div>
     );
   }
-  if (actionData?.invalidLink) return <InvalidLink text={actionData.fieldErrors.form ?? t.resetInvalid} />;
-  if (loaderData.state === "none") return hashToken || navigation.state === "loading" ? <Verifying /> : <InvalidLink text={t.resetNoToken} />;
+  if (actionData?.invalidLink) return <InvalidLink text={actionData.fieldErrors.form ?? a.resetInvalid} />;
+  if (loaderData.state === "none") return hashToken || navigation.state === "loading" ? <Verifying /> : <InvalidLink text={a.resetNoToken} />;
   if (navigation.state === "loading" && navigation.location?.pathname === location.pathname) return <Verifying />;
-  if (loaderData.state === "invalid") return <InvalidLink text={t.resetInvalid} />;
+  if (loaderData.state === "invalid") return <InvalidLink text={a.resetInvalid} />;
 
   const errors = actionData?.fieldErrors ?? {};
   const sending = navigation.state === "submitting";
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-extrabold tracking-tight">{t.resetTitle}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{a.resetTitle}</h1>
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
         <FormError message={errors.form} />
-        <TextField label={t.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
-        <TextField label={t.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
+        <TextField label={a.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <TextField label={a.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
         <Button type="submit" className="w-full" disabled={sending}>
-          {sending ? t.saving : t.resetSubmit}
+          {sending ? a.saving : a.resetSubmit}
         </Button>
       </Form>
     </div>

@@ -13,7 +13,7 @@ import { servicesContext } from "../../server/services";
 import { requireViewer } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as t } from "../../domain/i18n/sv";
+import { app, auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-set-password";
 
 /** Whether the member already has a password. */
@@ -32,13 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: result.status });
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ toast: { title: t.passwordUpdated } }));
+  headers.append("Set-Cookie", await setFlash({ toast: { title: a.passwordUpdated } }));
   return redirect("/forum", { headers });
 }
 
 /** Title; never indexed. */
 export const meta: Route.MetaFunction = () => [
-  { title: `${t.setPasswordTitle} – ${app.name}` },
+  { title: `${a.setPasswordTitle} – ${app.name}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -51,19 +51,19 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-extrabold tracking-tight">
-          {loaderData.hasPassword ? t.changePasswordTitle : t.setPasswordTitle}
+          {loaderData.hasPassword ? a.changePasswordTitle : a.setPasswordTitle}
         </h1>
-        <p className="text-slate-600">{loaderData.hasPassword ? t.changePasswordIntro : t.setPasswordIntro}</p>
+        <p className="text-slate-600">{loaderData.hasPassword ? a.changePasswordIntro : a.setPasswordIntro}</p>
       </div>
       <Form method="post" className="space-y-4" noValidate>
         <FormError message={errors.form} />
         {loaderData.hasPassword ? (
-          <TextField label={t.currentPassword} name="current" type="password" autoComplete="current-password" error={errors.current} />
+          <TextField label={a.currentPassword} name="current" type="password" autoComplete="current-password" error={errors.current} />
         ) : null}
-        <TextField label={t.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
-        <TextField label={t.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
+        <TextField label={a.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <TextField label={a.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
         <Button type="submit" className="w-full" disabled={sending}>
-          {sending ? t.saving : t.savePassword}
+          {sending ? a.saving : a.savePassword}
         </Button>
       </Form>
     </div>

@@ -10,7 +10,7 @@ import { ArrowRight, CircleCheck, KeyRound, LogIn, MessagesSquare, PartyPopper, 
 import { Link } from "react-router";
 import { Logo } from "../components/layout/site-header";
 import { ButtonLink } from "../components/ui/button";
-import { app, landing as t, nav } from "../../domain/i18n/sv";
+import { app, landing as ld, nav } from "../../domain/i18n/sv";
 import type { Route } from "./+types/landing";
 import { OnlineIndicator } from "../components/presence/presence";
 
@@ -18,10 +18,10 @@ import { OnlineIndicator } from "../components/presence/presence";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { publicUrl?: string } | undefined;
   const tags = [
-    { title: t.metaTitle },
-    { name: "description", content: t.metaDescription },
-    { property: "og:title", content: t.metaTitle },
-    { property: "og:description", content: t.metaDescription },
+    { title: ld.metaTitle },
+    { name: "description", content: ld.metaDescription },
+    { property: "og:title", content: ld.metaTitle },
+    { property: "og:description", content: ld.metaDescription },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: app.name },
     { property: "og:locale", content: "sv_SE" },
@@ -45,10 +45,10 @@ interface StartLink {
 
 /** SPEC §2 Landing page: the four ways in, in the spec's order. */
 const startLinks: StartLink[] = [
-  { to: "/auth/forgot-password", icon: KeyRound, ...t.start.reserved, highlight: true },
-  { to: "/auth/register", icon: UserPlus, ...t.start.register },
-  { to: "/auth/login", icon: LogIn, ...t.start.login },
-  { to: "/forum", icon: MessagesSquare, ...t.start.forum },
+  { to: "/auth/forgot-password", icon: KeyRound, ...ld.start.reserved, highlight: true },
+  { to: "/auth/register", icon: UserPlus, ...ld.start.register },
+  { to: "/auth/login", icon: LogIn, ...ld.start.login },
+  { to: "/forum", icon: MessagesSquare, ...ld.start.forum },
 ];
 
 function StartCard({ link }: { link: StartLink }) {
@@ -112,7 +112,7 @@ export default function Landing() {
             <span className="relative inline-flex size-2.5 rounded-full bg-brand-100" />
           </span>
           <p>
-            <strong className="font-bold">{t.bannerTitle}</strong> {t.bannerText}
+            <strong className="font-bold">{ld.bannerTitle}</strong> {ld.bannerText}
           </p>
           <PartyPopper aria-hidden className="hidden size-5 shrink-0 sm:block" />
         </div>
@@ -120,14 +120,14 @@ export default function Landing() {
 
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 md:py-16">
         <div className="max-w-3xl">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{t.heroTitle}</h1>
-          <p className="mt-4 text-base leading-7 text-slate-600 md:text-lg">{t.heroText}</p>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{ld.heroTitle}</h1>
+          <p className="mt-4 text-base leading-7 text-slate-600 md:text-lg">{ld.heroText}</p>
         </div>
 
         <div className="mt-10 grid gap-8 lg:grid-cols-3">
           <section aria-labelledby="kom-igang" className="lg:col-span-2">
             <h2 id="kom-igang" className="text-xl font-bold text-slate-900 md:text-2xl">
-              {t.startTitle}
+              {ld.startTitle}
             </h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2">
               {startLinks.map((link) => (
@@ -138,11 +138,11 @@ export default function Landing() {
 
           <section aria-labelledby="om-borssnack" className="self-start rounded-2xl border border-brand-200 bg-brand-50 p-6">
             <h2 id="om-borssnack" className="text-xl font-bold text-brand-900">
-              {t.aboutTitle}
+              {ld.aboutTitle}
             </h2>
-            <p className="mt-3 text-sm leading-6 text-slate-700">{t.aboutText}</p>
+            <p className="mt-3 text-sm leading-6 text-slate-700">{ld.aboutText}</p>
             <ul className="mt-4 space-y-3">
-              {t.aboutPoints.map((point) => (
+              {ld.aboutPoints.map((point) => (
                 <li key={point} className="flex gap-2.5 text-sm leading-6 text-slate-700">
                   <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
                   <span>{point}</span>
@@ -155,7 +155,7 @@ export default function Landing() {
 
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-slate-500 md:flex-row md:justify-between">
-          <p>{t.poweredBy}</p>
+          <p>{ld.poweredBy}</p>
           <p>{app.copyright(year)}</p>
         </div>
       </footer>

@@ -16,7 +16,7 @@ import { getViewer, requireViewer } from "../../server/session";
 import { RelativeTime } from "../components/forum/relative-time";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../components/notifications/notification-bell";
 import { buttonClass } from "../components/ui/button";
-import { app, errors, notifications as n, toasts } from "../../domain/i18n/sv";
+import { app, errors, notifications as n, toasts as t } from "../../domain/i18n/sv";
 import { notificationText, type NotificationItem } from "../../domain/notifications";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/notifications";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return Response.json({ ok: false, error: toasts.notLoggedIn }, { status: 401 });
+  if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn }, { status: 401 });
   const form = await readForm(request);
   if (form.intent !== "read-all") return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
   await markAllNotificationsRead(services.db, viewer.id);

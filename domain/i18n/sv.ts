@@ -334,7 +334,6 @@ export const errors = {
 
 /** Relative-time and date helpers' fixed words. */
 export const time = {
-  justNow: "alldeles nyss",
 } as const;
 
 /** E-mail texts (verification). Links are added by the mail templates. */
@@ -374,7 +373,6 @@ export const admin = {
   rolesDescription: "Ändra roller: Medlem, Moderator eller Admin.",
   accessNote: { admin: "Du har åtkomst som administratör.", moderator: "Du har åtkomst som moderator." },
   backToForum: "Till forumet",
-  comingSoon: "Kommer snart.",
   footer: (year: number) => `© ${year} Börssnack – Admin`,
 } as const;
 
@@ -425,7 +423,6 @@ export const profile = {
   noComments: "Inga kommentarer än.",
   inThread: (title: string) => `i ${title}`,
   openProfile: "Visa hela profilen",
-  roleBadge: { member: "Medlem", moderator: "Moderator", admin: "Admin" },
 } as const;
 
 /** Ticker pages and the $TICKER / @mention pickers (issue "Profiles and the social graph"). */
@@ -445,7 +442,6 @@ export const ticker = {
   mentionPick: "Välj en användare att tagga",
   mentionNone: "Inga användare hittades",
   tickerPick: "Välj en aktie",
-  tickerNone: "Inga aktier hittades",
 } as const;
 
 /** CLI messages (`forum` command). */
@@ -791,7 +787,6 @@ export const markdown = {
 
 /** EdgeLevel, the engagement score (SPEC §1, §3, §9): profile bar and avatar ring. */
 export const edgeLevel = {
-  name: "EdgeLevel",
   /** A percentage as shown (SPEC §9: ×100 without decimals), e.g. `42 %`. */
   percent: (percent: number) => `${percent}\u00a0%`,
   /** Visible bar label, e.g. `EdgeLevel 42 %`. */
@@ -993,7 +988,6 @@ export const adminPages = {
   colRole: "Roll",
   colStatus: "Status",
   colActions: "Åtgärder",
-  colJoined: "Medlem sedan",
   online: "Online",
   offline: "Offline",
   viewProfile: "Visa profil",
@@ -1009,11 +1003,8 @@ export const adminPages = {
   deleteFailed: "Fel vid borttagning",
   deleteFailedDescription: "Kunde inte radera användaren",
   cannotDeleteSelf: "Du kan inte radera dig själv här. Använd Mitt konto.",
-  cannotDeleteLastAdmin: "Den sista administratören kan inte raderas.",
   moderatorsDeleteMembersOnly: "Moderatorer kan bara radera medlemmar.",
   adminsOnlyDeleteAdmins: "Administratörer kan inte raderas här. Ändra rollen först.",
-  loadUsersFailed: "Fel vid hämtning av användare",
-  loadUsersFailedDescription: "Kunde inte hämta användarlistan",
   noUsers: "Inga användare hittades.",
   sendMessage: "Skicka meddelande",
   noUsersSelected: "Inga användare valda",
@@ -1068,7 +1059,6 @@ export const adminPages = {
   sentDescription: (sent: number, skipped: number) =>
     skipped > 0 ? `${sent} skickade, ${skipped} hoppades över (avregistrerade eller misslyckade).` : `${sent} skickade.`,
   sendFailed: "Fel vid skickande",
-  unexpectedTitle: "Ett fel uppstod",
   unexpected: "Kunde inte skicka meddelandet",
   noPermissionTitle: "Behörighet saknas",
   adminsOnlyMessages: "Endast administratörer kan skicka meddelanden",
@@ -1092,8 +1082,6 @@ export const adminMail = {
   accountOptedOut: "Du har tackat nej till utskick från administratörerna.",
   optOut: "Tacka nej till utskick",
   optIn: "Ta emot utskick igen",
-  optedOut: "Utskick avstängda",
-  optedIn: "Utskick påslagna",
 } as const;
 
 /** When to try again after an abuse limit (issue "Hardening"): seconds, minutes or hours. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
-import { adminPages as ap, roles as roleLabels } from "../../domain/i18n/sv";
+import { adminPages as ap, roles } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
 import { ForumError } from "../errors";
@@ -153,7 +153,7 @@ export async function setUserRole(db: Db, actor: StaffMember, userId: string, ro
         targetType: "user",
         targetId: userId,
         targetLabel: target.nickname,
-        reason: `${roleLabels[from]} → ${roleLabels[role]}`,
+        reason: `${roles[from]} → ${roles[role]}`,
       });
     }
     return { nickname: target.nickname, role };

@@ -13,7 +13,7 @@
  * @module
  */
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { abuseLimits as messages } from "../../domain/i18n/sv";
+import { abuseLimits as al } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { comments, postSubmissions, threads } from "../db/schema";
 import { ForumError, RateLimitedError } from "../errors";
@@ -113,7 +113,7 @@ async function claim(db: Db, userId: string, key: string): Promise<{ kind: "clai
     if (row?.threadId) return { kind: "done", ref: { threadId: row.threadId, commentId: row.commentId } };
     if (row && Number(row.ageS) > STALE_CLAIM_S) await release(db, userId, key);
     else if (row) {
-      if (Date.now() > until) throw new ForumError(409, messages.inFlight, messages.title);
+      if (Date.now() > until) throw new ForumError(409, al.inFlight, al.title);
       await sleep(100);
     }
   }
@@ -167,7 +167,7 @@ export async function postOnce<T extends object>(
     }
     if (recent && recent.ageS < windowS) {
       const wait = Math.max(1, Math.ceil(windowS - recent.ageS));
-      throw new RateLimitedError(messages.identicalText(wait), wait, messages.title);
+      throw new RateLimitedError(al.identicalText(wait), wait, al.title);
     }
     await options.beforeWrite?.();
     return { ...(await steps.write(record)), duplicate: false };

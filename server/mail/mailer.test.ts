@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mail as m } from "../../domain/i18n/sv";
+import { mail as ml } from "../../domain/i18n/sv";
 import { createMailer } from "./mailer";
 import { escapeHtml, verificationMail } from "./templates";
 
@@ -57,7 +57,7 @@ describe("without SMTP_URL (local mail drop)", () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toContain("asa@exempel.se");
     const raw = readFileSync(path.join(mailDir, files[0]!), "utf8");
-    expect(header(raw, "Subject")).toBe(m.verifySubject);
+    expect(header(raw, "Subject")).toBe(ml.verifySubject);
     expect(header(raw, "To")).toBe("asa@exempel.se");
     expect(header(raw, "From")).toContain("noreply@borssnack.se");
 
@@ -148,7 +148,7 @@ describe("with SMTP_URL (a real SMTP server on 127.0.0.1)", () => {
     const mail = received[0]!;
     expect(mail.to).toEqual(["asa@exempel.se"]);
     expect(mail.from).toBe("noreply@borssnack.se");
-    expect(header(mail.raw, "Subject")).toBe(m.verifySubject);
+    expect(header(mail.raw, "Subject")).toBe(ml.verifySubject);
     expect(header(mail.raw, "To")).toBe("asa@exempel.se");
     expect(header(mail.raw, "From")).toContain("noreply@borssnack.se");
     expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
@@ -188,18 +188,18 @@ describe("templates", () => {
     const message = verificationMail("a@exempel.se", nickname, LINK);
     expect(message.html).not.toContain("<script>");
     expect(message.html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
-    expect(message.text).toContain(m.verifyGreeting(nickname));
+    expect(message.text).toContain(ml.verifyGreeting(nickname));
   });
 
   it("the verification mail carries the link in text and HTML, the subject and Swedish texts", () => {
     const message = verificationMail("asa@exempel.se", "Åsa", LINK);
     expect(message.to).toBe("asa@exempel.se");
-    expect(message.subject).toBe(m.verifySubject);
+    expect(message.subject).toBe(ml.verifySubject);
     expect(message.text).toContain(LINK);
     expect(message.text).toContain("Hej Åsa!");
     expect(message.html).toContain(`href="${escapeHtml(LINK)}"`);
     expect(message.html).toContain("&amp;callbackURL=");
-    expect(message.html).toContain(escapeHtml(m.verifyButton));
+    expect(message.html).toContain(escapeHtml(ml.verifyButton));
     expect(message.html).toContain('lang="sv"');
   });
 

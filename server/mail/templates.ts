@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { app, authMail as a, mail as m } from "../../domain/i18n/sv";
+import { app, authMail as aml, mail as ml } from "../../domain/i18n/sv";
 import type { MailMessage } from "./mailer";
 
 /** Escapes text for HTML element content and attribute values. */
@@ -45,7 +45,7 @@ function linkMail(p: LinkMailParts): MailMessage {
 <p style="margin:28px 0"><a href="${u}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(p.button)}</a></p>
 <p style="font-size:13px;color:#475569">${escapeHtml(p.fallback)}<br><a href="${u}" style="color:#047857;word-break:break-all">${u}</a></p>
 <p style="font-size:13px;color:#475569">${escapeHtml(p.ignore)}</p>
-<p style="font-size:14px">${escapeHtml(m.signature)}</p>`);
+<p style="font-size:14px">${escapeHtml(ml.signature)}</p>`);
   const text = `${p.greeting}
 
 ${p.body}
@@ -54,7 +54,7 @@ ${p.button}: ${p.url}
 
 ${p.ignore}
 
-${m.signature}
+${ml.signature}
 `;
   return { to: p.to, subject: p.subject, html, text };
 }
@@ -70,13 +70,13 @@ ${m.signature}
 export function verificationMail(to: string, nickname: string, url: string): MailMessage {
   return linkMail({
     to,
-    subject: m.verifySubject,
-    greeting: m.verifyGreeting(nickname),
-    body: m.verifyBody,
-    button: m.verifyButton,
+    subject: ml.verifySubject,
+    greeting: ml.verifyGreeting(nickname),
+    body: ml.verifyBody,
+    button: ml.verifyButton,
     url,
-    fallback: m.verifyFallback,
-    ignore: m.verifyIgnore,
+    fallback: ml.verifyFallback,
+    ignore: ml.verifyIgnore,
   });
 }
 
@@ -90,13 +90,13 @@ export function verificationMail(to: string, nickname: string, url: string): Mai
 export function magicLinkMail(to: string, nickname: string, url: string): MailMessage {
   return linkMail({
     to,
-    subject: a.magicSubject,
-    greeting: a.magicGreeting(nickname),
-    body: a.magicBody,
-    button: a.magicButton,
+    subject: aml.magicSubject,
+    greeting: aml.magicGreeting(nickname),
+    body: aml.magicBody,
+    button: aml.magicButton,
     url,
-    fallback: a.linkFallback,
-    ignore: a.ignore,
+    fallback: aml.linkFallback,
+    ignore: aml.ignore,
   });
 }
 
@@ -110,12 +110,12 @@ export function magicLinkMail(to: string, nickname: string, url: string): MailMe
 export function resetPasswordMail(to: string, nickname: string, url: string): MailMessage {
   return linkMail({
     to,
-    subject: a.resetSubject,
-    greeting: m.verifyGreeting(nickname),
-    body: a.resetBody,
-    button: a.resetButton,
+    subject: aml.resetSubject,
+    greeting: ml.verifyGreeting(nickname),
+    body: aml.resetBody,
+    button: aml.resetButton,
     url,
-    fallback: a.linkFallback,
-    ignore: a.ignore,
+    fallback: aml.linkFallback,
+    ignore: aml.ignore,
   });
 }

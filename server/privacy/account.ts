@@ -12,7 +12,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { privacy as t } from "../../domain/i18n/sv";
+import { privacy as pv } from "../../domain/i18n/sv";
 import { PASSWORD_MAX } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { account, profiles, user, verification } from "../db/schema";
@@ -74,32 +74,32 @@ export async function deleteOwnAccountWithPassword(
   password: unknown,
   headers: Headers,
 ): Promise<{ ok: true; result: DeleteMemberResult } | PrivacyFailure> {
-  if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, error: t.passwordRequired };
-  if (password.length > PASSWORD_MAX) return { ok: false, status: 400, error: t.wrongPassword };
+  if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, error: pv.passwordRequired };
+  if (password.length > PASSWORD_MAX) return { ok: false, status: 400, error: pv.wrongPassword };
   const state = await wrongPasswords.get(viewer.id);
   if (state && state.consumedPoints >= 5) {
-    return { ok: false, status: 429, error: t.tooManyAttempts(Math.ceil(state.msBeforeNext / 60_000)) };
+    return { ok: false, status: 429, error: pv.tooManyAttempts(Math.ceil(state.msBeforeNext / 60_000)) };
   }
   try {
     await services.auth.api.verifyPassword({ body: { password }, headers });
   } catch (error) {
     if (error instanceof APIError) {
-      if (error.statusCode === 401) return { ok: false, status: 401, error: t.notLoggedIn };
+      if (error.statusCode === 401) return { ok: false, status: 401, error: pv.notLoggedIn };
       if (error.statusCode === 400) {
         await wrongPasswords.consume(viewer.id).catch((e: unknown) => {
           if (!(e instanceof RateLimiterRes)) throw e;
         });
-        return { ok: false, status: 400, error: t.wrongPassword };
+        return { ok: false, status: 400, error: pv.wrongPassword };
       }
     }
     console.error("[privacy] lösenordskontroll misslyckades:", error);
-    return { ok: false, status: 500, error: t.deleteFailed };
+    return { ok: false, status: 500, error: pv.deleteFailed };
   }
   const result = await deleteMember(services.db, viewer.id);
   await removeMemberFiles(services, result);
   await wrongPasswords.delete(viewer.id);
-  if (result.lastAdmin) return { ok: false, status: 409, error: t.lastAdminCannotDelete };
-  if (!result.deleted) return { ok: false, status: 404, error: t.accountMissing };
+  if (result.lastAdmin) return { ok: false, status: 409, error: pv.lastAdminCannotDelete };
+  if (!result.deleted) return { ok: false, status: 404, error: pv.accountMissing };
   return { ok: true, result };
 }
 
@@ -128,7 +128,7 @@ export async function requestDeletionLink(services: Services, viewer: Viewer): P
     .from(verification)
     .where(and(mine, gt(verification.createdAt, new Date(Date.now() - DELETE_LINK_RESEND_S * 1000))))
     .limit(1);
-  if (recent.length > 0) return { ok: false, status: 429, error: t.linkRecentlySent };
+  if (recent.length > 0) return { ok: false, status: 429, error: pv.linkRecentlySent };
   const token = randomBytes(32).toString("base64url");
   const id = randomBytes(16).toString("hex");
   await db.transaction(async (tx) => {
@@ -146,7 +146,7 @@ export async function requestDeletionLink(services: Services, viewer: Viewer): P
   } catch (error) {
     console.error("[privacy] kunde inte skicka raderingslänk:", (error as Error).message);
     await db.delete(verification).where(eq(verification.id, id));
-    return { ok: false, status: 500, error: t.linkSendFailed };
+    return { ok: false, status: 500, error: pv.linkSendFailed };
   }
   return { ok: true };
 }
@@ -184,7 +184,7 @@ export async function deleteAccountByLink(
   db: Db,
   token: unknown,
 ): Promise<{ ok: true; userId: string; result: DeleteMemberResult } | PrivacyFailure> {
-  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return { ok: false, status: 400, error: t.linkInvalid };
+  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return { ok: false, status: 400, error: pv.linkInvalid };
   const keepLink = new Error("last admin");
   try {
     return await db.transaction(async (tx) => {
@@ -192,15 +192,15 @@ export async function deleteAccountByLink(
         .delete(verification)
         .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
         .returning({ userId: verification.value });
-      if (!used) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
+      if (!used) return { ok: false as const, status: 400 as const, error: pv.linkInvalid };
       const result = await deleteMember(tx, used.userId);
       // Rolled back, so the link still works once another admin is appointed.
       if (result.lastAdmin) throw keepLink;
-      if (!result.deleted) return { ok: false as const, status: 400 as const, error: t.linkInvalid };
+      if (!result.deleted) return { ok: false as const, status: 400 as const, error: pv.linkInvalid };
       return { ok: true as const, userId: used.userId, result };
     });
   } catch (error) {
-    if (error === keepLink) return { ok: false, status: 409, error: t.lastAdminCannotDelete };
+    if (error === keepLink) return { ok: false, status: 409, error: pv.lastAdminCannotDelete };
     throw error;
   }
 }

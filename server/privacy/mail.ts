@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { privacy as t } from "../../domain/i18n/sv";
+import { privacy as pv } from "../../domain/i18n/sv";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml } from "../mail/templates";
 
@@ -23,22 +23,22 @@ export function deletionMail(to: string, nickname: string, url: string): MailMes
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="font-size:22px;font-weight:bold;color:#047857;margin:0 0 16px">📈 Börssnack</p>
-<p style="font-size:16px">${escapeHtml(t.mailGreeting(nickname))}</p>
-<p style="font-size:16px;line-height:1.5">${escapeHtml(t.mailBody)}</p>
-<p style="margin:28px 0"><a href="${u}" style="background:#dc2626;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(t.mailButton)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(t.mailFallback)}<br><a href="${u}" style="color:#047857;word-break:break-all">${u}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(t.mailIgnore)}</p>
-<p style="font-size:14px">${escapeHtml(t.mailSignature)}</p></td></tr>
+<p style="font-size:16px">${escapeHtml(pv.mailGreeting(nickname))}</p>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(pv.mailBody)}</p>
+<p style="margin:28px 0"><a href="${u}" style="background:#dc2626;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(pv.mailButton)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(pv.mailFallback)}<br><a href="${u}" style="color:#047857;word-break:break-all">${u}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(pv.mailIgnore)}</p>
+<p style="font-size:14px">${escapeHtml(pv.mailSignature)}</p></td></tr>
 </table></td></tr></table></body></html>`;
-  const text = `${t.mailGreeting(nickname)}
+  const text = `${pv.mailGreeting(nickname)}
 
-${t.mailBody}
+${pv.mailBody}
 
-${t.mailButton}: ${url}
+${pv.mailButton}: ${url}
 
-${t.mailIgnore}
+${pv.mailIgnore}
 
-${t.mailSignature}
+${pv.mailSignature}
 `;
-  return { to, subject: t.mailSubject, html, text };
+  return { to, subject: pv.mailSubject, html, text };
 }

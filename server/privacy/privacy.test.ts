@@ -4,7 +4,7 @@
  */
 import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privacy as t } from "../../domain/i18n/sv";
+import { privacy as pv } from "../../domain/i18n/sv";
 import {
   account,
   categories,
@@ -279,9 +279,9 @@ describe("deleting one's own account", () => {
     expect(await deleteOwnAccountWithPassword(forum.services, viewerOf(gun), "fel-lösen", headers)).toEqual({
       ok: false,
       status: 400,
-      error: t.wrongPassword,
+      error: pv.wrongPassword,
     });
-    expect(await deleteOwnAccountWithPassword(forum.services, viewerOf(gun), "", headers)).toMatchObject({ status: 400, error: t.passwordRequired });
+    expect(await deleteOwnAccountWithPassword(forum.services, viewerOf(gun), "", headers)).toMatchObject({ status: 400, error: pv.passwordRequired });
     expect(await deleteOwnAccountWithPassword(forum.services, viewerOf(gun), undefined, headers)).toMatchObject({ status: 400 });
     expect(await deleteOwnAccountWithPassword(forum.services, viewerOf(gun), "x".repeat(10_000), headers)).toMatchObject({ status: 400 });
     // Without the member's session better-auth refuses: 401, nothing deleted.
@@ -317,7 +317,7 @@ describe("deleting one's own account", () => {
     expect(forum.mails).toHaveLength(sentBefore + 1);
     const mail = forum.mails.at(-1)!;
     expect(mail.to).toBe(ines.email);
-    expect(mail.subject).toBe(t.mailSubject);
+    expect(mail.subject).toBe(pv.mailSubject);
     const link = mail.text.match(/https?:\/\/\S+/)![0];
     expect(link.startsWith(`http://localhost:3000${DELETE_LINK_PATH}?token=`)).toBe(true);
     expect(mail.html).toContain(link);
@@ -328,12 +328,12 @@ describe("deleting one's own account", () => {
     expect(stored[0]!.identifier).not.toContain(token);
 
     // One mail per minute.
-    expect(await requestDeletionLink(forum.services, viewerOf(ines))).toEqual({ ok: false, status: 429, error: t.linkRecentlySent });
+    expect(await requestDeletionLink(forum.services, viewerOf(ines))).toEqual({ ok: false, status: 429, error: pv.linkRecentlySent });
 
     // Bad links find nothing and delete nothing.
     for (const bad of [undefined, "", "abc", token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), "x".repeat(5000)]) {
       expect(await findDeletionLink(db(), bad)).toBeNull();
-      expect(await deleteAccountByLink(db(), bad)).toEqual({ ok: false, status: 400, error: t.linkInvalid });
+      expect(await deleteAccountByLink(db(), bad)).toEqual({ ok: false, status: 400, error: pv.linkInvalid });
     }
     expect(await findDeletionLink(db(), token)).toEqual({ userId: ines.id, nickname: "Ines_Länk" });
 
@@ -341,7 +341,7 @@ describe("deleting one's own account", () => {
     expect(await profile(ines.id)).toBeUndefined();
     expect(await db().select().from(verification).where(eq(verification.value, ines.id))).toHaveLength(0);
     // Used once only.
-    expect(await deleteAccountByLink(db(), token)).toEqual({ ok: false, status: 400, error: t.linkInvalid });
+    expect(await deleteAccountByLink(db(), token)).toEqual({ ok: false, status: 400, error: pv.linkInvalid });
   });
 
   it("an expired link no longer works", async () => {

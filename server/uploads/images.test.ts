@@ -7,7 +7,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { uploads as t } from "../../domain/i18n/sv";
+import { uploads as up } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
 import { processImage, UploadError, type UploadStatus } from "./images";
 import { MAX_INPUT_MEGAPIXELS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./limits";
@@ -178,20 +178,20 @@ describe("refused files", () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(20 * 1000 * 1000);
-    expectStatus(await refusal(big), 413, t.tooLarge(MAX_UPLOAD_MB));
+    expectStatus(await refusal(big), 413, up.tooLarge(MAX_UPLOAD_MB));
   });
 
   it("the size cap counts bytes: a 20 MB buffer that is not even an image is 413, not 415", async () => {
     const buffer = Buffer.alloc(20 * 1024 * 1024, 0x41);
     const started = performance.now();
-    expectStatus(await refusal(buffer), 413, t.tooLarge(MAX_UPLOAD_MB));
+    expectStatus(await refusal(buffer), 413, up.tooLarge(MAX_UPLOAD_MB));
     expect(performance.now() - started).toBeLessThan(200);
     // One byte over the cap is refused; the cap itself is not.
-    expectStatus(await refusal(Buffer.alloc(MAX_UPLOAD_BYTES + 1)), 413, t.tooLarge(MAX_UPLOAD_MB));
+    expectStatus(await refusal(Buffer.alloc(MAX_UPLOAD_BYTES + 1)), 413, up.tooLarge(MAX_UPLOAD_MB));
   });
 
   it("an empty file is 400", async () => {
-    expectStatus(await refusal(Buffer.alloc(0)), 400, t.missingFile);
+    expectStatus(await refusal(Buffer.alloc(0)), 400, up.missingFile);
   });
 
   it("an SVG with a script is 415 (SVG is never accepted)", async () => {
@@ -199,7 +199,7 @@ describe("refused files", () => {
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">' +
         '<script>alert(document.cookie)</script><rect width="100" height="100" fill="red"/></svg>',
     );
-    expectStatus(await refusal(svg), 415, t.unsupportedType);
+    expectStatus(await refusal(svg), 415, up.unsupportedType);
   });
 
   it.each([
@@ -208,30 +208,30 @@ describe("refused files", () => {
     ["PDF", "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF"],
     ["plain text", "Hej! Det här är ingen bild."],
   ])("%s is 415", async (_name, content) => {
-    expectStatus(await refusal(Buffer.from(content)), 415, t.unsupportedType);
+    expectStatus(await refusal(Buffer.from(content)), 415, up.unsupportedType);
   });
 
   it("ZIP and Windows executables are 415", async () => {
     const zip = Buffer.concat([Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"), Buffer.alloc(64)]);
-    expectStatus(await refusal(zip), 415, t.unsupportedType);
+    expectStatus(await refusal(zip), 415, up.unsupportedType);
     const exe = Buffer.alloc(512);
     exe.write("MZ", 0, "latin1");
     exe.writeUInt32LE(0x80, 0x3c);
     exe.write("PE\0\0", 0x80, "latin1");
-    expectStatus(await refusal(exe), 415, t.unsupportedType);
+    expectStatus(await refusal(exe), 415, up.unsupportedType);
   });
 
   it("other image formats (TIFF, BMP, AVIF) are 415", async () => {
     for (const format of ["tiff", "avif"] as const) {
       const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#fff" } }).toFormat(format).toBuffer();
-      expectStatus(await refusal(image), 415, t.unsupportedType);
+      expectStatus(await refusal(image), 415, up.unsupportedType);
     }
     const bmp = Buffer.alloc(70);
     bmp.write("BM", 0, "latin1");
     bmp.writeUInt32LE(70, 2);
     bmp.writeUInt32LE(54, 10);
     bmp.writeUInt32LE(40, 14);
-    expectStatus(await refusal(bmp), 415, t.unsupportedType);
+    expectStatus(await refusal(bmp), 415, up.unsupportedType);
   });
 
   it("a decompression bomb (20000×20000 PNG of one colour, a few kB) stops at the pixel limit", async () => {
@@ -241,12 +241,12 @@ describe("refused files", () => {
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 20_000, 20_000]);
     const started = performance.now();
-    expectStatus(await refusal(bomb), 413, t.tooManyPixels(MAX_INPUT_MEGAPIXELS));
+    expectStatus(await refusal(bomb), 413, up.tooManyPixels(MAX_INPUT_MEGAPIXELS));
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("just over 40 megapixels is refused, just under is accepted", async () => {
-    expectStatus(await refusal(hugePng(8000, 5001)), 413, t.tooManyPixels(MAX_INPUT_MEGAPIXELS));
+    expectStatus(await refusal(hugePng(8000, 5001)), 413, up.tooManyPixels(MAX_INPUT_MEGAPIXELS));
     await expectCleanWebp(await processImage(hugePng(8000, 5000), "banner"), 1500, 500);
   });
 
@@ -256,7 +256,7 @@ describe("refused files", () => {
     })
       .png()
       .toBuffer();
-    expectStatus(await refusal(png.subarray(0, Math.floor(png.length / 2))), 400, t.unreadable);
+    expectStatus(await refusal(png.subarray(0, Math.floor(png.length / 2))), 400, up.unreadable);
   });
 });
 

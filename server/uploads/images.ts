@@ -18,7 +18,7 @@
  */
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { uploads as t } from "../../domain/i18n/sv";
+import { uploads as up } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -78,11 +78,11 @@ function isAcceptedType(mime: string): mime is (typeof ACCEPTED_IMAGE_TYPES)[num
  *   JPEG, PNG, WebP or GIF
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(413, t.tooLarge(MAX_UPLOAD_MB));
-  if (bytes.length === 0) throw new UploadError(400, t.missingFile);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(413, up.tooLarge(MAX_UPLOAD_MB));
+  if (bytes.length === 0) throw new UploadError(400, up.missingFile);
 
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (!sniffed || !isAcceptedType(sniffed.mime)) throw new UploadError(415, t.unsupportedType);
+  if (!sniffed || !isAcceptedType(sniffed.mime)) throw new UploadError(415, up.unsupportedType);
 
   const options: SharpOptions = {
     limitInputPixels: MAX_INPUT_PIXELS,
@@ -100,11 +100,11 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
     throw decodeError(error);
   }
   // file-type and libvips must agree on what the bytes are.
-  if (metadata.format !== SHARP_FORMAT[sniffed.mime]) throw new UploadError(415, t.unsupportedType);
+  if (metadata.format !== SHARP_FORMAT[sniffed.mime]) throw new UploadError(415, up.unsupportedType);
   const width = metadata.width ?? 0;
   const height = metadata.pageHeight ?? metadata.height ?? 0;
-  if (width <= 0 || height <= 0) throw new UploadError(400, t.unreadable);
-  if (width * height > MAX_INPUT_PIXELS) throw new UploadError(413, t.tooManyPixels(MAX_INPUT_MEGAPIXELS));
+  if (width <= 0 || height <= 0) throw new UploadError(400, up.unreadable);
+  if (width * height > MAX_INPUT_PIXELS) throw new UploadError(413, up.tooManyPixels(MAX_INPUT_MEGAPIXELS));
 
   const size = IMAGE_SIZES[kind];
   try {
@@ -120,6 +120,6 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
 /** Maps a sharp/libvips failure to the member's message. */
 function decodeError(error: unknown): UploadError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new UploadError(413, t.tooManyPixels(MAX_INPUT_MEGAPIXELS));
-  return new UploadError(400, t.unreadable);
+  if (/pixel limit/i.test(message)) return new UploadError(413, up.tooManyPixels(MAX_INPUT_MEGAPIXELS));
+  return new UploadError(400, up.unreadable);
 }

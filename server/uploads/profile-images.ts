@@ -12,7 +12,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { uploads as t } from "../../domain/i18n/sv";
+import { uploads as up } from "../../domain/i18n/sv";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema";
@@ -173,7 +173,7 @@ export async function setProfileImage(
   }
   if (previous === undefined) {
     await deleteUploadedFile({ ...deps, storage }, url);
-    throw new ForumError(401, t.loginRequired);
+    throw new ForumError(401, up.loginRequired);
   }
   if (previous !== url) await deleteUploadedFile({ ...deps, storage }, previous);
   return { url, key };
@@ -194,7 +194,7 @@ export async function removeProfileImage(
   kind: ImageKind,
 ): Promise<{ removed: boolean }> {
   const previous = await swapUrl(deps.db, userId, kind, null);
-  if (previous === undefined) throw new ForumError(401, t.loginRequired);
+  if (previous === undefined) throw new ForumError(401, up.loginRequired);
   await deleteUploadedFile(deps, previous);
   return { removed: previous !== null };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abuseLimits as msg, forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
+import { abuseLimits as al, forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { ACTION_LIMITS, createActionLimits } from "../action-limits";
 import type { Db } from "../db/client";
 import { notifications, threads, userFollows } from "../db/schema";
@@ -53,7 +53,7 @@ describe("the write pipeline (server/writes/pipeline.ts)", () => {
   it("a request refused by policy consumes no limit point", async () => {
     // One reaction a minute, so a single counted refusal would show.
     const limits = createActionLimits(forum.services.db, {
-      rules: { ...ACTION_LIMITS, reaction: [{ name: "pipelineReaction", scope: "member", points: 1, duration: 60, message: msg.reaction }] },
+      rules: { ...ACTION_LIMITS, reaction: [{ name: "pipelineReaction", scope: "member", points: 1, duration: 60, message: al.reaction }] },
     });
     const ctx: WriteContext = { db: forum.services.db, actor: actor(anna), ip: "192.0.2.50", limits };
     const own = await createThread(forum.services.db, actor(anna), { categoryId, title: "Min egen tråd", body: "Text" });

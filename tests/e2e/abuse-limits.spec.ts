@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { abuseLimits as limits, forum as f, moderation as m, profile as p } from "../../domain/i18n/sv";
+import { abuseLimits as al, forum as f, moderation as m, profile as p } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 
@@ -126,7 +126,7 @@ test("a new member: second thread within 15 s, second comment within 5 s, a sixt
   }
   await page.goto(`/forum/profil/${otherId2}`);
   await page.getByRole("button", { name: p.follow, exact: true }).click();
-  await expect(page.getByText(limits.title)).toBeVisible();
+  await expect(page.getByText(al.title)).toBeVisible();
   await expect(page.getByText(/Du följer och slutar följa för ofta\. Försök igen om \d+ sekunde?r?\./)).toBeVisible();
   await expect(page.getByRole("button", { name: p.follow, exact: true })).toBeVisible();
   await context.close();

@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { auth as t, nav } from "../../domain/i18n/sv";
+import { auth as a, nav } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -30,15 +30,15 @@ test("magic link: asked for on the login page, signs in once, refused when used 
   const m = await memberAndVisitor(browser, "Magnus");
   const { page } = m;
   await page.goto("/auth/login");
-  await page.getByRole("tab", { name: t.tabMagic }).click();
-  await expect(page.getByText(t.magicIntro)).toBeVisible();
+  await page.getByRole("tab", { name: a.tabMagic }).click();
+  await expect(page.getByText(a.magicIntro)).toBeVisible();
   // Empty e-mail: the spec's message.
-  await page.getByRole("button", { name: t.magicSubmit }).click();
-  await expect(page.getByText(t.fillEmail)).toBeVisible();
+  await page.getByRole("button", { name: a.magicSubmit }).click();
+  await expect(page.getByText(a.fillEmail)).toBeVisible();
   const asked = Date.now();
-  await page.getByLabel(t.email).fill(`  ${m.email.toUpperCase()}  `);
-  await page.getByRole("button", { name: t.magicSubmit }).click();
-  await expect(page.getByText(t.magicSent, { exact: true })).toBeVisible();
+  await page.getByLabel(a.email).fill(`  ${m.email.toUpperCase()}  `);
+  await page.getByRole("button", { name: a.magicSubmit }).click();
+  await expect(page.getByText(a.magicSent, { exact: true })).toBeVisible();
   const link = await linkFrom(m.email, "/auth/magic", asked);
   // Opening the link signs nobody in (issue 15 item 8: mail scanners, login CSRF): a page with
   // one button does, and a scanner's earlier visit leaves the link usable.
@@ -46,27 +46,27 @@ test("magic link: asked for on the login page, signs in once, refused when used 
   await (await scanner.newPage()).goto(link);
   await scanner.close();
   await page.goto(link);
-  await expect(page.getByRole("heading", { name: t.magicConfirmTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { name: a.magicConfirmTitle })).toBeVisible();
   expect((await page.context().cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
-  await page.getByRole("button", { name: t.magicConfirmButton, exact: true }).click();
+  await page.getByRole("button", { name: a.magicConfirmButton, exact: true }).click();
   await expect(page).toHaveURL(/\/forum$/);
-  await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+  await expect(page.getByText(a.loggedIn, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: nav.userMenu })).toContainText(m.nickname);
 
   // The same link a second time (another browser) is refused with a way to ask again.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await otherPage.goto(link);
-  await otherPage.getByRole("button", { name: t.magicConfirmButton, exact: true }).click();
-  await expect(otherPage.getByRole("heading", { name: t.magicInvalidTitle })).toBeVisible();
-  await otherPage.getByRole("link", { name: t.magicRequestNew }).click();
-  await expect(otherPage.getByRole("tab", { name: t.tabMagic })).toHaveAttribute("aria-selected", "true");
+  await otherPage.getByRole("button", { name: a.magicConfirmButton, exact: true }).click();
+  await expect(otherPage.getByRole("heading", { name: a.magicInvalidTitle })).toBeVisible();
+  await otherPage.getByRole("link", { name: a.magicRequestNew }).click();
+  await expect(otherPage.getByRole("tab", { name: a.tabMagic })).toHaveAttribute("aria-selected", "true");
 
   // An unknown address gets the same answer and no mail.
   const before = Date.now();
-  await otherPage.getByLabel(t.email).fill("finns-inte@exempel.se");
-  await otherPage.getByRole("button", { name: t.magicSubmit }).click();
-  await expect(otherPage.getByText(t.magicSent, { exact: true })).toBeVisible();
+  await otherPage.getByLabel(a.email).fill("finns-inte@exempel.se");
+  await otherPage.getByRole("button", { name: a.magicSubmit }).click();
+  await expect(otherPage.getByText(a.magicSent, { exact: true })).toBeVisible();
   await expect(env.mailbox.waitFor("finns-inte@exempel.se", { after: before, timeoutMs: 1500 })).rejects.toThrow();
   await Promise.all([m.context.close(), other.close(), m.api.dispose()]);
 });
@@ -78,47 +78,47 @@ test("forgot → reset → login with the new password; sessions from before end
 
   const { page } = m;
   await page.goto("/auth/login");
-  await page.getByRole("link", { name: t.forgotPassword }).click();
-  await expect(page.getByRole("heading", { name: t.forgotTitle })).toBeVisible();
-  await page.getByLabel(t.email).fill("utan-snabel-a");
-  await page.getByRole("button", { name: t.forgotSubmit }).click();
-  await expect(page.getByText(t.invalidEmail)).toBeVisible();
+  await page.getByRole("link", { name: a.forgotPassword }).click();
+  await expect(page.getByRole("heading", { name: a.forgotTitle })).toBeVisible();
+  await page.getByLabel(a.email).fill("utan-snabel-a");
+  await page.getByRole("button", { name: a.forgotSubmit }).click();
+  await expect(page.getByText(a.invalidEmail)).toBeVisible();
   const asked = Date.now();
-  await page.getByLabel(t.email).fill(m.email);
-  await page.getByRole("button", { name: t.forgotSubmit }).click();
-  await expect(page.getByText(t.resetLinkSentDescription).first()).toBeVisible();
-  await expect(page.getByRole("button", { name: t.useAnotherEmail })).toBeVisible();
+  await page.getByLabel(a.email).fill(m.email);
+  await page.getByRole("button", { name: a.forgotSubmit }).click();
+  await expect(page.getByText(a.resetLinkSentDescription).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: a.useAnotherEmail })).toBeVisible();
 
   const link = await linkFrom(m.email, "/auth/reset-password", asked);
   // The token may also come in the hash as access_token (SPEC §2).
   const token = new URL(link).searchParams.get("token")!;
   await page.goto(`/auth/reset-password?email=${encodeURIComponent(m.email)}#access_token=${token}`);
-  await page.getByLabel(t.newPassword).fill("nyttlosen-2026");
-  await page.getByLabel(t.confirmPassword).fill("nyttlosen-2027");
-  await page.getByRole("button", { name: t.resetSubmit }).click();
-  await expect(page.getByText(t.passwordsDontMatch)).toBeVisible();
-  await page.getByLabel(t.newPassword).fill("nyttlosen-2026");
-  await page.getByLabel(t.confirmPassword).fill("nyttlosen-2026");
-  await page.getByRole("button", { name: t.resetSubmit }).click();
-  await expect(page.getByRole("heading", { name: t.passwordUpdated })).toBeVisible();
+  await page.getByLabel(a.newPassword).fill("nyttlosen-2026");
+  await page.getByLabel(a.confirmPassword).fill("nyttlosen-2027");
+  await page.getByRole("button", { name: a.resetSubmit }).click();
+  await expect(page.getByText(a.passwordsDontMatch)).toBeVisible();
+  await page.getByLabel(a.newPassword).fill("nyttlosen-2026");
+  await page.getByLabel(a.confirmPassword).fill("nyttlosen-2026");
+  await page.getByRole("button", { name: a.resetSubmit }).click();
+  await expect(page.getByRole("heading", { name: a.passwordUpdated })).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 5000 });
 
   // The old password fails, the new one works.
-  await page.getByLabel(t.email).fill(m.email);
+  await page.getByLabel(a.email).fill(m.email);
   await page.locator("#login-password").fill("hemligt123");
-  await page.getByRole("button", { name: t.submitLogin }).click();
-  await expect(page.getByText(t.invalidCredentials)).toBeVisible();
+  await page.getByRole("button", { name: a.submitLogin }).click();
+  await expect(page.getByText(a.invalidCredentials)).toBeVisible();
   await page.locator("#login-password").fill("nyttlosen-2026");
-  await page.getByRole("button", { name: t.submitLogin }).click();
-  await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: a.submitLogin }).click();
+  await expect(page.getByText(a.loggedIn, { exact: true })).toBeVisible();
 
   // The session from before the reset is gone.
   expect((await m.api.get("/auth/set-password", { maxRedirects: 0 })).status()).toBe(302);
   // The link works once.
   await page.goto(link);
-  await page.getByRole("heading", { name: t.resetTitle }).waitFor();
-  await expect(page.getByText(t.resetInvalid)).toBeVisible();
-  await expect(page.getByRole("link", { name: t.resetRestart })).toBeVisible();
+  await page.getByRole("heading", { name: a.resetTitle }).waitFor();
+  await expect(page.getByText(a.resetInvalid)).toBeVisible();
+  await expect(page.getByRole("link", { name: a.resetRestart })).toBeVisible();
   await Promise.all([m.context.close(), m.api.dispose()]);
 });
 
@@ -127,23 +127,23 @@ test("protected route → login → back; change password; members cannot open /
   const { page } = m;
   await page.goto("/auth/set-password");
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fauth%2Fset-password$/);
-  await page.getByLabel(t.email).fill(m.email);
+  await page.getByLabel(a.email).fill(m.email);
   await page.locator("#login-password").fill("hemligt123");
-  await page.getByRole("button", { name: t.submitLogin }).click();
+  await page.getByRole("button", { name: a.submitLogin }).click();
   await expect(page).toHaveURL(/\/auth\/set-password$/);
-  await expect(page.getByRole("heading", { name: t.changePasswordTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { name: a.changePasswordTitle })).toBeVisible();
 
   // Change the password: wrong current password refused; then saved with the toast.
-  await page.getByLabel(t.currentPassword).fill("fel-losenord");
-  await page.getByLabel(t.newPassword).fill("battre-losen-99");
-  await page.getByLabel(t.confirmPassword).fill("battre-losen-99");
-  await page.getByRole("button", { name: t.savePassword }).click();
-  await expect(page.getByText(t.wrongCurrentPassword)).toBeVisible();
-  await page.getByLabel(t.currentPassword).fill("hemligt123");
-  await page.getByLabel(t.newPassword).fill("battre-losen-99");
-  await page.getByLabel(t.confirmPassword).fill("battre-losen-99");
-  await page.getByRole("button", { name: t.savePassword }).click();
-  await expect(page.getByText(t.passwordUpdated, { exact: true })).toBeVisible();
+  await page.getByLabel(a.currentPassword).fill("fel-losenord");
+  await page.getByLabel(a.newPassword).fill("battre-losen-99");
+  await page.getByLabel(a.confirmPassword).fill("battre-losen-99");
+  await page.getByRole("button", { name: a.savePassword }).click();
+  await expect(page.getByText(a.wrongCurrentPassword)).toBeVisible();
+  await page.getByLabel(a.currentPassword).fill("hemligt123");
+  await page.getByLabel(a.newPassword).fill("battre-losen-99");
+  await page.getByLabel(a.confirmPassword).fill("battre-losen-99");
+  await page.getByRole("button", { name: a.savePassword }).click();
+  await expect(page.getByText(a.passwordUpdated, { exact: true })).toBeVisible();
   // Other sessions ended, this one renewed.
   expect((await m.api.get("/auth/set-password", { maxRedirects: 0 })).status()).toBe(302);
 
@@ -187,26 +187,26 @@ test("set password for an account that signs in with magic links", async ({ brow
   expect(reg.status()).toBe(302);
   const asked = Date.now();
   await page.goto("/auth/login?tab=magic");
-  await page.getByLabel(t.email).fill(email);
-  await page.getByRole("button", { name: t.magicSubmit }).click();
-  await expect(page.getByText(t.magicSent, { exact: true })).toBeVisible();
+  await page.getByLabel(a.email).fill(email);
+  await page.getByRole("button", { name: a.magicSubmit }).click();
+  await expect(page.getByText(a.magicSent, { exact: true })).toBeVisible();
   await page.goto(await linkFrom(email, "/auth/magic", asked));
-  await page.getByRole("button", { name: t.magicConfirmButton, exact: true }).click();
+  await page.getByRole("button", { name: a.magicConfirmButton, exact: true }).click();
   await expect(page).toHaveURL(/\/forum$/);
 
   // hasPassword is false: the menu says 'Ställ in lösenord' and the page asks for no current one.
   await page.getByRole("button", { name: nav.userMenu }).click();
   await page.getByRole("menuitem", { name: nav.setPassword }).click();
-  await expect(page.getByRole("heading", { name: t.setPasswordTitle })).toBeVisible();
-  await expect(page.getByLabel(t.currentPassword)).toHaveCount(0);
-  await page.getByLabel(t.newPassword).fill("password");
-  await page.getByLabel(t.confirmPassword).fill("password");
-  await page.getByRole("button", { name: t.savePassword }).click();
-  await expect(page.getByText(t.passwordCommon)).toBeVisible();
-  await page.getByLabel(t.newPassword).fill("eget-losen-2026");
-  await page.getByLabel(t.confirmPassword).fill("eget-losen-2026");
-  await page.getByRole("button", { name: t.savePassword }).click();
-  await expect(page.getByText(t.passwordUpdated, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: a.setPasswordTitle })).toBeVisible();
+  await expect(page.getByLabel(a.currentPassword)).toHaveCount(0);
+  await page.getByLabel(a.newPassword).fill("password");
+  await page.getByLabel(a.confirmPassword).fill("password");
+  await page.getByRole("button", { name: a.savePassword }).click();
+  await expect(page.getByText(a.passwordCommon)).toBeVisible();
+  await page.getByLabel(a.newPassword).fill("eget-losen-2026");
+  await page.getByLabel(a.confirmPassword).fill("eget-losen-2026");
+  await page.getByRole("button", { name: a.savePassword }).click();
+  await expect(page.getByText(a.passwordUpdated, { exact: true })).toBeVisible();
   await page.getByRole("button", { name: nav.userMenu }).click();
   await expect(page.getByRole("menuitem", { name: nav.changePassword })).toBeVisible();
   await page.keyboard.press("Escape");
@@ -215,9 +215,9 @@ test("set password for an account that signs in with magic links", async ({ brow
   const fresh = await browser.newContext();
   const freshPage = await fresh.newPage();
   await freshPage.goto("/auth/login");
-  await freshPage.getByLabel(t.email).fill(email);
+  await freshPage.getByLabel(a.email).fill(email);
   await freshPage.locator("#login-password").fill("eget-losen-2026");
-  await freshPage.getByRole("button", { name: t.submitLogin }).click();
-  await expect(freshPage.getByText(t.loggedIn, { exact: true })).toBeVisible();
+  await freshPage.getByRole("button", { name: a.submitLogin }).click();
+  await expect(freshPage.getByText(a.loggedIn, { exact: true })).toBeVisible();
   await Promise.all([context.close(), fresh.close()]);
 });

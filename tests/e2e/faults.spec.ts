@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
-import { search as searchText, unavailable } from "../../domain/i18n/sv";
+import { search as s, unavailable } from "../../domain/i18n/sv";
 import { expect, test } from "./support/test";
 import { openSse } from "./support/sse";
 import {
@@ -160,17 +160,17 @@ test.describe(`PostgreSQL restarted during load${pgBin ? "" : ` (skipped: ${PG_S
     // answer was a 503 in Swedish with Retry-After.
     const during = samples.filter((s) => outages.some((o) => s.start >= o.down + 2500 && s.end <= o.up));
     expect(during.length).toBeGreaterThan(50);
-    for (const s of during) {
-      const k = kinds.find((x) => x.kind === s.kind)!;
-      expect(s.status, `${s.kind} during the outage`).toBe(503);
-      if (s.kind === "healthz") expect(JSON.parse(s.body)).toMatchObject({ status: "unavailable" });
-      else if (s.kind === "api/search") expect(JSON.parse(s.body)).toEqual({ error: searchText.failed });
-      else if (k.json) expect(JSON.parse(s.body)).toEqual({ ok: false, error: unavailable.json });
+    for (const sample of during) {
+      const k = kinds.find((x) => x.kind === sample.kind)!;
+      expect(sample.status, `${sample.kind} during the outage`).toBe(503);
+      if (sample.kind === "healthz") expect(JSON.parse(sample.body)).toMatchObject({ status: "unavailable" });
+      else if (sample.kind === "api/search") expect(JSON.parse(sample.body)).toEqual({ error: s.failed });
+      else if (k.json) expect(JSON.parse(sample.body)).toEqual({ ok: false, error: unavailable.json });
       else {
-        expect(s.body, `${s.kind}: the Swedish page`).toContain(unavailable.title);
-        expect(s.body).toContain('<html lang="sv"');
+        expect(sample.body, `${sample.kind}: the Swedish page`).toContain(unavailable.title);
+        expect(sample.body).toContain('<html lang="sv"');
       }
-      if (s.kind !== "api/search") expect(s.retryAfter, `${s.kind}: Retry-After`).toMatch(/^\d+$/);
+      if (sample.kind !== "api/search") expect(sample.retryAfter, `${sample.kind}: Retry-After`).toMatch(/^\d+$/);
     }
     // (d) Back within seconds, every kind, without restarting the app.
     for (const r of recoveries) for (const [kind, ms] of Object.entries(r)) expect(ms, `${kind} recovered`).toBeLessThan(8000);

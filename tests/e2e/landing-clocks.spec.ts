@@ -6,7 +6,7 @@
  */
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { auth as a, landing as t } from "../../domain/i18n/sv";
+import { auth as a, landing as ld } from "../../domain/i18n/sv";
 
 // An odd zone (UTC+5:45) for the browser: the clocks must not depend on the visitor's own zone.
 test.use({ timezoneId: "Asia/Kathmandu" });
@@ -38,29 +38,29 @@ function watchHydration(page: Page): string[] {
 test("landing page: banner, 'Kom igång direkt' with four links, about box, footer", async ({ page }) => {
   const problems = watchHydration(page);
   await page.goto("/landing");
-  await expect(page).toHaveTitle(t.metaTitle);
-  await expect(page.getByText(t.bannerTitle)).toBeVisible();
-  await expect(page.getByText(t.bannerText)).toBeVisible();
+  await expect(page).toHaveTitle(ld.metaTitle);
+  await expect(page.getByText(ld.bannerTitle)).toBeVisible();
+  await expect(page.getByText(ld.bannerText)).toBeVisible();
   await expect(page.locator("header [data-slot='online-users']")).toHaveCount(1);
 
-  const start = page.getByRole("region", { name: t.startTitle });
-  await expect(start.getByRole("heading", { level: 2, name: t.startTitle })).toBeVisible();
+  const start = page.getByRole("region", { name: ld.startTitle });
+  await expect(start.getByRole("heading", { level: 2, name: ld.startTitle })).toBeVisible();
   const expected = [
-    [t.start.reserved, "/auth/forgot-password"],
-    [t.start.register, "/auth/register"],
-    [t.start.login, "/auth/login"],
-    [t.start.forum, "/forum"],
+    [ld.start.reserved, "/auth/forgot-password"],
+    [ld.start.register, "/auth/register"],
+    [ld.start.login, "/auth/login"],
+    [ld.start.forum, "/forum"],
   ] as const;
   await expect(start.getByRole("link")).toHaveCount(expected.length);
   for (const [item, href] of expected) {
     await expect(start.getByRole("link", { name: item.title, exact: true })).toHaveAttribute("href", href);
     await expect(start.getByText(item.text)).toBeVisible();
   }
-  await expect(page.getByRole("region", { name: t.aboutTitle })).toContainText("$TICKER");
-  await expect(page.getByRole("contentinfo")).toContainText(t.poweredBy);
+  await expect(page.getByRole("region", { name: ld.aboutTitle })).toContainText("$TICKER");
+  await expect(page.getByRole("contentinfo")).toContainText(ld.poweredBy);
   await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
 
-  await start.getByRole("link", { name: t.start.login.title, exact: true }).click();
+  await start.getByRole("link", { name: ld.start.login.title, exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect(page.getByRole("heading", { name: a.loginTitle })).toBeVisible();
   expect(problems).toEqual([]);
@@ -70,7 +70,7 @@ test("auth layout: three clocks show the cities' time, tick, and the logo leads 
   const problems = watchHydration(page);
   await page.goto("/auth/login");
   const header = page.getByRole("banner");
-  const clocks = header.getByRole("group", { name: t.clocksLabel });
+  const clocks = header.getByRole("group", { name: ld.clocksLabel });
 
   for (const { city, timeZone } of zones) {
     const time = clocks.getByRole("group", { name: city }).locator(`time[data-time-zone="${timeZone}"]`);
@@ -97,6 +97,6 @@ test("auth layout: three clocks show the cities' time, tick, and the logo leads 
   await expect(page.getByRole("banner").getByRole("link", { name: "Börssnack" })).toHaveAttribute("href", "/landing");
   await page.getByRole("banner").getByRole("link", { name: "Börssnack" }).click();
   await expect(page).toHaveURL(/\/landing$/);
-  await expect(page.getByText(t.bannerTitle)).toBeVisible();
+  await expect(page.getByText(ld.bannerTitle)).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test";
-import { forum as f, nav, privacy as t } from "../../domain/i18n/sv";
+import { forum as f, nav, privacy as pv } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -18,19 +18,19 @@ test("GDPR dialog and data export", async ({ browser }) => {
   const visitor = await visitorContext.newPage();
   await visitor.goto("/forum");
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
-  await expect(visitor.getByText(t.footerNote)).toBeVisible();
-  await visitor.getByRole("contentinfo").getByRole("button", { name: t.footerButton, exact: true }).click();
-  const dialog = visitor.getByRole("dialog", { name: t.dialogTitle });
+  await expect(visitor.getByText(pv.footerNote)).toBeVisible();
+  await visitor.getByRole("contentinfo").getByRole("button", { name: pv.footerButton, exact: true }).click();
+  const dialog = visitor.getByRole("dialog", { name: pv.dialogTitle });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading", { level: 3 })).toHaveCount(11);
-  for (const [i, section] of t.sections.entries()) {
+  for (const [i, section] of pv.sections.entries()) {
     await expect(dialog.getByRole("heading", { level: 3, name: `${i + 1}. ${section.title}` })).toBeVisible();
   }
   await expect(dialog.getByText("borssnack.session_token", { exact: false }).first()).toBeVisible();
-  await expect(dialog.getByRole("link", { name: t.manageData })).toHaveAttribute("href", "/forum/konto");
-  await dialog.getByRole("button", { name: t.accept }).click();
+  await expect(dialog.getByRole("link", { name: pv.manageData })).toHaveAttribute("href", "/forum/konto");
+  await dialog.getByRole("button", { name: pv.accept }).click();
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
-  await expect(visitor.getByText(t.footerNote)).toHaveCount(0);
+  await expect(visitor.getByText(pv.footerNote)).toHaveCount(0);
   const consent = (await visitorContext.cookies()).find((c) => c.name === "borssnack_gdpr");
   expect(consent?.value).toBe("1");
   expect(consent?.sameSite).toBe("Lax");
@@ -38,16 +38,16 @@ test("GDPR dialog and data export", async ({ browser }) => {
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
-  await expect(visitor.getByText(t.footerNote)).toHaveCount(0);
-  await visitor.getByRole("button", { name: t.footerButton, exact: true }).click();
-  await expect(visitor.getByRole("dialog").getByText(t.alreadyAccepted)).toBeVisible();
+  await expect(visitor.getByText(pv.footerNote)).toHaveCount(0);
+  await visitor.getByRole("button", { name: pv.footerButton, exact: true }).click();
+  await expect(visitor.getByRole("dialog").getByText(pv.alreadyAccepted)).toBeVisible();
   await visitor.keyboard.press("Escape");
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
 
   // Visitors get 401 from the export and are sent to log in from the account page.
   const anonymous = await visitorContext.request.get("/api/my-data");
   expect(anonymous.status()).toBe(401);
-  expect(await anonymous.json()).toEqual({ error: t.exportLoginRequired });
+  expect(await anonymous.json()).toEqual({ error: pv.exportLoginRequired });
   await visitor.goto("/forum/konto");
   await expect(visitor).toHaveURL(/\/auth\/login\?redirectTo=%2Fforum%2Fkonto$/);
 
@@ -65,11 +65,11 @@ test("GDPR dialog and data export", async ({ browser }) => {
   const threadUrl = page.url();
 
   await page.goto("/forum/konto");
-  await expect(page.getByRole("heading", { level: 1, name: t.accountTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: pv.accountTitle })).toBeVisible();
   await expect(page.getByText(member.nickname, { exact: true }).first()).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: t.exportButton }).click(),
+    page.getByRole("link", { name: pv.exportButton }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`borssnack-data-${member.nickname}.json`);
   const exported = JSON.parse(await readFile(await download.path(), "utf8")) as {
@@ -86,16 +86,16 @@ test("GDPR dialog and data export", async ({ browser }) => {
   expect(await raw.text()).not.toMatch(/"(password|token)"/);
 
   // Wrong password: Swedish error, nothing deleted, still logged in.
-  await page.getByLabel(t.passwordLabel).fill("fel-lösenord");
-  await page.getByRole("button", { name: t.deleteButton }).click();
-  await expect(page.getByText(t.wrongPassword)).toBeVisible();
+  await page.getByLabel(pv.passwordLabel).fill("fel-lösenord");
+  await page.getByRole("button", { name: pv.deleteButton }).click();
+  await expect(page.getByText(pv.wrongPassword)).toBeVisible();
   await expect(page.getByRole("button", { name: nav.userMenu })).toBeVisible();
   expect((await member.api.get("/api/my-data")).status()).toBe(200);
 
   // Right password: 'Kontot raderat', logged out, the thread stays with the author 'Okänd'.
-  await page.getByLabel(t.passwordLabel).fill("hemligt123");
-  await page.getByRole("button", { name: t.deleteButton }).click();
-  await expect(page.getByText(t.deleted, { exact: true })).toBeVisible();
+  await page.getByLabel(pv.passwordLabel).fill("hemligt123");
+  await page.getByRole("button", { name: pv.deleteButton }).click();
+  await expect(page.getByText(pv.deleted, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/forum$/);
   await expect(page.getByRole("button", { name: nav.userMenu })).toHaveCount(0);
   await expect(page.getByRole("link", { name: nav.login }).first()).toBeVisible();
@@ -116,29 +116,29 @@ test("a member deletes their account through the mailed link", async ({ browser 
   const page = await context.newPage();
   await page.goto("/forum/konto");
   const started = Date.now();
-  await page.getByRole("button", { name: t.sendLink }).click();
-  await expect(page.getByText(t.linkSent)).toBeVisible();
+  await page.getByRole("button", { name: pv.sendLink }).click();
+  await expect(page.getByText(pv.linkSent)).toBeVisible();
   const mail = await env.mailbox.waitFor(profile.email, { after: started });
   const link = mail.source.match(/https?:\/\/[^\s"'<>]+\/forum\/konto\/radera\?token=[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeTruthy();
 
   // A broken link deletes nothing.
   await page.goto("/forum/konto/radera?token=ogiltig");
-  await expect(page.getByText(t.linkInvalid)).toBeVisible();
+  await expect(page.getByText(pv.linkInvalid)).toBeVisible();
 
   // Opening the link only asks; confirming deletes and logs out.
   await page.goto(link!);
-  await expect(page.getByText(t.confirmText(member.nickname))).toBeVisible();
+  await expect(page.getByText(pv.confirmText(member.nickname))).toBeVisible();
   expect((await member.api.get("/api/my-data")).status()).toBe(200);
-  await page.getByRole("button", { name: t.confirmButton }).click();
-  await expect(page.getByText(t.deleted, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: pv.confirmButton }).click();
+  await expect(page.getByText(pv.deleted, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/forum$/);
   await expect(page.getByRole("button", { name: nav.userMenu })).toHaveCount(0);
   expect((await member.api.get("/api/my-data")).status()).toBe(401);
 
   // The link works once.
   await page.goto(link!);
-  await expect(page.getByText(t.linkInvalid)).toBeVisible();
+  await expect(page.getByText(pv.linkInvalid)).toBeVisible();
 
   await Promise.all([context.close(), member.api.dispose()]);
 });

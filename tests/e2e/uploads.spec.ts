@@ -8,7 +8,7 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./support/test";
 import sharp from "sharp";
-import { uploads as t } from "../../domain/i18n/sv";
+import { uploads as up } from "../../domain/i18n/sv";
 import { MAX_UPLOAD_MB } from "../../server/uploads/limits";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
@@ -78,7 +78,7 @@ test("refusals: text 415, SVG with script 415, 20 MB 413, unknown kind 404, visi
     multipart: { file: { name: "bild.png", mimeType: "image/png", buffer: Buffer.from("Det här är bara text.") } },
   });
   expect(text.status()).toBe(415);
-  expect(await text.json()).toEqual({ ok: false, error: t.unsupportedType });
+  expect(await text.json()).toEqual({ ok: false, error: up.unsupportedType });
 
   const svg = await m.api.post("/api/uploads/banner", {
     multipart: {
@@ -95,7 +95,7 @@ test("refusals: text 415, SVG with script 415, 20 MB 413, unknown kind 404, visi
     multipart: { file: { name: "stor.png", mimeType: "image/png", buffer: Buffer.alloc(20 * 1024 * 1024, 1) } },
   });
   expect(huge.status()).toBe(413);
-  expect(await huge.json()).toEqual({ ok: false, error: t.tooLarge(MAX_UPLOAD_MB) });
+  expect(await huge.json()).toEqual({ ok: false, error: up.tooLarge(MAX_UPLOAD_MB) });
 
   const kind = await m.api.post("/api/uploads/bakgrund", {
     multipart: { file: { name: "a.png", mimeType: "image/png", buffer: await png(10, 10, "#000") } },
@@ -107,7 +107,7 @@ test("refusals: text 415, SVG with script 415, 20 MB 413, unknown kind 404, visi
     multipart: { file: { name: "a.png", mimeType: "image/png", buffer: await png(10, 10, "#000") } },
   });
   expect(anonymous.status()).toBe(401);
-  expect(await anonymous.json()).toEqual({ ok: false, error: t.loginRequired });
+  expect(await anonymous.json()).toEqual({ ok: false, error: up.loginRequired });
 
   // Nothing outside the generated keys is served, whatever the path tries.
   for (const path of ["/uploads/../auth-secret", "/uploads/%2e%2e/auth-secret", "/uploads/pglite/PG_VERSION", "/uploads/avatars/x/y.webp"]) {
@@ -127,7 +127,7 @@ test("a member uploads an avatar on their profile and sees it on the profile and
     mimeType: "image/png",
     buffer: await png(400, 400, "#047857"),
   });
-  await expect(page.getByText(t.avatarUpdated)).toBeVisible();
+  await expect(page.getByText(up.avatarUpdated)).toBeVisible();
   // The profile's avatar and the header's user menu show the uploaded WebP.
   const profileImg = page.locator("main img[src^='/uploads/']").first();
   await expect(profileImg).toBeVisible();
@@ -135,8 +135,8 @@ test("a member uploads an avatar on their profile and sees it on the profile and
   await expect(page.locator(`header img[src='${src}']`)).toBeVisible();
   expect((await page.request.get(src!)).headers()["content-type"]).toBe("image/webp");
   // Removing it brings the initials back.
-  await page.getByRole("button", { name: t.remove }).first().click();
-  await expect(page.getByText(t.avatarRemoved)).toBeVisible();
+  await page.getByRole("button", { name: up.remove }).first().click();
+  await expect(page.getByText(up.avatarRemoved)).toBeVisible();
   await expect(page.locator("header img[src^='/uploads/']")).toHaveCount(0);
   await Promise.all([context.close(), member.api.dispose()]);
 });

@@ -6,7 +6,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth as t, mail as m } from "../../domain/i18n/sv";
+import { auth as a, mail as ml } from "../../domain/i18n/sv";
 import { escapeHtml } from "../../server/mail/templates";
 import { login, logout, register, resendVerification, type LoginResult, type RegisterResult } from "../../server/accounts";
 import { profiles, user } from "../../server/db/schema";
@@ -90,11 +90,11 @@ describe("register", () => {
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
     expect(mail.to).toBe(email);
-    expect(mail.subject).toBe(m.verifySubject);
-    expect(mail.text).toContain(m.verifyGreeting("Åsa_Öberg"));
+    expect(mail.subject).toBe(ml.verifySubject);
+    expect(mail.text).toContain(ml.verifyGreeting("Åsa_Öberg"));
     const link = linkIn(mail.text);
     expect(mail.html).toContain(`href="${escapeHtml(link)}"`);
-    expect(mail.html).toContain(escapeHtml(m.verifyGreeting("Åsa_Öberg")));
+    expect(mail.html).toContain(escapeHtml(ml.verifyGreeting("Åsa_Öberg")));
 
     const rows = await profileByNickname("åsa_öberg");
     expect(rows).toHaveLength(1);
@@ -111,11 +111,11 @@ describe("register", () => {
 
   it("refuses nicknames that break SPEC §5 with the exact Swedish message and creates nothing", async () => {
     const cases: Array<[string, string]> = [
-      ["Aktie Anna", t.nicknameSpaces],
-      [" anna", t.nicknameSpaces],
-      ["anna!", t.nicknameChars],
-      ["<b>", t.nicknameChars],
-      ["anna@hem", t.nicknameChars],
+      ["Aktie Anna", a.nicknameSpaces],
+      [" anna", a.nicknameSpaces],
+      ["anna!", a.nicknameChars],
+      ["<b>", a.nicknameChars],
+      ["anna@hem", a.nicknameChars],
     ];
     const profilesBefore = await profileCount();
     const mailsBefore = forum.mails.length;
@@ -133,7 +133,7 @@ describe("register", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
-    expect(result.fieldErrors.form).toBe(t.fillAllFields);
+    expect(result.fieldErrors.form).toBe(a.fillAllFields);
     expect(await usersWithEmail("tom@exempel.se")).toBe(0);
   });
 
@@ -141,7 +141,7 @@ describe("register", () => {
     const mailsBefore = forum.mails.length;
     for (const nickname of ["aktie_anna", "AKTIE_ANNA", "Aktie_Anna"]) {
       const result = await doRegister({ email: "kopia@exempel.se", nickname, password: "hemligt123" });
-      expect(result, nickname).toEqual({ ok: false, status: 409, fieldErrors: { nickname: t.nicknameTaken } });
+      expect(result, nickname).toEqual({ ok: false, status: 409, fieldErrors: { nickname: a.nicknameTaken } });
     }
     expect(await usersWithEmail("kopia@exempel.se")).toBe(0);
     expect(await profileByNickname("aktie_anna")).toHaveLength(1);
@@ -150,7 +150,7 @@ describe("register", () => {
 
   it("treats å/ä/ö case-insensitively when checking whether a nickname is taken", async () => {
     const result = await doRegister({ email: "asa2@exempel.se", nickname: "åsa_öberg", password: "hemligt123" });
-    expect(result).toEqual({ ok: false, status: 409, fieldErrors: { nickname: t.nicknameTaken } });
+    expect(result).toEqual({ ok: false, status: 409, fieldErrors: { nickname: a.nicknameTaken } });
     expect(await usersWithEmail("asa2@exempel.se")).toBe(0);
   });
 
@@ -167,19 +167,19 @@ describe("register", () => {
       expect(result.ok, JSON.stringify(input)).toBe(false);
       if (result.ok) continue;
       expect(result.status).toBe(400);
-      expect(result.fieldErrors.form, JSON.stringify(input)).toBe(t.fillAllFields);
+      expect(result.fieldErrors.form, JSON.stringify(input)).toBe(a.fillAllFields);
     }
     expect(await usersWithEmail("saknar@exempel.se")).toBe(0);
   });
 
   it("refuses a password under 6 characters and accepts exactly 6", async () => {
     const short = await doRegister({ email: "kort@exempel.se", nickname: "Kort_Losen", password: "12345" });
-    expect(short).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordTooShort } });
+    expect(short).toEqual({ ok: false, status: 400, fieldErrors: { password: a.passwordTooShort } });
     expect(await usersWithEmail("kort@exempel.se")).toBe(0);
 
     // "123456" is 6 characters but on the common-password list.
     const common = await doRegister({ email: "kort@exempel.se", nickname: "Kort_Losen", password: "123456" });
-    expect(common).toEqual({ ok: false, status: 400, fieldErrors: { password: t.passwordCommon } });
+    expect(common).toEqual({ ok: false, status: 400, fieldErrors: { password: a.passwordCommon } });
     expect(await usersWithEmail("kort@exempel.se")).toBe(0);
 
     const six = await doRegister({ email: "kort@exempel.se", nickname: "Kort_Losen", password: "Kx9#vQ" });
@@ -189,7 +189,7 @@ describe("register", () => {
 
   it("refuses an address without @ with the Swedish message", async () => {
     const result = await doRegister({ email: "inte-en-adress", nickname: "Utan_Snabel", password: "hemligt123" });
-    expect(result).toEqual({ ok: false, status: 400, fieldErrors: { email: t.invalidEmail } });
+    expect(result).toEqual({ ok: false, status: 400, fieldErrors: { email: a.invalidEmail } });
   });
 
   it("answers an already registered e-mail like a success but creates no second user or profile", async () => {
@@ -216,7 +216,7 @@ describe("register", () => {
     const profilesBefore = await profileCount();
     for (const nickname of ["admin", "Moderator", "BÖRSSNACK", "bors.snack", "Sup_port", "r-o-o-t"]) {
       const result = await doRegister({ email: "reserv@exempel.se", nickname, password: "hemligt123" });
-      expect(result, nickname).toEqual({ ok: false, status: 400, fieldErrors: { nickname: t.nicknameReserved } });
+      expect(result, nickname).toEqual({ ok: false, status: 400, fieldErrors: { nickname: a.nicknameReserved } });
     }
     expect(await usersWithEmail("reserv@exempel.se")).toBe(0);
     expect(await profileCount()).toBe(profilesBefore);
@@ -241,19 +241,19 @@ describe("live nickname check (GET /api/nickname-available)", () => {
   }
 
   it("answers with the SPEC §5 message for each rule and 'taken' case-insensitively", async () => {
-    expect(await check("")).toEqual({ status: "invalid", message: t.nicknameEmpty });
-    expect(await check("Aktie Anna")).toEqual({ status: "invalid", message: t.nicknameSpaces });
-    expect(await check("anna!")).toEqual({ status: "invalid", message: t.nicknameChars });
-    expect(await check("<b>")).toEqual({ status: "invalid", message: t.nicknameChars });
-    expect(await check("aktie_anna")).toEqual({ status: "taken", message: t.nicknameTaken });
-    expect(await check("AKTIE_ANNA")).toEqual({ status: "taken", message: t.nicknameTaken });
+    expect(await check("")).toEqual({ status: "invalid", message: a.nicknameEmpty });
+    expect(await check("Aktie Anna")).toEqual({ status: "invalid", message: a.nicknameSpaces });
+    expect(await check("anna!")).toEqual({ status: "invalid", message: a.nicknameChars });
+    expect(await check("<b>")).toEqual({ status: "invalid", message: a.nicknameChars });
+    expect(await check("aktie_anna")).toEqual({ status: "taken", message: a.nicknameTaken });
+    expect(await check("AKTIE_ANNA")).toEqual({ status: "taken", message: a.nicknameTaken });
     expect(await check("Ledig_Lisa")).toEqual({ status: "available" });
     expect(await check("Örjan.Å-99")).toEqual({ status: "available" });
   });
 
   it("answers 'taken' with 'Detta användarnamn är reserverat' for reserved names and look-alikes (issue 15 item 7)", async () => {
     for (const nickname of ["admin", "Administrator", "Bors_Snack", "Börssnack", "no.reply", "-Mod-"]) {
-      expect(await check(nickname), nickname).toEqual({ status: "taken", message: t.nicknameReserved });
+      expect(await check(nickname), nickname).toEqual({ status: "taken", message: a.nicknameReserved });
     }
   });
 });
@@ -271,7 +271,7 @@ describe("login, verification and logout", () => {
 
   it("refuses an unverified account with 403 and offers a new mail", async () => {
     const result = await doLogin({ email, password });
-    expect(result).toEqual({ ok: false, status: 403, error: t.notVerified, unverified: true });
+    expect(result).toEqual({ ok: false, status: 403, error: a.notVerified, unverified: true });
   });
 
   it("says 'Vänligen fyll i både e-post och lösenord' when a field is empty", async () => {
@@ -283,7 +283,7 @@ describe("login, verification and logout", () => {
     ];
     for (const input of inputs) {
       const result = await doLogin(input);
-      expect(result, JSON.stringify(input)).toEqual({ ok: false, status: 400, error: t.fillEmailAndPassword });
+      expect(result, JSON.stringify(input)).toEqual({ ok: false, status: 400, error: a.fillEmailAndPassword });
     }
   });
 
@@ -302,12 +302,12 @@ describe("login, verification and logout", () => {
     expect(await doLogin({ email, password: "fel-losen" })).toEqual({
       ok: false,
       status: 401,
-      error: t.invalidCredentials,
+      error: a.invalidCredentials,
     });
     expect(await doLogin({ email: "finns.inte@exempel.se", password })).toEqual({
       ok: false,
       status: 401,
-      error: t.invalidCredentials,
+      error: a.invalidCredentials,
     });
   });
 
@@ -368,7 +368,7 @@ describe("resend verification", () => {
     expect(await resendVerification(forum.services, { email: " Glomsk@Exempel.se " })).toBe(true);
     const sent = mailsTo(email);
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.subject).toBe(m.verifySubject);
+    expect(sent[1]!.subject).toBe(ml.verifySubject);
     const { location } = await followLink(linkIn(sent[1]!.text));
     expect(location && new URL(location, ORIGIN).search).toBe("?verified=1");
     expect((await doLogin({ email, password: "hemligt123" })).ok).toBe(true);

@@ -4,7 +4,7 @@
  * @module
  */
 import { useEffect, useState } from "react";
-import { auth, landing } from "../../../domain/i18n/sv";
+import { auth as a, landing as ld } from "../../../domain/i18n/sv";
 import { CLOCK_PLACEHOLDER, formatClock, MARKET_CLOCKS, msUntilNextSecond } from "../../lib/clocks";
 
 /**
@@ -39,9 +39,9 @@ function useSecondTick(): Date | null {
 export function MarketClocks({ className = "" }: { className?: string }) {
   const now = useSecondTick();
   return (
-    <div role="group" aria-label={landing.clocksLabel} className={`flex items-stretch gap-1.5 ${className}`.trim()}>
+    <div role="group" aria-label={ld.clocksLabel} className={`flex items-stretch gap-1.5 ${className}`.trim()}>
       {MARKET_CLOCKS.map(({ key, timeZone }) => {
-        const city = auth.clocks[key];
+        const city = a.clocks[key];
         const text = now ? formatClock(now, timeZone) : CLOCK_PLACEHOLDER;
         return (
           <div

@@ -14,7 +14,7 @@ import { Dialog } from "radix-ui";
 import { ShieldCheck, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { privacy as t } from "../../../domain/i18n/sv";
+import { privacy as pv } from "../../../domain/i18n/sv";
 import { buttonClass } from "../ui/button";
 
 /** Name of the cookie remembering that the policy was accepted. */
@@ -64,11 +64,11 @@ export function GdprDialog() {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
           <ShieldCheck className="size-4" aria-hidden />
-          {t.footerButton}
+          {pv.footerButton}
         </Dialog.Trigger>
         {accepted === false ? (
           <span className="text-xs text-slate-500" data-testid="gdpr-note">
-            {t.footerNote}
+            {pv.footerNote}
           </span>
         ) : null}
       </div>
@@ -77,15 +77,15 @@ export function GdprDialog() {
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[min(42rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl focus:outline-none">
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div className="space-y-1">
-              <Dialog.Title className="text-lg font-bold text-slate-900">{t.dialogTitle}</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">{t.dialogIntro}</Dialog.Description>
+              <Dialog.Title className="text-lg font-bold text-slate-900">{pv.dialogTitle}</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600">{pv.dialogIntro}</Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label={t.close}>
+            <Dialog.Close className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label={pv.close}>
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>
           <div className="space-y-5 overflow-y-auto px-5 py-4 text-sm leading-relaxed text-slate-700">
-            {t.sections.map((section, i) => (
+            {pv.sections.map((section, i) => (
               <section key={section.title} aria-labelledby={`gdpr-section-${i}`} className="space-y-1.5">
                 <h3 id={`gdpr-section-${i}`} className="text-base font-semibold text-slate-900">
                   {`${i + 1}. ${section.title}`}
@@ -102,18 +102,18 @@ export function GdprDialog() {
                 ) : null}
               </section>
             ))}
-            <p className="text-xs text-slate-500">{t.updated}</p>
+            <p className="text-xs text-slate-500">{pv.updated}</p>
           </div>
           <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
             <Dialog.Close asChild>
               <Link to="/forum/konto" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-                {t.manageData}
+                {pv.manageData}
               </Link>
             </Dialog.Close>
             <div className="flex items-center gap-3">
-              {accepted ? <span className="text-xs text-slate-500">{t.alreadyAccepted}</span> : null}
+              {accepted ? <span className="text-xs text-slate-500">{pv.alreadyAccepted}</span> : null}
               <button type="button" className={buttonClass("primary")} onClick={accept}>
-                {t.accept}
+                {pv.accept}
               </button>
             </div>
           </div>

@@ -7,7 +7,7 @@
  * @module
  */
 import { useEffect, useState } from "react";
-import { presence as p } from "../../../domain/i18n/sv";
+import { presence as pr } from "../../../domain/i18n/sv";
 
 /** SPEC §9 activity logging throttle, in milliseconds. */
 export const ACTIVITY_THROTTLE_MS = 5 * 60_000;
@@ -98,12 +98,12 @@ export function OnlineIndicator({ className = "" }: { className?: string }) {
     <span
       data-testid="online-users"
       role="status"
-      title={p.onlineLabel(stats.totalOnline, stats.lastHourActive)}
-      aria-label={p.onlineLabel(stats.totalOnline, stats.lastHourActive)}
+      title={pr.onlineLabel(stats.totalOnline, stats.lastHourActive)}
+      aria-label={pr.onlineLabel(stats.totalOnline, stats.lastHourActive)}
       className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ${className}`}
     >
       <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
-      {p.online(stats.totalOnline)}
+      {pr.online(stats.totalOnline)}
     </span>
   );
 }

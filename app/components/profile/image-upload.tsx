@@ -10,15 +10,15 @@ import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "../../lib/toast";
 import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../../server/uploads/limits";
-import { uploads as t } from "../../../domain/i18n/sv";
+import { uploads as up } from "../../../domain/i18n/sv";
 import { Button } from "../ui/button";
 
 type Busy = "upload" | "remove" | null;
 
 /** Swedish texts per kind. */
 const TEXT: Record<ImageKind, { change: string; updated: string; removed: string }> = {
-  avatar: { change: t.changeAvatar, updated: t.avatarUpdated, removed: t.avatarRemoved },
-  banner: { change: t.changeBanner, updated: t.bannerUpdated, removed: t.bannerRemoved },
+  avatar: { change: up.changeAvatar, updated: up.avatarUpdated, removed: up.avatarRemoved },
+  banner: { change: up.changeBanner, updated: up.bannerUpdated, removed: up.bannerRemoved },
 };
 
 /** The server's `{ error }`, or `fallback` when the answer is not the expected JSON. */
@@ -65,7 +65,7 @@ export function ProfileImageUpload({
       toast.success(success);
       await revalidator.revalidate();
     } catch {
-      toast.error(failure, { description: t.networkError });
+      toast.error(failure, { description: up.networkError });
     } finally {
       setBusy(null);
     }
@@ -77,16 +77,16 @@ export function ProfileImageUpload({
     event.target.value = "";
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast.error(t.uploadFailed, { description: t.tooLarge(MAX_UPLOAD_MB) });
+      toast.error(up.uploadFailed, { description: up.tooLarge(MAX_UPLOAD_MB) });
       return;
     }
     const form = new FormData();
     form.set("file", file);
-    await send(() => fetch(`/api/uploads/${kind}`, { method: "POST", body: form }), text.updated, t.uploadFailed, "upload");
+    await send(() => fetch(`/api/uploads/${kind}`, { method: "POST", body: form }), text.updated, up.uploadFailed, "upload");
   }
 
   async function onRemove() {
-    await send(() => fetch(`/api/uploads/${kind}`, { method: "DELETE" }), text.removed, t.removeFailed, "remove");
+    await send(() => fetch(`/api/uploads/${kind}`, { method: "DELETE" }), text.removed, up.removeFailed, "remove");
   }
 
   return (
@@ -102,15 +102,15 @@ export function ProfileImageUpload({
         data-testid={`upload-${kind}-input`}
       />
       <Button variant="secondary" disabled={busy !== null} onClick={() => input.current?.click()} aria-describedby={hintId}>
-        {busy === "upload" ? t.uploading : text.change}
+        {busy === "upload" ? up.uploading : text.change}
       </Button>
       {currentUrl ? (
         <Button variant="ghost" disabled={busy !== null} onClick={onRemove}>
-          {busy === "remove" ? t.removing : t.remove}
+          {busy === "remove" ? up.removing : up.remove}
         </Button>
       ) : null}
       <span id={hintId} className="text-xs text-slate-500">
-        {t.hint(MAX_UPLOAD_MB)}
+        {up.hint(MAX_UPLOAD_MB)}
       </span>
     </div>
   );

@@ -9,7 +9,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../server/profiles/queries";
-import { profile as p } from "../../../domain/i18n/sv";
+import { profile as p, roles } from "../../../domain/i18n/sv";
 import type { MemberCan } from "../../../domain/policy/moderation";
 import { isStaffRole, roleOf } from "../../../domain/roles";
 import { formatDate } from "../../lib/dates";
@@ -84,7 +84,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
               {profile.nickname}
               {role ? (
                 <span className="rounded bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
-                  {p.roleBadge[role]}
+                  {roles[role]}
                 </span>
               ) : null}
             </h1>

@@ -6,7 +6,7 @@
  * @module
  */
 import { useId } from "react";
-import { edgeLevel as s } from "../../../domain/i18n/sv";
+import { edgeLevel as el } from "../../../domain/i18n/sv";
 import { Avatar, type AvatarSize } from "./avatar";
 
 /** Colour band of a value: 0 (below 20 %) to 4 (80 % and above). */
@@ -102,12 +102,12 @@ export function EdgeLevelBar({ value, className = "" }: { value: number | null |
   const percent = edgeLevelPercent(value);
   const band = edgeLevelBand(value);
   return (
-    <div className={`space-y-1 ${className}`} title={s.description} data-edge-band={band}>
+    <div className={`space-y-1 ${className}`} title={el.description} data-edge-band={band}>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span id={labelId} className="font-medium text-slate-700">
-          {s.label(percent)}
+          {el.label(percent)}
         </span>
-        <span className="text-xs text-slate-500">{s.bands[band]}</span>
+        <span className="text-xs text-slate-500">{el.bands[band]}</span>
       </div>
       <div
         role="progressbar"
@@ -115,7 +115,7 @@ export function EdgeLevelBar({ value, className = "" }: { value: number | null |
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={s.percent(percent)}
+        aria-valuetext={el.percent(percent)}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div className={`h-full rounded-full ${barColours[band]}`} style={{ width: `${percent}%` }} />
@@ -152,7 +152,7 @@ export function EdgeAvatar({
   return (
     <span
       className={`inline-flex h-fit shrink-0 self-start rounded-full ${edgeRingClass(edgeLevel, large ? "thick" : "thin")}`}
-      title={s.ringTitle(nickname, edgeLevelPercent(edgeLevel))}
+      title={el.ringTitle(nickname, edgeLevelPercent(edgeLevel))}
       data-edge-band={edgeLevelBand(edgeLevel)}
     >
       {avatarUrl ? (

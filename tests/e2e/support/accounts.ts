@@ -4,7 +4,7 @@
  * @module
  */
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { auth as t } from "../../../domain/i18n/sv";
+import { auth as a } from "../../../domain/i18n/sv";
 import { verificationLink, type Mailbox } from "./mailbox";
 
 /** A member as the tests know them. */
@@ -27,26 +27,26 @@ export function newAccount(nickname: string): Account {
 export async function registerAndVerify(page: Page, mailbox: Mailbox, account: Account): Promise<void> {
   const started = Date.now();
   await page.goto("/auth/register");
-  await page.getByLabel(t.email).fill(account.email);
-  await page.getByLabel(t.nickname).fill(account.nickname);
-  await expect(page.getByText(t.nicknameAvailable)).toBeVisible();
-  await page.getByLabel(t.password).fill(account.password);
-  await page.getByRole("button", { name: t.submitRegister }).click();
+  await page.getByLabel(a.email).fill(account.email);
+  await page.getByLabel(a.nickname).fill(account.nickname);
+  await expect(page.getByText(a.nicknameAvailable)).toBeVisible();
+  await page.getByLabel(a.password).fill(account.password);
+  await page.getByRole("button", { name: a.submitRegister }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await expect(page.getByText(t.confirmEmailMessage)).toBeVisible();
+  await expect(page.getByText(a.confirmEmailMessage)).toBeVisible();
   const mail = await mailbox.waitFor(account.email, { after: started });
   await page.goto(verificationLink(mail));
   await expect(page).toHaveURL(/\/auth\/login\?verified=1/);
-  await expect(page.getByText(t.verified)).toBeVisible();
+  await expect(page.getByText(a.verified)).toBeVisible();
 }
 
 /** Logs in through the password tab and waits for the 'Inloggad' toast. */
 export async function login(page: Page, account: Account): Promise<void> {
   if (!page.url().includes("/auth/login")) await page.goto("/auth/login");
-  await page.getByLabel(t.email).fill(account.email);
+  await page.getByLabel(a.email).fill(account.email);
   await page.locator("#login-password").fill(account.password);
-  await page.getByRole("button", { name: t.submitLogin }).click();
-  await expect(page.getByText(t.loggedIn, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: a.submitLogin }).click();
+  await expect(page.getByText(a.loggedIn, { exact: true })).toBeVisible();
 }
 
 /**

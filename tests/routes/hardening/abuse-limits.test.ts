@@ -8,7 +8,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abuseLimits as msg } from "../../../domain/i18n/sv";
+import { abuseLimits as al } from "../../../domain/i18n/sv";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiReport from "../../../app/routes/api-report";
@@ -95,7 +95,7 @@ describe("threads", () => {
     const p = await poster({ ageDays: 30 });
     expect((await postThread(p, "Första tråden")).status).toBe(302);
     const second = await postThread(p, "Andra tråden", "Det här vill jag inte skriva om.");
-    expectRefused(second, 15, msg.threadInterval);
+    expectRefused(second, 15, al.threadInterval);
     expect(second.body.error).toContain("15 sekunder");
     expect(second.body.values).toMatchObject({ title: "Andra tråden", body: "Det här vill jag inte skriva om." });
     const mine = await forum.services.db.select().from(threads).where(eq(threads.authorId, p.member.id));
@@ -113,7 +113,7 @@ describe("threads", () => {
       await letIntervalPass("threadInterval");
     }
     const fourth = await postThread(fresh, "Ny medlem 4");
-    expectRefused(fourth, 86_400, msg.threadFirstDay);
+    expectRefused(fourth, 86_400, al.threadFirstDay);
     expect(fourth.body.error).toMatch(/högst 3 trådar under sitt första dygn\. Försök igen om \d+ timmar\./);
     expect((await postThread(old, "Van medlem 4")).status).toBe(302);
   });
@@ -123,7 +123,7 @@ describe("threads", () => {
     expect((await postThread(p, "Rubrik ett", "Exakt samma text")).status).toBe(302);
     await letIntervalPass("threadInterval");
     const again = await postThread(p, "Rubrik två", "Exakt samma text");
-    expectRefused(again, 300, msg.identicalText);
+    expectRefused(again, 300, al.identicalText);
     expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(280);
     expect(again.body.values.title).toBe("Rubrik två");
   });
@@ -134,7 +134,7 @@ describe("comments and replies", () => {
     const p = await poster({ ageDays: 30 });
     expect((await postComment(p, sharedThreadId, "Första kommentaren")).status).toBe(200);
     const second = await postComment(p, sharedThreadId, "Andra kommentaren");
-    expectRefused(second, 5, msg.commentInterval);
+    expectRefused(second, 5, al.commentInterval);
     expect(second.body.values).toEqual({ body: "Andra kommentaren" });
     await letIntervalPass("commentInterval");
     const [first] = await forum.services.db.select().from(comments).where(eq(comments.authorId, p.member.id));
@@ -146,7 +146,7 @@ describe("comments and replies", () => {
       ip: p.ip,
     });
     expect(reply.status).toBe(200);
-    expectRefused(await postComment(p, sharedThreadId, "Tredje"), 5, msg.commentInterval);
+    expectRefused(await postComment(p, sharedThreadId, "Tredje"), 5, al.commentInterval);
   });
 
   it("an account younger than a day writes at most 10 comments and replies", async () => {
@@ -155,7 +155,7 @@ describe("comments and replies", () => {
       expect((await postComment(fresh, sharedThreadId, `Kommentar nummer ${i}`)).status).toBe(200);
       await letIntervalPass("commentInterval");
     }
-    expectRefused(await postComment(fresh, sharedThreadId, "Kommentar nummer 11"), 86_400, msg.commentFirstDay);
+    expectRefused(await postComment(fresh, sharedThreadId, "Kommentar nummer 11"), 86_400, al.commentFirstDay);
     const old = await poster({ ageDays: 1.5 });
     for (let i = 1; i <= 11; i++) {
       expect((await postComment(old, sharedThreadId, `Gammal medlem ${i}`)).status).toBe(200);
@@ -169,7 +169,7 @@ describe("comments and replies", () => {
     expect((await postComment(p, sharedThreadId, "Köp nu!!! länk")).status).toBe(200);
     await letIntervalPass("commentInterval");
     const spam = await postComment(p, other, "Köp nu!!! länk");
-    expectRefused(spam, 300, msg.identicalText);
+    expectRefused(spam, 300, al.identicalText);
   });
 });
 
@@ -185,7 +185,7 @@ describe("reactions, reports, follows", () => {
         ip: p.ip,
       });
     for (let i = 0; i < 60; i++) expect((await react()).status).toBe(200);
-    expectRefused(await react(), 60, msg.reaction);
+    expectRefused(await react(), 60, al.reaction);
   });
 
   it("21 reports in a day: the 21st gets 429 and keeps the details; a new account may send 5", async () => {
@@ -199,11 +199,11 @@ describe("reactions, reports, follows", () => {
       });
     for (let i = 0; i < 20; i++) expect((await report(p, `Rapport ${i}`)).status).toBe(200);
     const over = await report(p, "En rapport för mycket");
-    expectRefused(over, 86_400, msg.report);
+    expectRefused(over, 86_400, al.report);
     expect(over.body.values).toEqual({ reason: "spam", details: "En rapport för mycket" });
     const fresh = await poster({ ageDays: 0 });
     for (let i = 0; i < 5; i++) expect((await report(fresh, `Ny ${i}`)).status).toBe(200);
-    expectRefused(await report(fresh, "Ny 6"), 86_400, msg.report);
+    expectRefused(await report(fresh, "Ny 6"), 86_400, al.report);
   });
 
   it("31 follow/unfollow clicks in a minute: the 31st gets 429 (JSON with Retry-After)", async () => {
@@ -218,7 +218,7 @@ describe("reactions, reports, follows", () => {
       });
     for (let i = 0; i < 30; i++) expect((await click(i)).status).toBe(200);
     const over = await click(30);
-    expectRefused(over, 60, msg.follow);
+    expectRefused(over, 60, al.follow);
     expect(over.body.ok).toBe(false);
   });
 });
@@ -233,18 +233,18 @@ describe("uploads, searches, mentions", () => {
       return callRoute(forum, apiUploads.action, { url: "/api/uploads/avatar", params: { kind: "avatar" }, multipart: form, cookie: p.cookie, ip: p.ip });
     };
     for (let i = 0; i < 10; i++) expect((await upload()).status).toBe(200);
-    expectRefused(await upload(), 600, msg.upload);
+    expectRefused(await upload(), 600, al.upload);
   });
 
   it("search: a visitor's IP gets 15 a minute, a member 30", async () => {
     const ip = nextIp();
     const search = (cookie?: string) => callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", cookie, ip });
     for (let i = 0; i < 15; i++) expect((await search()).status).toBe(200);
-    expectRefused(await search(), 60, msg.search);
+    expectRefused(await search(), 60, al.search);
     // A member behind the same address is counted on their own (and the address's 150).
     const p = await poster({ ageDays: 30 });
     for (let i = 0; i < 30; i++) expect((await search(p.cookie)).status).toBe(200);
-    expectRefused(await search(p.cookie), 60, msg.search);
+    expectRefused(await search(p.cookie), 60, al.search);
   });
 
   it("the search page counts against the same limit as the search API and shows the message", async () => {
@@ -253,7 +253,7 @@ describe("uploads, searches, mentions", () => {
     for (let i = 0; i < 5; i++) expect((await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", ip })).status).toBe(200);
     const page = await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", ip });
     expect(page.status).toBe(429);
-    expect(page.body.limited).toBe(msg.search(Number(page.headers.get("retry-after"))));
+    expect(page.body.limited).toBe(al.search(Number(page.headers.get("retry-after"))));
     // An empty search page (no query) is not a search.
     expect((await callRoute(forum, searchPage.loader, { url: "/forum/sok", ip })).status).toBe(200);
   });
@@ -262,20 +262,20 @@ describe("uploads, searches, mentions", () => {
     const p = await poster({ ageDays: 30 });
     const lookup = () => callRoute(forum, apiMentions.loader, { url: "/api/mentions?q=me", cookie: p.cookie, ip: p.ip });
     for (let i = 0; i < 60; i++) expect((await lookup()).status).toBe(200);
-    expectRefused(await lookup(), 60, msg.mention);
+    expectRefused(await lookup(), 60, al.mention);
   });
 });
 
 describe("per IP and across instances", () => {
   it("members on one address share its per-IP count", async () => {
-    const rules = { ...ACTION_LIMITS, thread: [{ name: "testThreadIp", scope: "ip" as const, points: 2, duration: 3600, message: msg.fromYourAddress }] };
+    const rules = { ...ACTION_LIMITS, thread: [{ name: "testThreadIp", scope: "ip" as const, points: 2, duration: 3600, message: al.fromYourAddress }] };
     const limits = createActionLimits(forum.services.db, { rules });
     const [a, b, c] = [await createMember(forum), await createMember(forum), await createMember(forum)];
     await limits.enforce("thread", { userId: a.id, ip: "192.0.2.7" });
     await limits.enforce("thread", { userId: b.id, ip: "192.0.2.7" });
     const refused = await limits.enforce("thread", { userId: c.id, ip: "192.0.2.7" }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitedError);
-    expect((refused as RateLimitedError).message).toBe(msg.fromYourAddress((refused as RateLimitedError).retryAfterS));
+    expect((refused as RateLimitedError).message).toBe(al.fromYourAddress((refused as RateLimitedError).retryAfterS));
     await limits.enforce("thread", { userId: c.id, ip: "192.0.2.8" });
   });
 
@@ -301,7 +301,7 @@ describe("across processes (PostgreSQL)", () => {
     try {
       const refused = await createActionLimits(second.db).enforce("comment", { userId: p.member.id, ip: nextIp() }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(RateLimitedError);
-      expect((refused as RateLimitedError).message).toBe(msg.commentInterval((refused as RateLimitedError).retryAfterS));
+      expect((refused as RateLimitedError).message).toBe(al.commentInterval((refused as RateLimitedError).retryAfterS));
     } finally {
       await second.close();
     }

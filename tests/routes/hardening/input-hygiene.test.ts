@@ -11,7 +11,7 @@ import * as accountRoute from "../../../app/routes/account";
 import * as accountDeleteConfirm from "../../../app/routes/account-delete-confirm";
 import * as apiBio from "../../../app/routes/api-bio";
 import * as apiReport from "../../../app/routes/api-report";
-import { errors, moderation as m, privacy as t } from "../../../domain/i18n/sv";
+import { errors, moderation as m, privacy as pv } from "../../../domain/i18n/sv";
 import { CLIENT_IP_HEADER } from "../../../server/client-ip";
 import { profiles, reports, user } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
@@ -149,7 +149,7 @@ describe("the last admin deleting their own account (issue 15 item 7)", () => {
       cookie,
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ ok: false, error: t.lastAdminCannotDelete });
+    expect(refused.body).toMatchObject({ ok: false, error: pv.lastAdminCannotDelete });
     expect(await exists(only.id)).toBe(true);
 
     const sent = await callRoute(forum, accountRoute.action, { url: "/forum/konto", form: { intent: "send-link" }, cookie });
@@ -157,7 +157,7 @@ describe("the last admin deleting their own account (issue 15 item 7)", () => {
     const token = forum.mails.at(-1)!.text.match(/radera\?token=([A-Za-z0-9_-]{43})/)![1]!;
     const byLink = await callRoute(forum, accountDeleteConfirm.action, { url: "/forum/konto/radera", form: { token }, cookie });
     expect(byLink.status).toBe(409);
-    expect(byLink.body).toMatchObject({ error: t.lastAdminCannotDelete });
+    expect(byLink.body).toMatchObject({ error: pv.lastAdminCannotDelete });
     expect(await exists(only.id)).toBe(true);
 
     // With a second admin the same link (still valid) deletes the account.

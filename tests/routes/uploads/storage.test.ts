@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploads as t } from "../../../domain/i18n/sv";
+import { uploads as up } from "../../../domain/i18n/sv";
 import { action as uploadAction, loader as uploadLoader } from "../../../app/routes/api-uploads";
 import { loader as serveUpload } from "../../../app/routes/uploads";
 import { login } from "../../../server/accounts";
@@ -257,7 +257,7 @@ describe("S3_* configuration", () => {
     const { S3_BUCKET: _b, ...noBucket } = full;
     let error = configError(noBucket);
     expect(error.variable).toBe("S3_BUCKET");
-    expect(error.message).toBe(`Ogiltig konfiguration: S3_BUCKET ${t.s3Incomplete}`);
+    expect(error.message).toBe(`Ogiltig konfiguration: S3_BUCKET ${up.s3Incomplete}`);
     const { S3_ENDPOINT: _e, S3_SECRET_ACCESS_KEY: _s, ...twoMissing } = full;
     expect(configError(twoMissing).variable).toBe("S3_ENDPOINT");
     expect(configError({ S3_SECRET_ACCESS_KEY: "x" }).variable).toBe("S3_ENDPOINT");
@@ -464,32 +464,32 @@ describe("routes /api/uploads/:kind and /uploads/*", () => {
   it("refuses with Swedish JSON: 401 visitor, 404 kind, 400 no file, 413 too large, 415 text/SVG", async () => {
     expect(await call("avatar", { body: form(new Blob([new Uint8Array(await png())])), cookie: null })).toEqual({
       status: 401,
-      body: { ok: false, error: t.loginRequired },
+      body: { ok: false, error: up.loginRequired },
     });
     expect(await call("background", { body: form(new Blob([new Uint8Array(await png())])) })).toEqual({
       status: 404,
-      body: { ok: false, error: t.unknownKind },
+      body: { ok: false, error: up.unknownKind },
     });
-    expect(await call("avatar", { body: form(null) })).toEqual({ status: 400, body: { ok: false, error: t.missingFile } });
+    expect(await call("avatar", { body: form(null) })).toEqual({ status: 400, body: { ok: false, error: up.missingFile } });
     expect(await call("avatar", { body: form("bara text i fältet") })).toEqual({
       status: 400,
-      body: { ok: false, error: t.missingFile },
+      body: { ok: false, error: up.missingFile },
     });
     expect(await call("avatar", { body: "inte ett formulär", headers: { "content-type": "multipart/form-data; boundary=x" } })).toEqual({
       status: 400,
-      body: { ok: false, error: t.missingFile },
+      body: { ok: false, error: up.missingFile },
     });
     const text = new Blob(["Hej, jag är en textfil"], { type: "image/png" });
     expect(await call("avatar", { body: form(text, "bild.png") })).toEqual({
       status: 415,
-      body: { ok: false, error: t.unsupportedType },
+      body: { ok: false, error: up.unsupportedType },
     });
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
     expect((await call("banner", { body: form(svg, "x.svg") })).status).toBe(415);
     const huge = new Blob([Buffer.alloc(MAX_UPLOAD_BYTES + 1)], { type: "image/png" });
     expect(await call("avatar", { body: form(huge) })).toEqual({
       status: 413,
-      body: { ok: false, error: t.tooLarge(MAX_UPLOAD_MB) },
+      body: { ok: false, error: up.tooLarge(MAX_UPLOAD_MB) },
     });
   });
 
