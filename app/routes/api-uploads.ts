@@ -21,7 +21,7 @@ import { readMultipart } from "../../server/http";
 import { servicesContext, type Services } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
-import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../server/uploads/limits";
+import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../domain/uploads";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
 import { uploads as up } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";

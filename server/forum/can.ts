@@ -7,19 +7,9 @@
  */
 import { itemCan, type Actor, type ItemCan } from "../../domain/policy/forum";
 import { roleOf } from "../../domain/roles";
-import type { AuthorView, CommentView, ThreadPage } from "./queries";
+import type { AuthorView, CommentView, CommentWithCan, ThreadPage, ThreadPageWithCan } from "../../domain/views";
 
-/** A comment with what the viewer may do with it, and its replies likewise. */
-export interface CommentWithCan extends Omit<CommentView, "replies"> {
-  can: ItemCan;
-  replies: CommentWithCan[];
-}
 
-/** The thread page with `can` on the thread and on every comment and reply. */
-export interface ThreadPageWithCan extends Omit<ThreadPage, "thread" | "comments"> {
-  thread: ThreadPage["thread"] & { can: ItemCan };
-  comments: CommentWithCan[];
-}
 
 function canOn(actor: Actor, author: AuthorView | null): ItemCan {
   return itemCan(actor, { authorId: author?.id ?? null, authorRole: roleOf(author?.roleId) });

@@ -11,81 +11,13 @@ import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
 import type { ReactionType } from "../../domain/values";
 import { isUuid } from "../../domain/ids";
+import type { AuthorView, CategoryCard, CommentView, ReactionSummary, ThreadPage } from "../../domain/views";
 
-/** A category card (SPEC §2 Forum home: name, description, thread count). */
-export interface CategoryCard {
-  id: string;
-  name: string;
-  description: string;
-  threadsCount: number;
-}
 
-/** A thread row (SPEC §2 Thread row). */
-export interface ThreadRow {
-  id: string;
-  categoryId: string;
-  categoryName: string;
-  title: string;
-  /** ISO timestamp. */
-  createdAt: string;
-  commentsCount: number;
-  reactionsCount: number;
-  /** Null when the author account was deleted (shown as 'Okänd'). */
-  author: { id: string; nickname: string } | null;
-}
 
-/** Embedded author of a post or comment on the thread page. */
-export interface AuthorView {
-  id: string;
-  nickname: string;
-  avatarUrl: string | null;
-  /** 0..1 */
-  edgeLevel: number;
-  roleId: string;
-}
 
-/** Reaction state of one target: count per type and which types the viewer has on. */
-export interface ReactionSummary {
-  counts: Record<ReactionType, number>;
-  mine: ReactionType[];
-}
 
-/** A comment with its replies (one level, SPEC §2 Thread page). */
-export interface CommentView {
-  id: string;
-  parentId: string | null;
-  body: string;
-  /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
-  bodyHtml: string;
-  createdAt: string;
-  repliesCount: number;
-  reactionsCount: number;
-  author: AuthorView | null;
-  reactions: ReactionSummary;
-  /** Replies oldest first; always empty on a reply. */
-  replies: CommentView[];
-}
 
-/** Everything the thread page shows. */
-export interface ThreadPage {
-  thread: {
-    id: string;
-    title: string;
-    body: string;
-    /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
-    bodyHtml: string;
-    createdAt: string;
-    commentsCount: number;
-    reactionsCount: number;
-    author: AuthorView | null;
-    reactions: ReactionSummary;
-  };
-  category: { id: string; name: string };
-  /** This page's top-level comments oldest first, each with all its replies. */
-  comments: CommentView[];
-  /** Which page of top-level comments this is (1-based) and how many there are (≥ 1). */
-  commentPage: { page: number; pages: number };
-}
 
 /** Top-level comments per thread page (issue 8: a thread with 1 000 comments paginates). */
 export const COMMENTS_PER_PAGE = 50;

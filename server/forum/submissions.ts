@@ -14,7 +14,7 @@
  */
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { abuseLimits as al } from "../../domain/i18n/sv";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { comments, postSubmissions, threads } from "../db/schema";
 import { ForumError, RateLimitedError } from "../errors";
 
@@ -30,8 +30,6 @@ const STALE_CLAIM_S = 60;
 /** The shape of a valid idempotency key: 8–100 letters, digits, `-`, `_`, `.` or `:`. */
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 
-/** A database transaction as commands receive it. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Where a submit ended up: the thread, and the comment when it was one. */
 export interface SubmissionRef {

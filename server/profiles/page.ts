@@ -8,7 +8,8 @@ import type { Services } from "../services";
 import type { Viewer } from "../session";
 import { memberCan } from "../../domain/policy/moderation";
 import { roleOf } from "../../domain/roles";
-import { getProfileActivity, type ProfileView } from "./queries";
+import { getProfileActivity } from "./queries";
+import type { ProfileView } from "../../domain/views";
 
 /**
  * Loads activity and follow state for a found profile.

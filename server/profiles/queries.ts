@@ -10,31 +10,11 @@ import { isBlankText } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
 import { ForumError } from "../errors";
+import type { ProfileComment, ProfileThread, ProfileView } from "../../domain/views";
 
 /** Bio length cap in characters (docs/decisions/009-profiles.md). */
 export const BIO_MAX = 1000;
 
-/** What the profile page and drawer show of a member. */
-export interface ProfileView {
-  id: string;
-  nickname: string;
-  bio: string | null;
-  /** Sanitised HTML of the bio, or null/empty when not cooked. */
-  bioHtml: string | null;
-  avatarUrl: string | null;
-  bannerUrl: string | null;
-  /** ISO timestamp of joining. */
-  createdAt: string;
-  /** 0..1 */
-  edgeLevel: number;
-  roleId: string;
-  threadsCount: number;
-  commentsCount: number;
-  reactionsGiven: number;
-  reactionsReceived: number;
-  followersCount: number;
-  followingCount: number;
-}
 
 const columns = {
   id: profiles.id,
@@ -85,24 +65,7 @@ export async function getProfileByNickname(db: Db, nickname: string): Promise<Pr
   return row ? toView(row) : null;
 }
 
-/** A thread in a profile's activity list. */
-export interface ProfileThread {
-  id: string;
-  categoryId: string;
-  title: string;
-  createdAt: string;
-  commentsCount: number;
-}
 
-/** A comment in a profile's activity list, with its thread. */
-export interface ProfileComment {
-  id: string;
-  threadId: string;
-  categoryId: string;
-  threadTitle: string;
-  body: string;
-  createdAt: string;
-}
 
 /**
  * The member's newest threads and comments (beyond the spec: what a profile visitor expects).

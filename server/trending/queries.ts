@@ -16,7 +16,7 @@ import type { Db } from "../db/client";
 import { startSchedule } from "../schedule";
 import { categories, profiles, threads, threadTrending } from "../db/schema";
 import { isUuid } from "../../domain/ids";
-import type { ThreadRow } from "../forum/queries";
+import type { ThreadRow } from "../../domain/views";
 
 /** The three tabs of the forum home (SPEC §2): Senaste, Trendar, Populära. */
 export type ThreadSort = "latest" | "trending" | "popular";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { uploads as up } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
 import { processImage, UploadError, type UploadStatus } from "./images";
-import { MAX_INPUT_MEGAPIXELS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "./limits";
+import { MAX_INPUT_MEGAPIXELS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "../../domain/uploads";
 
 /** A solid-colour image in `format`. */
 function solid(format: "png" | "jpeg" | "webp" | "gif", width = 400, height = 300, colour = "#2a6f4e"): Promise<Buffer> {

@@ -29,9 +29,9 @@ import {
   MAX_UPLOAD_MB,
   WEBP_QUALITY,
   type ImageKind,
-} from "./limits";
+} from "../../domain/uploads";
 
-export type { ImageKind } from "./limits";
+export type { ImageKind } from "../../domain/uploads";
 
 /** HTTP status of a refused upload: 400 unreadable/empty, 413 too large, 415 not an accepted image. */
 export type UploadStatus = 400 | 413 | 415;

@@ -1,6 +1,7 @@
 /**
  * Guards the layer arrows of docs/architecture.md: `domain/` imports neither `app/` nor
- * `server/`; `server/` never imports `app/`; and there is no import cycle among the modules of
+ * `server/`; `server/` never imports `app/`; components and browser helpers reach the server only
+ * through their route's loader data (types from `domain/views.ts`); and there is no import cycle among the modules of
  * `domain/` and `server/` (type-only imports count: a cycle of types is still a knot to untie).
  */
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,13 @@ describe("layers", () => {
   it("server/ imports nothing from app/", () => {
     const wrong = [...graph].flatMap(([from, tos]) =>
       layer(from) === "server" ? tos.filter((to) => layer(to) === "app").map((to) => `${from} → ${to}`) : [],
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("components and browser helpers (app/components, app/lib) import nothing from server/", () => {
+    const wrong = [...graph].flatMap(([from, tos]) =>
+      /^app\/(components|lib)\//.test(from) ? tos.filter((to) => layer(to) === "server").map((to) => `${from} → ${to}`) : [],
     );
     expect(wrong).toEqual([]);
   });

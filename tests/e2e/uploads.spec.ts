@@ -9,7 +9,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./support/test";
 import sharp from "sharp";
 import { uploads as up } from "../../domain/i18n/sv";
-import { MAX_UPLOAD_MB } from "../../server/uploads/limits";
+import { MAX_UPLOAD_MB } from "../../domain/uploads";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 

@@ -7,7 +7,7 @@
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { CategoryCard } from "../../../server/forum/queries";
+import type { CategoryCard } from "../../../domain/views";
 import { forum as f } from "../../../domain/i18n/sv";
 import { categoryPath } from "../../../domain/paths";
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { useState } from "react";
-import type { CommentWithCan } from "../../../server/forum/can";
+import type { CommentWithCan } from "../../../domain/views";
 import { forum as f } from "../../../domain/i18n/sv";
 import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";

@@ -7,7 +7,7 @@
  */
 import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "../../lib/toast";
-import type { ReactionSummary } from "../../../server/forum/queries";
+import type { ReactionSummary } from "../../../domain/views";
 import { REACTION_TYPES, type ReactionType, type TargetType } from "../../../domain/values";
 import { nav, reactions as r } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";

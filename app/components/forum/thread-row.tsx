@@ -6,7 +6,7 @@
  */
 import { MessageSquare } from "lucide-react";
 import { Link } from "react-router";
-import type { ThreadRow as BaseThreadRow } from "../../../server/forum/queries";
+import type { ThreadRow as BaseThreadRow } from "../../../domain/views";
 import { forum as f } from "../../../domain/i18n/sv";
 import { categoryPath, threadPath } from "../../../domain/paths";
 import { RelativeTime } from "./relative-time";

@@ -9,7 +9,7 @@
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "../../lib/toast";
-import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../../server/uploads/limits";
+import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../../domain/uploads";
 import { uploads as up } from "../../../domain/i18n/sv";
 import { Button } from "../ui/button";
 

@@ -12,7 +12,7 @@ import { X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "../../lib/toast";
-import type { ProfileView } from "../../../server/profiles/queries";
+import type { ProfileView } from "../../../domain/views";
 import { profile as p } from "../../../domain/i18n/sv";
 import type { MemberCan } from "../../../domain/policy/moderation";
 import { formatDate } from "../../lib/dates";

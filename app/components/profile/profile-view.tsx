@@ -8,7 +8,7 @@
  */
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../server/profiles/queries";
+import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../domain/views";
 import { profile as p, roles } from "../../../domain/i18n/sv";
 import type { MemberCan } from "../../../domain/policy/moderation";
 import { isStaffRole, roleOf } from "../../../domain/roles";

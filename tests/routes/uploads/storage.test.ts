@@ -32,7 +32,7 @@ import {
   type FileStorage,
 } from "../../../server/storage/storage";
 import { UploadError } from "../../../server/uploads/images";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "../../../server/uploads/limits";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "../../../domain/uploads";
 import {
   isUploadKey,
   keyFromUrl,

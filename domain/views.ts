@@ -1,0 +1,137 @@
+/**
+ * The shapes that loaders send to the browser: thread lists, the thread page with its comments,
+ * profiles. Server queries (`server/forum/queries.ts`, `server/forum/can.ts`,
+ * `server/profiles/queries.ts`) build them; components render them. Dates are ISO 8601 strings.
+ *
+ * @module
+ */
+import type { ItemCan } from "./policy/forum";
+import type { ReactionType } from "./values";
+
+/** Embedded author of a post or comment on the thread page. */
+export interface AuthorView {
+  id: string;
+  nickname: string;
+  avatarUrl: string | null;
+  /** 0..1 */
+  edgeLevel: number;
+  roleId: string;
+}
+
+/** A category card (SPEC §2 Forum home: name, description, thread count). */
+export interface CategoryCard {
+  id: string;
+  name: string;
+  description: string;
+  threadsCount: number;
+}
+
+/** A thread row (SPEC §2 Thread row). */
+export interface ThreadRow {
+  id: string;
+  categoryId: string;
+  categoryName: string;
+  title: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  commentsCount: number;
+  reactionsCount: number;
+  /** Null when the author account was deleted (shown as 'Okänd'). */
+  author: { id: string; nickname: string } | null;
+}
+
+/** Reaction state of one target: count per type and which types the viewer has on. */
+export interface ReactionSummary {
+  counts: Record<ReactionType, number>;
+  mine: ReactionType[];
+}
+
+/** A comment with its replies (one level, SPEC §2 Thread page). */
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  body: string;
+  /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
+  bodyHtml: string;
+  createdAt: string;
+  repliesCount: number;
+  reactionsCount: number;
+  author: AuthorView | null;
+  reactions: ReactionSummary;
+  /** Replies oldest first; always empty on a reply. */
+  replies: CommentView[];
+}
+
+/** Everything the thread page shows. */
+export interface ThreadPage {
+  thread: {
+    id: string;
+    title: string;
+    body: string;
+    /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
+    bodyHtml: string;
+    createdAt: string;
+    commentsCount: number;
+    reactionsCount: number;
+    author: AuthorView | null;
+    reactions: ReactionSummary;
+  };
+  category: { id: string; name: string };
+  /** This page's top-level comments oldest first, each with all its replies. */
+  comments: CommentView[];
+  /** Which page of top-level comments this is (1-based) and how many there are (≥ 1). */
+  commentPage: { page: number; pages: number };
+}
+
+/** A comment with what the viewer may do with it, and its replies likewise. */
+export interface CommentWithCan extends Omit<CommentView, "replies"> {
+  can: ItemCan;
+  replies: CommentWithCan[];
+}
+
+/** The thread page with `can` on the thread and on every comment and reply. */
+export interface ThreadPageWithCan extends Omit<ThreadPage, "thread" | "comments"> {
+  thread: ThreadPage["thread"] & { can: ItemCan };
+  comments: CommentWithCan[];
+}
+
+/** What the profile page and drawer show of a member. */
+export interface ProfileView {
+  id: string;
+  nickname: string;
+  bio: string | null;
+  /** Sanitised HTML of the bio, or null/empty when not cooked. */
+  bioHtml: string | null;
+  avatarUrl: string | null;
+  bannerUrl: string | null;
+  /** ISO timestamp of joining. */
+  createdAt: string;
+  /** 0..1 */
+  edgeLevel: number;
+  roleId: string;
+  threadsCount: number;
+  commentsCount: number;
+  reactionsGiven: number;
+  reactionsReceived: number;
+  followersCount: number;
+  followingCount: number;
+}
+
+/** A thread in a profile's activity list. */
+export interface ProfileThread {
+  id: string;
+  categoryId: string;
+  title: string;
+  createdAt: string;
+  commentsCount: number;
+}
+
+/** A comment in a profile's activity list, with its thread. */
+export interface ProfileComment {
+  id: string;
+  threadId: string;
+  categoryId: string;
+  threadTitle: string;
+  body: string;
+  createdAt: string;
+}
