@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, profiles, reactions, threads } from "../db/schema";
-import type { ReactionType } from "../../domain/values";
+import { REACTION_TYPES, type ReactionType } from "../../domain/values";
 import { isUuid } from "../../domain/ids";
 import type { AuthorView, CategoryCard, CommentView, ReactionSummary, ThreadPage } from "../../domain/views";
 
@@ -91,7 +91,8 @@ export async function findThreadLocation(db: Db, threadId: string): Promise<{ ca
   return row ?? null;
 }
 
-const emptyCounts = (): Record<ReactionType, number> => ({ bull: 0, bear: 0, like: 0, fire: 0 });
+const emptyCounts = (): Record<ReactionType, number> =>
+  Object.fromEntries(REACTION_TYPES.map((type) => [type, 0])) as Record<ReactionType, number>;
 
 /**
  * The thread page: thread with author and category, comments oldest first with their replies,

@@ -13,8 +13,6 @@ import { nav, reactions as r } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 
-const EMOJI: Record<ReactionType, string> = { bull: "🐂", bear: "🐻", like: "👍", fire: "🔥" };
-
 /** Props: the target, its reaction state, and who is looking. */
 export interface ReactionBarProps {
   targetType: TargetType;
@@ -70,7 +68,7 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
               // instead of 230 characters on each of the four chips of every post (issue 8).
               className={own ? "reaction-chip opacity-60" : "reaction-chip"}
             >
-              <span aria-hidden>{EMOJI[type]}</span>
+              <span aria-hidden>{r.emoji[type]}</span>
               <span className="hidden sm:inline">{r.labels[type]}</span>
               <span className="tabular-nums text-slate-500">{Math.max(0, count)}</span>
             </button>
