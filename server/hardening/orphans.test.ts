@@ -1,0 +1,146 @@
+/**
+ * No orphans (issue 15 item 4): reactions and reports filed while their thread or comment is
+ * being deleted never outlive it, `profiles.reactions_given` / `reactions_received` stay equal to
+ * the rows they count, and the admin badge agrees with the report queue. On PostgreSQL (a pool of
+ * 10) the writes really race; on PGlite (one connection) they run one after another and the same
+ * invariants must hold.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ForumError } from "../errors";
+import { createComment, createThread, deleteComment, deleteThread } from "../forum/commands";
+import { listCategories } from "../forum/queries";
+import { countOpenReports, createReport, listReportGroups } from "../moderation/reports";
+import { toggleReaction } from "../reactions/commands";
+import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
+
+let forum: TestForum;
+let author: TestMember;
+let moderator: TestMember;
+let members: TestMember[];
+let categoryId: string;
+const db = () => forum.services.db;
+const actor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
+const RUNS = 50;
+
+beforeAll(async () => {
+  forum = await createTestForum();
+  author = await createMember(forum, { nickname: "Raderaren" });
+  moderator = await createMember(forum, { nickname: "Ordningsvakt", role: "moderator" });
+  members = await Promise.all(Array.from({ length: 12 }, (_, i) => createMember(forum, { nickname: `Racer${i}` })));
+  const [category] = await listCategories(db());
+  categoryId = category!.id;
+}, 60_000);
+afterAll(async () => forum?.close());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Reactions and reports whose thread or comment no longer exists. */
+async function orphans(): Promise<{ reactions: number; reports: number; openReports: number }> {
+  const [row] = await rows<{ reactions: number; reports: number; open_reports: number }>(sql`
+    SELECT
+      (SELECT count(*)::int FROM reactions x WHERE NOT EXISTS (SELECT 1 FROM threads t WHERE x.target_type = 'thread' AND t.id = x.target_id)
+                                              AND NOT EXISTS (SELECT 1 FROM comments c WHERE x.target_type = 'comment' AND c.id = x.target_id)) AS reactions,
+      (SELECT count(*)::int FROM reports x WHERE NOT EXISTS (SELECT 1 FROM threads t WHERE x.target_type = 'thread' AND t.id = x.target_id)
+                                            AND NOT EXISTS (SELECT 1 FROM comments c WHERE x.target_type = 'comment' AND c.id = x.target_id)) AS reports,
+      (SELECT count(*)::int FROM reports x WHERE x.status = 'open'
+                                            AND NOT EXISTS (SELECT 1 FROM threads t WHERE x.target_type = 'thread' AND t.id = x.target_id)
+                                            AND NOT EXISTS (SELECT 1 FROM comments c WHERE x.target_type = 'comment' AND c.id = x.target_id)) AS open_reports`);
+  return { reactions: row!.reactions, reports: row!.reports, openReports: row!.open_reports };
+}
+
+/** Members whose reaction counters differ from the reaction rows (given and received). */
+async function counterDrift(): Promise<Array<{ nickname: string; given: number; real_given: number; received: number; real_received: number }>> {
+  return rows(sql`
+    SELECT p.nickname, p.reactions_given AS given,
+           (SELECT count(*)::int FROM reactions r WHERE r.user_id = p.id) AS real_given,
+           p.reactions_received AS received,
+           (SELECT count(*)::int FROM reactions r
+             LEFT JOIN threads t ON r.target_type = 'thread' AND t.id = r.target_id
+             LEFT JOIN comments c ON r.target_type = 'comment' AND c.id = r.target_id
+             WHERE COALESCE(t.author_id, c.author_id) = p.id) AS real_received
+      FROM profiles p
+     WHERE p.reactions_given <> (SELECT count(*) FROM reactions r WHERE r.user_id = p.id)
+        OR p.reactions_received <> (SELECT count(*) FROM reactions r
+             LEFT JOIN threads t ON r.target_type = 'thread' AND t.id = r.target_id
+             LEFT JOIN comments c ON r.target_type = 'comment' AND c.id = r.target_id
+             WHERE COALESCE(t.author_id, c.author_id) = p.id)`);
+}
+
+/** The admin badge and the queue (every group) count the same open reports. */
+async function badgeAndQueue(): Promise<{ badge: number; queue: number }> {
+  const groups = await listReportGroups(db(), { limit: 10_000 });
+  return { badge: await countOpenReports(db()), queue: groups.reduce((sum, g) => sum + g.count, 0) };
+}
+
+/** Every refused racer was refused as an expected 404 (the target vanished), never a crash. */
+function expectOnlyGone(results: PromiseSettledResult<unknown>[]): void {
+  const failures = results
+    .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+    .map((r) => (r.reason instanceof ForumError ? r.reason.status : String(r.reason)));
+  expect(failures.filter((f) => f !== 404)).toEqual([]);
+}
+
+describe("content deleted while members react and report", () => {
+  it(`${RUNS} runs of 12 reactions, 6 reports and the comment's deletion at once leave no orphan`, async () => {
+    const { id: threadId } = await createThread(db(), actor(author), { categoryId, title: "Racet", body: "Snart borta." });
+    for (let run = 0; run < RUNS; run += 1) {
+      const { id: commentId } = await createComment(db(), actor(author), threadId, { body: `Kommentar ${run}` });
+      const target = { targetType: "comment", targetId: commentId };
+      const reactions = members.map((m) => () => toggleReaction(db(), actor(m), { ...target, reactionType: "bull" }));
+      const reports = members.slice(0, 6).map((m) => () => createReport(db(), m, { ...target, reason: "spam" }));
+      // The deletion goes in the middle, by the author or a moderator, so it lands between the
+      // racers' checks and their inserts on PostgreSQL.
+      const deleter = run % 2 === 0 ? author : moderator;
+      const remove = () => deleteComment(db(), actor(deleter), threadId, commentId);
+      const jobs = [...reactions.slice(0, 6), ...reports.slice(0, 3), remove, ...reactions.slice(6), ...reports.slice(3)];
+      const results = await Promise.allSettled(jobs.map((job) => job()));
+      expect(results[9]!.status, `run ${run}: the deletion`).toBe("fulfilled");
+      expectOnlyGone(results);
+    }
+    expect(await orphans()).toEqual({ reactions: 0, reports: 0, openReports: 0 });
+    expect(await counterDrift()).toEqual([]);
+    const { badge, queue } = await badgeAndQueue();
+    expect(badge).toBe(queue);
+  }, 240_000);
+
+  it("a thread deleted while members react and report on it and its comments leaves no orphan", async () => {
+    for (let run = 0; run < 10; run += 1) {
+      const { id: threadId } = await createThread(db(), actor(author), { categoryId, title: `Tråd ${run}`, body: "Borta snart." });
+      const { id: commentId } = await createComment(db(), actor(author), threadId, { body: "Kommentar" });
+      const { id: replyId } = await createComment(db(), actor(moderator), threadId, { body: "Svar", parentId: commentId });
+      const targets = [
+        { targetType: "thread", targetId: threadId },
+        { targetType: "comment", targetId: commentId },
+        { targetType: "comment", targetId: replyId },
+      ];
+      const jobs: Array<() => Promise<unknown>> = members.flatMap((m, i) => {
+        const target = targets[i % 3]!;
+        return [
+          () => toggleReaction(db(), actor(m), { ...target, reactionType: "fire" }),
+          () => createReport(db(), m, { ...target, reason: "other" }),
+        ];
+      });
+      jobs.splice(12, 0, () => deleteThread(db(), actor(run % 2 === 0 ? author : moderator), threadId));
+      const results = await Promise.allSettled(jobs.map((job) => job()));
+      expect(results[12]!.status, `run ${run}: the deletion`).toBe("fulfilled");
+      expectOnlyGone(results);
+    }
+    expect(await orphans()).toEqual({ reactions: 0, reports: 0, openReports: 0 });
+    expect(await counterDrift()).toEqual([]);
+    const { badge, queue } = await badgeAndQueue();
+    expect(badge).toBe(queue);
+  }, 120_000);
+
+  it("a reaction or report on content that is already gone is a 404 and stores nothing", async () => {
+    const { id: threadId } = await createThread(db(), actor(author), { categoryId, title: "Borta", body: "Strax." });
+    const { id: commentId } = await createComment(db(), actor(author), threadId, { body: "Strax borta" });
+    await deleteComment(db(), actor(author), threadId, commentId);
+    const target = { targetType: "comment", targetId: commentId };
+    await expect(toggleReaction(db(), actor(members[0]!), { ...target, reactionType: "like" })).rejects.toMatchObject({ status: 404 });
+    await expect(createReport(db(), members[0]!, { ...target, reason: "spam" })).rejects.toMatchObject({ status: 404 });
+    expect(await orphans()).toEqual({ reactions: 0, reports: 0, openReports: 0 });
+  });
+});
