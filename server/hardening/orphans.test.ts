@@ -148,6 +148,26 @@ describe("content deleted while members react and report", () => {
     expect(badge).toBe(queue);
   }, 120_000);
 
+  it("reactions on the thread while one of its reacted comments is deleted never deadlock", async () => {
+    // The comment delete takes its reactions' counter rows (profiles, thread_trending) and then
+    // the thread row; a reaction on the thread takes them the other way round. Both take the
+    // thread row first now, so they queue up instead of deadlocking (40P01, a 500).
+    const { id: threadId } = await createThread(db(), actor(author), { categoryId, title: "Ingen deadlock", body: "Reagera." });
+    for (let run = 0; run < 20; run += 1) {
+      const { id: commentId } = await createComment(db(), actor(author), threadId, { body: `Reagerad ${run}` });
+      for (const m of members.slice(0, 6)) {
+        await toggleReaction(db(), actor(m), { targetType: "comment", targetId: commentId, reactionType: "like" });
+      }
+      const jobs: Array<() => Promise<unknown>> = members.map(
+        (m) => () => toggleReaction(db(), actor(m), { targetType: "thread", targetId: threadId, reactionType: "bear" }),
+      );
+      jobs.splice(6, 0, () => deleteComment(db(), actor(moderator), threadId, commentId));
+      const results = await Promise.allSettled(jobs.map((job) => job()));
+      expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    }
+    expect(await counterDrift()).toEqual([]);
+  }, 120_000);
+
   it("an open report left on missing content (an older database) counts in neither the badge nor the queue", async () => {
     const { id: threadId } = await createThread(db(), actor(author), { categoryId, title: "Kvar", body: "Anmäld." });
     await createReport(db(), members[1]!, { targetType: "thread", targetId: threadId, reason: "spam" });
