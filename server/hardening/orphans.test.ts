@@ -5,12 +5,15 @@
  * 10) the writes really race; on PGlite (one connection) they run one after another and the same
  * invariants must hold.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForumError } from "../errors";
 import { createComment, createThread, deleteComment, deleteThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { countOpenReports, createReport, listReportGroups } from "../moderation/reports";
+import { migrationsFolder } from "../paths";
 import { toggleReaction } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 
@@ -181,6 +184,32 @@ describe("content deleted while members react and report", () => {
     expect(groups.map((g) => g.targetId)).toContain(threadId);
     const { badge, queue } = await badgeAndQueue();
     expect(badge).toBe(queue);
+  });
+
+  it("migration 0012 clears what the race left on an older database", async () => {
+    const { id: threadId } = await createThread(db(), actor(author), { categoryId, title: "Gammal", body: "Data." });
+    const gone = "00000000-0000-4000-8000-000000000012";
+    // Leftovers as the race made them: a reaction counted in reactions_given and in the vanished
+    // comment's author's reactions_received, and an open report, both on a comment that is gone.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`INSERT INTO reactions (user_id, target_type, target_id, reaction_type) VALUES (${members[3]!.id}, 'comment', ${gone}::uuid, 'bull')`);
+      await tx.execute(sql`UPDATE profiles SET reactions_given = reactions_given + 1 WHERE id = ${members[3]!.id}`);
+      await tx.execute(sql`UPDATE profiles SET reactions_received = reactions_received + 1 WHERE id = ${author.id}`);
+      await tx.execute(sql`INSERT INTO reports (target_type, target_id, reason, user_id) VALUES ('comment', ${gone}::uuid, 'spam', ${members[3]!.id})`);
+    });
+    await createReport(db(), members[3]!, { targetType: "thread", targetId: threadId, reason: "other" });
+    expect((await orphans()).reactions).toBe(1);
+    expect(await counterDrift()).not.toEqual([]);
+    // The data part of the migration (its last three statements) as an upgrade runs it.
+    const statements = readFileSync(path.join(migrationsFolder(), "0012_orphan_guards.sql"), "utf8").split("--> statement-breakpoint");
+    for (const statement of statements.slice(-3)) await db().execute(sql.raw(statement));
+    expect(await orphans()).toMatchObject({ reactions: 0, openReports: 0 });
+    expect(await counterDrift()).toEqual([]);
+    const [closed] = await rows<{ status: string; resolution: string }>(sql`SELECT status, resolution FROM reports WHERE target_id = ${gone}::uuid`);
+    expect(closed).toEqual({ status: "resolved", resolution: "content_deleted" });
+    const [open] = await rows<{ status: string }>(sql`SELECT status FROM reports WHERE target_id = ${threadId}::uuid`);
+    expect(open!.status).toBe("open");
   });
 
   it("a reaction or report on content that is already gone is a 404 and stores nothing", async () => {
