@@ -14,7 +14,7 @@ import { forum as f, toasts as t } from "../../domain/i18n/sv";
 import { commentSchema, threadSchema } from "../../domain/validation";
 import type { Db, Tx } from "../db/client";
 import { cookForStorage, indexTickers } from "../content/storage";
-import { blockedUsers, categories, comments, notifications, reports, threads } from "../db/schema";
+import { blockedUsers, categories, comments, notifications, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
@@ -257,10 +257,8 @@ export const deleteThreadWrite = defineWrite({
       .for("update");
     if (!thread) throw new ForumError(404, t.threadNotFound, t.deleteThreadFailed);
     if (!canDeleteThread(actor, { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) })) throw new ForumError(403, t.ownThreadsOnly, t.deleteThreadFailed);
-    // Reports and notifications point at the thread without a foreign key: removed here.
-    await tx.execute(sql`
-      DELETE FROM ${reports} WHERE (target_type = 'thread' AND target_id = ${threadId}::uuid)
-        OR (target_type = 'comment' AND target_id IN (SELECT id FROM ${comments} WHERE thread_id = ${threadId}::uuid))`);
+    // Notifications point at the thread without a foreign key: removed here. Its reactions and
+    // reports, and its comments', go by the tables' delete triggers (migrations 0001, 0012).
     await tx.execute(sql`
       DELETE FROM ${notifications} WHERE thread_id = ${threadId}::uuid
         OR (type = 'new_thread' AND reference_id = ${threadId}::uuid)`);
@@ -297,7 +295,8 @@ export async function deleteThread(
  * Comment deletion (SPEC §6, §7 Writes): `{ threadId, commentId }`; the comment, its replies,
  * their reactions, reports and notifications go; thread comments_count, parent replies_count and
  * author comments_count follow, never below 0; a moderator's deletion of someone else's comment
- * is logged. Steps: login → id shapes (404) → transaction, which locks the comment and applies
+ * is logged. Steps: login → id shapes (404) → transaction, which locks the thread row (FOR NO KEY
+ * UPDATE, the lock order of every write on a thread) and the comment, and applies
  * `canDeleteComment` under the lock (403 'Du kan bara ta bort dina egna kommentarer', 404
  * 'Kunde inte hitta kommentaren').
  */
@@ -309,6 +308,10 @@ export const deleteCommentWrite = defineWrite({
     return raw;
   },
   transaction: async (tx, { actor }, { threadId, commentId }): Promise<void> => {
+    // The thread row first, FOR NO KEY UPDATE, as comments and reactions on the thread take it
+    // (the counter trigger below needs it anyway): a racing reaction or comment and this delete
+    // queue up there before either holds a counter row the other needs (issue 15 item 4).
+    await tx.select({ id: threads.id }).from(threads).where(eq(threads.id, threadId)).limit(1).for("no key update");
     const [comment] = await tx
       .select({ authorId: comments.authorId, authorRoleId: authorRoleOf(comments.authorId), body: comments.body })
       .from(comments)
@@ -317,9 +320,8 @@ export const deleteCommentWrite = defineWrite({
       .for("update");
     if (!comment) throw new ForumError(404, t.commentNotFound, t.deleteFailed);
     if (!canDeleteComment(actor, { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) })) throw new ForumError(403, t.ownCommentsOnly, t.deleteFailed);
-    await tx.execute(sql`
-      DELETE FROM ${reports} WHERE target_type = 'comment'
-        AND target_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
+    // Its reactions and reports, and its replies', go by the comments table's delete triggers
+    // (migrations 0001, 0012), also those filed while this delete waited for the lock above.
     // Notifications about the comment or its replies would lead to a missing anchor: removed.
     await tx.execute(sql`
       DELETE FROM ${notifications}

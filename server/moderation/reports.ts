@@ -15,7 +15,7 @@ import { moderation as m } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { REPORT_REASONS, TARGET_TYPES, type TargetType } from "../../domain/values";
 import { comments, profiles, reports, threads } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError, pgCode } from "../errors";
 import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../../domain/ids";
 import { blockUser, type Moderator } from "./blocks";
@@ -47,7 +47,8 @@ export const reportSchema = z.object({
  * {@link reportSchema} (400 'Du måste ange en anledning för din anmälan' with title 'Välj en
  * anledning', or bad details; a malformed target is 404) → the reporter's profile (401) and the
  * target exist (404, title 'Kunde inte skicka anmälan') and is not the reporter's own (403
- * 'Du kan inte anmäla ditt eget innehåll.') → limit `report` (429) → insert, unless the
+ * 'Du kan inte anmäla ditt eget innehåll.') → limit `report` (429) → transaction: the target
+ * re-read FOR KEY SHARE (deleted meanwhile: 404, issue 15 item 4), then insert, unless the
  * member already has an open report on the target (`duplicate: true`, nothing stored).
  */
 export const reportWrite = defineWrite({
@@ -75,15 +76,27 @@ export const reportWrite = defineWrite({
   },
   limits: "report",
   transaction: async (tx, { actor }, { targetType, targetId, reason, details }): Promise<{ duplicate: boolean }> => {
-    const inserted = await tx
-      .insert(reports)
-      .values({ targetType, targetId, reason, details, userId: actor.id, status: "open" })
-      .onConflictDoNothing({
-        target: [reports.userId, reports.targetType, reports.targetId],
-        where: sql`${reports.status} = 'open'`,
-      })
-      .returning({ id: reports.id });
-    return { duplicate: inserted.length === 0 };
+    // Issue 15 item 4 (no orphans): the target re-read FOR KEY SHARE in this transaction. A delete
+    // that committed since the policy step leaves nothing (404, as for a missing target); one that
+    // comes later waits for this commit, and its trigger then removes the report with the content
+    // (migration 0012, which also checks the target on insert under the same lock).
+    const table = targetType === "thread" ? threads : comments;
+    const [target] = await tx.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1).for("key share");
+    if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
+    try {
+      const inserted = await tx
+        .insert(reports)
+        .values({ targetType, targetId, reason, details, userId: actor.id, status: "open" })
+        .onConflictDoNothing({
+          target: [reports.userId, reports.targetType, reports.targetId],
+          where: sql`${reports.status} = 'open'`,
+        })
+        .returning({ id: reports.id });
+      return { duplicate: inserted.length === 0 };
+    } catch (error) {
+      if (pgCode(error) === "23503") throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
+      throw error;
+    }
   },
 });
 
@@ -102,9 +115,23 @@ export async function createReport(db: Db, actor: { id: string } | null, input: 
   return unwrap(await runWrite(reportWrite, { db, actor: actor && { id: actor.id, role: "member", nickname: "" } }, input)).value;
 }
 
-/** Number of open reports (the admin navigation badge). */
+/**
+ * An open report whose thread or comment still exists: the one condition the admin badge and the
+ * queue both count by, so they always agree (issue 15 item 4). Reports go with their content
+ * (migration 0012 trigger) and leftovers from before were closed as 'content_deleted'; this keeps
+ * any report on missing content out of both all the same.
+ */
+const openOnLiveTarget = sql`${reports.status} = 'open' AND (
+  (${reports.targetType} = 'thread' AND EXISTS (SELECT 1 FROM ${threads} WHERE ${threads.id} = ${reports.targetId}))
+  OR (${reports.targetType} = 'comment' AND EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.id} = ${reports.targetId})))`;
+
+/**
+ * Number of open reports on content that still exists (the admin navigation badge).
+ *
+ * @returns the count, equal to the sum of the counts of every {@link listReportGroups} group
+ */
 export async function countOpenReports(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, "open"));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(reports).where(openOnLiveTarget);
   return Number(row?.n ?? 0);
 }
 
@@ -143,7 +170,7 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
       SELECT target_type, target_id, count(*)::int AS n, min(created_at) AS first_at,
              json_agg(reason) AS reasons,
              (array_remove(array_agg(details ORDER BY created_at), NULL))[1:20] AS details
-      FROM ${reports} WHERE status = 'open'
+      FROM ${reports} WHERE ${openOnLiveTarget}
       GROUP BY target_type, target_id
     )
     SELECT g.target_type, g.target_id, g.n, g.reasons, g.details,

@@ -26,32 +26,48 @@ export interface ToggleResult {
  * Reaction toggle as a declared write (server/writes/pipeline.ts): `{ targetType, targetId,
  * reactionType }` → {@link ToggleResult}. Steps: login (401 'Du måste vara inloggad för att
  * reagera') → `reactionSchema` (400) → target exists (404) and `reactionPermission` (403 'Du kan
- * inte reagera på ditt eget innehåll') → limit `reaction` (429) → transaction (delete or insert,
- * new count; the database's own-content trigger and a vanished target map to 403/404) → after
- * commit, the live thread event (issue 5).
+ * inte reagera på ditt eget innehåll') → limit `reaction` (429) → transaction: the thread row
+ * locked FOR NO KEY UPDATE and the target re-read FOR KEY SHARE (gone meanwhile: 404, issue 15
+ * item 4), then delete or insert and the new count (the database's own-content and target
+ * triggers map to 403/404) → after commit, the live thread event (issue 5).
  */
 export const reactionWrite = defineWrite({
   name: "reaction",
   login: { message: r.loginToReact, title: r.notLoggedIn },
   parse: (raw: unknown) => parseWith(reactionSchema, raw, { title: r.handleFailed, message: r.invalid }),
   policy: async ({ db, actor }: WriteScope, { targetType, targetId }) => {
-    const table = targetType === "thread" ? threads : comments;
-    const [target] = await db
-      .select({ authorId: table.authorId })
-      .from(table)
-      .where(eq(table.id, targetId))
-      .limit(1);
-    if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
-    const threadId =
+    const target =
       targetType === "thread"
-        ? targetId
-        : ((await db.select({ threadId: comments.threadId }).from(comments).where(eq(comments.id, targetId)).limit(1))[0]
-            ?.threadId ?? targetId);
+        ? (await db.select({ authorId: threads.authorId, threadId: threads.id }).from(threads).where(eq(threads.id, targetId)).limit(1))[0]
+        : (await db
+            .select({ authorId: comments.authorId, threadId: comments.threadId })
+            .from(comments)
+            .where(eq(comments.id, targetId))
+            .limit(1))[0];
+    if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
     if (reactionPermission(actor, target) === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
-    return { threadId };
+    return { threadId: target.threadId };
   },
   limits: "reaction",
-  transaction: async (tx, { actor }, { targetType, targetId, reactionType }): Promise<ToggleResult> => {
+  transaction: async (tx, { actor }, { targetType, targetId, reactionType }, { threadId }): Promise<ToggleResult> => {
+    // Issue 15 item 4 (no orphans): the thread row first, FOR NO KEY UPDATE — the lock every
+    // write on the thread takes first (comments, comment deletes; a thread delete takes FOR
+    // UPDATE), so a reaction and a delete queue up there before either holds a counter row
+    // (profiles, thread_trending) the other needs: no deadlock. Then the target is re-read
+    // FOR KEY SHARE: a delete that committed meanwhile leaves nothing (404, same answer as a
+    // missing target); one that comes later waits for this commit and its cascade removes the
+    // reaction. The insert trigger checks the target under the same lock (migration 0012).
+    const [thread] = await tx
+      .select({ id: threads.id })
+      .from(threads)
+      .where(eq(threads.id, threadId))
+      .limit(1)
+      .for("no key update");
+    const table = targetType === "thread" ? threads : comments;
+    const [target] = thread
+      ? await tx.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1).for("key share")
+      : [];
+    if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
     const match = and(
       eq(reactions.userId, actor.id),
       eq(reactions.targetType, targetType),
