@@ -13,7 +13,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { moderation as m } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
-import { REPORT_REASONS, TARGET_TYPES, type TargetType } from "../../domain/values";
+import { REPORT_REASONS, TARGET_TYPES, isOneOf, type TargetType } from "../../domain/values";
 import { comments, profiles, reports, threads } from "../db/schema";
 import { ForumError, pgCode } from "../errors";
 import { deleteComment, deleteThread } from "../forum/commands";
@@ -23,6 +23,7 @@ import { recordModeration } from "./log";
 import { reportPermission, staffOnlyMessage } from "../../domain/policy/moderation";
 import { fieldErrors, isBlankText, LIMITS } from "../../domain/validation";
 import { defineWrite, runWrite, unwrap, WriteInputError, type WriteScope } from "../writes/pipeline";
+import { findPostTarget } from "../forum/post-target";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
 export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
@@ -65,12 +66,7 @@ export const reportWrite = defineWrite({
   policy: async ({ db, actor }: WriteScope, { targetType, targetId }) => {
     const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, actor.id)).limit(1);
     if (!profile) throw new ForumError(401, m.profileMissing, m.reportFailed);
-    const table = targetType === "thread" ? threads : comments;
-    const [target] = await db
-      .select({ id: table.id, authorId: table.authorId })
-      .from(table)
-      .where(eq(table.id, targetId))
-      .limit(1);
+    const target = await findPostTarget(db, targetType, targetId);
     if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
     if (reportPermission(actor, target) === "own-content") throw new ForumError(403, m.cannotReportOwn, m.reportFailed);
   },
@@ -80,8 +76,7 @@ export const reportWrite = defineWrite({
     // that committed since the policy step leaves nothing (404, as for a missing target); one that
     // comes later waits for this commit, and its trigger then removes the report with the content
     // (migration 0012, which also checks the target on insert under the same lock).
-    const table = targetType === "thread" ? threads : comments;
-    const [target] = await tx.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1).for("key share");
+    const target = await findPostTarget(tx, targetType, targetId, { lock: "key share" });
     if (!target) throw new ForumError(404, m.reportTargetMissing, m.reportFailed);
     try {
       const inserted = await tx
@@ -230,7 +225,7 @@ export async function resolveReports(
   const notStaff = staffOnlyMessage(actor, m.insufficientRights);
   if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
   const { targetType, targetId, decision } = input;
-  if ((targetType !== "thread" && targetType !== "comment") || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
+  if (!isOneOf(TARGET_TYPES, targetType) || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
   if (decision !== "dismiss" && decision !== "delete" && decision !== "block") throw new ForumError(400, m.groupGone);
   const open = and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, "open"));
   const openRows = await db.select({ id: reports.id }).from(reports).where(open);
@@ -239,15 +234,14 @@ export async function resolveReports(
   if (decision === "delete") {
     if (targetType === "thread") await deleteThread(db, actor, targetId);
     else {
-      const [c] = await db.select({ threadId: comments.threadId }).from(comments).where(eq(comments.id, targetId)).limit(1);
-      if (!c) throw new ForumError(404, m.groupGone);
-      await deleteComment(db, actor, c.threadId, targetId);
+      const comment = await findPostTarget(db, targetType, targetId);
+      if (!comment) throw new ForumError(404, m.groupGone);
+      await deleteComment(db, actor, comment.threadId, targetId);
     }
     return { closed: openRows.length };
   }
   if (decision === "block") {
-    const table = targetType === "thread" ? threads : comments;
-    const [item] = await db.select({ authorId: table.authorId }).from(table).where(eq(table.id, targetId)).limit(1);
+    const item = await findPostTarget(db, targetType, targetId);
     if (!item?.authorId) throw new ForumError(404, m.userNotFound, m.blockFailed);
     await blockUser(db, actor, item.authorId, reason);
   }

@@ -14,6 +14,7 @@ import { ForumError, pgCode } from "../errors";
 import { reactionPermission, type Actor } from "../../domain/policy/forum";
 import { publishEvent } from "../realtime/events";
 import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
+import { findPostTarget } from "../forum/post-target";
 
 /** Result of a toggle: whether the reaction is now on, and the new count of that type. */
 export interface ToggleResult {
@@ -36,14 +37,7 @@ export const reactionWrite = defineWrite({
   login: { message: r.loginToReact, title: r.notLoggedIn },
   parse: (raw: unknown) => parseWith(reactionSchema, raw, { title: r.handleFailed, message: r.invalid }),
   policy: async ({ db, actor }: WriteScope, { targetType, targetId }) => {
-    const target =
-      targetType === "thread"
-        ? (await db.select({ authorId: threads.authorId, threadId: threads.id }).from(threads).where(eq(threads.id, targetId)).limit(1))[0]
-        : (await db
-            .select({ authorId: comments.authorId, threadId: comments.threadId })
-            .from(comments)
-            .where(eq(comments.id, targetId))
-            .limit(1))[0];
+    const target = await findPostTarget(db, targetType, targetId);
     if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
     if (reactionPermission(actor, target) === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
     return { threadId: target.threadId };
@@ -63,10 +57,7 @@ export const reactionWrite = defineWrite({
       .where(eq(threads.id, threadId))
       .limit(1)
       .for("no key update");
-    const table = targetType === "thread" ? threads : comments;
-    const [target] = thread
-      ? await tx.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1).for("key share")
-      : [];
+    const target = thread ? await findPostTarget(tx, targetType, targetId, { lock: "key share" }) : null;
     if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
     const match = and(
       eq(reactions.userId, actor.id),
