@@ -12,8 +12,8 @@
  *   An upload and a removal both count against the upload limit (server/action-limits.ts): 429
  *   with `Retry-After` when over.
  * - Refusals are JSON `{ ok: false, error }` with a Swedish message: 400 no/unreadable file,
- *   401 visitor, 404 unknown kind, 405 other methods, 413 too large (bytes or pixels), 415 not a
- *   JPEG, PNG, WebP or GIF. Only a storage or database failure answers 500.
+ *   401 visitor, 404 unknown kind, 405 other methods, 408 body not received within 30 s, 413 too
+ *   large (bytes or pixels), 415 not a JPEG, PNG, WebP or GIF. Only a storage or database failure answers 500.
  *
  * @module
  */
@@ -25,7 +25,7 @@ import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../server/uploads/limits";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
-import { uploads as t } from "../../domain/i18n/sv";
+import { abuseLimits, uploads as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";
 
 /** Answer of this endpoint. */
@@ -69,6 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
     const form = await readMultipart(request, { limit: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES });
     if (form === "too-large") return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
+    if (form === "too-slow") return refuse(408, abuseLimits.slowBody, { Connection: "close" });
     if (!form) return refuse(400, t.missingFile);
     const intent = form.fields.intent?.[0] ?? form.fields._method?.[0];
     if (intent === "remove" || (typeof intent === "string" && intent.toLowerCase() === "delete")) {
