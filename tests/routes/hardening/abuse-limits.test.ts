@@ -10,11 +10,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abuseLimits as msg } from "../../../domain/i18n/sv";
 import * as apiBio from "../../../app/routes/api-bio";
+import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as apiPresence from "../../../app/routes/api-presence";
 import * as apiPreview from "../../../app/routes/api-preview";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
+import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "../../../server/client-ip";
+import { servicesContext } from "../../../server/services";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
 import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiReport from "../../../app/routes/api-report";
@@ -447,5 +451,48 @@ describe("write endpoints that had no limit (issue 15 item 5)", () => {
     };
     for (let i = 0; i < 10; i++) expect((await remove()).status).toBe(200);
     expectRefused(await remove(), 600, msg.upload);
+  });
+});
+
+describe("open streams per address and member (issue 15 item 5)", () => {
+  it("a member gets 6 streams and an address 20 through GET /api/events; a closed one frees its place", async () => {
+    const threadId = (await createThread(forum.services.db, { ...(await createMember(forum)), role: "member" }, { categoryId, title: "Strömmar", body: "x" })).id;
+    const open: AbortController[] = [];
+    const call = async (cookie: string | undefined, ip: string) => {
+      const abort = new AbortController();
+      open.push(abort);
+      const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ip };
+      if (cookie) headers.cookie = cookie;
+      const request = new Request(`http://localhost/api/events?thread=${threadId}`, { headers, signal: abort.signal });
+      const context = new RouterContextProvider();
+      context.set(servicesContext, forum.services);
+      return { res: (await apiEvents.loader({ request, context, params: {} } as never)) as Response, abort };
+    };
+    try {
+      const member = await createMember(forum);
+      const cookie = await sessionCookie(forum, member);
+      const phone = "2001:db8:77:1::1";
+      const tabs = [];
+      for (let i = 0; i < 6; i++) {
+        const tab = await call(cookie, phone);
+        expect(tab.res.status, `tab ${i + 1}`).toBe(200);
+        tabs.push(tab);
+      }
+      const seventh = await call(cookie, "2001:db8:77:2::1");
+      expect(seventh.res.status).toBe(429);
+      expect(seventh.res.headers.get("retry-after")).toBe("30");
+      expect(await seventh.res.json()).toEqual({ ok: false, error: msg.tooManyStreams });
+      tabs[0]!.abort.abort();
+      expect((await call(cookie, "2001:db8:77:2::1")).res.status).toBe(200);
+
+      // Visitors behind one /64: 14 more streams fill the address's 20 (6 member tabs were opened there, one closed).
+      const shared = "2001:db8:77:1::";
+      for (let i = 0; i < 15; i++) expect((await call(undefined, `${shared}${(i + 2).toString(16)}`)).res.status, `visitor ${i + 1}`).toBe(200);
+      const over = await call(undefined, `${shared}ffff`);
+      expect(over.res.status).toBe(429);
+      expect((await call(undefined, "2001:db8:77:3::1")).res.status).toBe(200);
+    } finally {
+      for (const a of open) a.abort();
+    }
   });
 });
