@@ -8,7 +8,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abuseLimits as msg } from "../../../domain/i18n/sv";
+import { auth as authText, abuseLimits as msg } from "../../../domain/i18n/sv";
 import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
@@ -24,6 +24,7 @@ import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiReport from "../../../app/routes/api-report";
 import * as apiSearch from "../../../app/routes/api-search";
 import * as apiUploads from "../../../app/routes/api-uploads";
+import * as authSetPassword from "../../../app/routes/auth-set-password";
 import * as newThread from "../../../app/routes/new-thread";
 import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
@@ -494,5 +495,28 @@ describe("open streams per address and member (issue 15 item 5)", () => {
     } finally {
       for (const a of open) a.abort();
     }
+  });
+});
+
+describe("the current-password check on /auth/set-password (issue 15 item 5)", () => {
+  it("locks after 5 wrong guesses: the 6th, even the right one, gets 429 with Retry-After", async () => {
+    const p = await poster({ ageDays: 30 });
+    const change = (current: string) =>
+      callRoute(forum, authSetPassword.action, {
+        url: "/auth/set-password",
+        form: { current, password: "Ny-lösenfras-för-2026", confirm: "Ny-lösenfras-för-2026" },
+        cookie: p.cookie,
+        ip: p.ip,
+      });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(`gissning-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fieldErrors.current).toBe(authText.wrongCurrentPassword);
+    }
+    const locked = await change(p.member.password);
+    expect(locked.status).toBe(429);
+    const wait = Number(locked.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(60);
+    expect(locked.body.fieldErrors.current).toBe(`${authText.tooManyAttempts} ${authText.retryIn(wait)}`);
   });
 });
