@@ -147,6 +147,11 @@ export interface IdempotencyStep<Raw, Input, Value> {
   ): Promise<{ result: Value; ref: SubmissionRef; ageS: number; samePlace: boolean } | null>;
   /** Where a new post ended up, recorded against the key in the write's transaction. */
   ref(value: Value, input: Input): SubmissionRef;
+  /**
+   * The post's place and text as one string (`PostOptions.samePost`): identical submits at the
+   * same moment with different keys land on the first one's post.
+   */
+  samePost?(input: Input): string;
 }
 
 /** A declared write; see the module comment for the order the steps run in. */
@@ -291,7 +296,12 @@ export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
     const boxed = await postOnce(
       scope.db as Db,
       scope.actor.id,
-      { submitKey: idem.key(raw), identicalTextWindowS: scope.limits?.identicalTextWindowS ?? 0, beforeWrite: limits },
+      {
+        submitKey: idem.key(raw),
+        samePost: idem.samePost?.(input),
+        identicalTextWindowS: scope.limits?.identicalTextWindowS ?? 0,
+        beforeWrite: limits,
+      },
       {
         fromRef: async (ref) => box(await idem.fromRef(scope, ref)),
         recent: async (windowS) => {
