@@ -103,13 +103,16 @@ export function closeAllStreams(): void {
  * @param options {@link StreamOptions}
  * @returns a `text/event-stream` response; 429 JSON `{ ok: false, error }` with `Retry-After` when
  *   the address already holds {@link MAX_STREAMS_PER_IP} open streams on this instance or the
- *   member {@link MAX_STREAMS_PER_MEMBER}; 503 when the live channel cannot be started
+ *   member {@link MAX_STREAMS_PER_MEMBER} (each times `ACTION_LIMIT_MULTIPLIER`); 503 when the live channel cannot be started
  */
 export async function openEventStream(services: Services, options: StreamOptions): Promise<Response> {
   const slots = [options.ip ? `ip:${ipLimitKey(options.ip)}` : null, options.userId ? `member:${options.userId}` : null].filter(
     (k): k is string => k !== null,
   );
-  const full = (key: string) => (openStreams.get(key) ?? 0) >= (key.startsWith("ip:") ? MAX_STREAMS_PER_IP : MAX_STREAMS_PER_MEMBER);
+  // Scaled like every abuse limit by ACTION_LIMIT_MULTIPLIER (the browser tests run many pages from 127.0.0.1).
+  const scale = services.config.actionLimitMultiplier;
+  const full = (key: string) =>
+    (openStreams.get(key) ?? 0) >= (key.startsWith("ip:") ? MAX_STREAMS_PER_IP : MAX_STREAMS_PER_MEMBER) * scale;
   if (slots.some(full)) {
     return Response.json(
       { ok: false, error: abuseLimits.tooManyStreams },
