@@ -1,7 +1,10 @@
 /**
- * Abuse limits per action beyond the auth ones (issue "Hardening"): new threads, comments and
- * replies, reactions, reports, follows, uploads, searches and the @mention picker, per member and
- * per IP, with stricter limits for accounts younger than a day. Counted in the database
+ * Abuse limits per action beyond the auth ones (issue "Hardening"; issue 15 item 5): new threads,
+ * comments and replies, reactions, reports, follows, uploads and avatar removal, searches, the
+ * @mention picker, bio, preview, activity pings, notifications marked read and the mail opt-out —
+ * per member, with stricter limits for accounts younger than a day; per address for visitors,
+ * and for members only a ceiling high enough for a shared (CGNAT) address. Every rule is checked
+ * before any point is spent; moderators and admins are exempt. Counted in the database
  * (`abuse_limits`, rate-limiter-flexible's Drizzle store, like `server/limits.ts`), so every
  * instance on one database shares them. A refusal is a {@link RateLimitedError}: HTTP 429, a
  * Swedish message saying when to try again, and `Retry-After`.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { abuseLimits, errors } from "../domain/i18n/sv";
+import { abuseLimits as al, errors } from "../domain/i18n/sv";
 import { FORM_MAX_BYTES, readForm } from "./http";
 
 const urlencoded = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -111,7 +111,7 @@ describe("a slow body is cut after 30 s (issue 15 item 5)", () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1_500);
-      expect(await answer).toEqual({ status: 408, error: abuseLimits.slowBody });
+      expect(await answer).toEqual({ status: 408, error: al.slowBody });
       expect(cancelled).toBe(false);
     } finally {
       vi.useRealTimers();

@@ -5,7 +5,7 @@
  * @module
  */
 import { data } from "react-router";
-import { abuseLimits, errors } from "../domain/i18n/sv";
+import { abuseLimits as al, errors } from "../domain/i18n/sv";
 import { ForumError, retryAfterHeaders } from "./errors";
 
 /** The answer shape of a failed action; forms show `error` and keep `values`. */
@@ -39,7 +39,7 @@ export const BODY_TIMEOUT_MS = 30_000;
 
 /** The 408 answer for a body that did not arrive within {@link BODY_TIMEOUT_MS}. */
 const tooSlow = () =>
-  data({ ok: false, error: abuseLimits.slowBody } satisfies ActionFailure, { status: 408, headers: { Connection: "close" } });
+  data({ ok: false, error: al.slowBody } satisfies ActionFailure, { status: 408, headers: { Connection: "close" } });
 
 /** The 400 answer for text that is not valid UTF-8 or holds NUL characters. */
 const invalidText = () => data({ ok: false, error: errors.invalidText } satisfies ActionFailure, { status: 400 });

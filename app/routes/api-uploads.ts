@@ -25,7 +25,7 @@ import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../server/uploads/limits";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
-import { abuseLimits, uploads as t } from "../../domain/i18n/sv";
+import { abuseLimits as al, uploads as t } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";
 
 /** Answer of this endpoint. */
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
     const form = await readMultipart(request, { limit: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES });
     if (form === "too-large") return refuse(413, t.tooLarge(MAX_UPLOAD_MB));
-    if (form === "too-slow") return refuse(408, abuseLimits.slowBody, { Connection: "close" });
+    if (form === "too-slow") return refuse(408, al.slowBody, { Connection: "close" });
     if (!form) return refuse(400, t.missingFile);
     const intent = form.fields.intent?.[0] ?? form.fields._method?.[0];
     if (intent === "remove" || (typeof intent === "string" && intent.toLowerCase() === "delete")) {

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { abuseLimits } from "../../domain/i18n/sv";
+import { abuseLimits as al } from "../../domain/i18n/sv";
 import type { NotificationItem } from "../../domain/notifications";
 import { ipLimitKey } from "../client-ip";
 import { getNotificationsAfter, latestNotificationSeq } from "../notifications/queries";
@@ -115,7 +115,7 @@ export async function openEventStream(services: Services, options: StreamOptions
     (openStreams.get(key) ?? 0) >= (key.startsWith("ip:") ? MAX_STREAMS_PER_IP : MAX_STREAMS_PER_MEMBER) * scale;
   if (slots.some(full)) {
     return Response.json(
-      { ok: false, error: abuseLimits.tooManyStreams },
+      { ok: false, error: al.tooManyStreams },
       { status: 429, headers: { "Retry-After": String(STREAMS_RETRY_S), "Cache-Control": "no-store" } },
     );
   }

@@ -8,7 +8,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth as authText, abuseLimits as msg } from "../../../domain/i18n/sv";
+import { auth as a, abuseLimits as msg } from "../../../domain/i18n/sv";
 import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
@@ -493,7 +493,7 @@ describe("open streams per address and member (issue 15 item 5)", () => {
       expect(over.res.status).toBe(429);
       expect((await call(undefined, "2001:db8:77:3::1")).res.status).toBe(200);
     } finally {
-      for (const a of open) a.abort();
+      for (const controller of open) controller.abort();
     }
   });
 });
@@ -511,12 +511,12 @@ describe("the current-password check on /auth/set-password (issue 15 item 5)", (
     for (let i = 0; i < 5; i++) {
       const wrong = await change(`gissning-${i}`);
       expect(wrong.status).toBe(400);
-      expect(wrong.body.fieldErrors.current).toBe(authText.wrongCurrentPassword);
+      expect(wrong.body.fieldErrors.current).toBe(a.wrongCurrentPassword);
     }
     const locked = await change(p.member.password);
     expect(locked.status).toBe(429);
     const wait = Number(locked.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(60);
-    expect(locked.body.fieldErrors.current).toBe(`${authText.tooManyAttempts} ${authText.retryIn(wait)}`);
+    expect(locked.body.fieldErrors.current).toBe(`${a.tooManyAttempts} ${a.retryIn(wait)}`);
   });
 });
