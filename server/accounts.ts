@@ -24,6 +24,7 @@ import {
 import type { MagicLinkMetadata } from "./auth";
 import { account, profiles, user, verification } from "./db/schema";
 import { isNicknameTaken } from "./forum/queries";
+import { ipLimitKey } from "./client-ip";
 import type { LimitName, LimitResult } from "./limits";
 import { commonPasswordError } from "./passwords";
 import { logEvent, maskEmail } from "./log";
@@ -40,7 +41,10 @@ function throttled(result: Extract<LimitResult, { ok: false }>, message: string 
   return { status: 429, error: `${message} ${a.retryIn(result.retryAfterS)}`, retryAfterS: result.retryAfterS };
 }
 
-/** Counts the request against the IP limit (skipped for `unknown`) and the e-mail limit. */
+/**
+ * Counts the request against the IP limit (skipped for `unknown`; an IPv6 client by its /64) and
+ * the e-mail limit; nothing is spent when either refuses.
+ */
 async function hitLimits(
   services: Services,
   ip: string,
@@ -48,7 +52,7 @@ async function hitLimits(
   email?: { limit: LimitName; value: string },
 ): Promise<LimitResult> {
   const checks: Array<[LimitName, string]> = [];
-  if (ip !== "unknown") checks.push([ipLimit, ip]);
+  if (ip !== "unknown") checks.push([ipLimit, ipLimitKey(ip)]);
   if (email) checks.push([email.limit, email.value]);
   return checks.length ? services.limits.hit(...checks) : { ok: true };
 }
@@ -131,7 +135,10 @@ export type LoginResult =
 /**
  * Logs in with e-mail and password (SPEC §2 /auth/login password tab). Wrong e-mail and wrong
  * password give the same message; unverified accounts are refused with `unverified: true` so
- * the page can offer a new mail; 5 failed attempts lock the e-mail for 15 minutes.
+ * the page can offer a new mail; 5 failed attempts from one address (IPv6: its /64) lock that
+ * address out of the e-mail for 15 minutes; more than 5 failures from anywhere slow every attempt
+ * for the e-mail down (1, 2, 4, 8, at most 10 s; `server/limits.ts`), so nobody can lock the
+ * member out.
  *
  * @param services server services
  * @param input raw form fields `{ email, password }`
@@ -152,14 +159,18 @@ export async function login(
   const { email, password } = parsed.data;
   const limit = await hitLimits(services, ip, "signInIp");
   if (!limit.ok) return { ok: false, ...throttled(limit) };
-  const locked = await services.limits.signInLocked(email);
+  const locked = await services.limits.signInLocked(email, ip);
   if (!locked.ok) {
     logEvent("auth.sign_in_locked", { email: maskEmail(email), ip });
     return { ok: false, ...throttled(locked, a.accountLocked) };
   }
+  // Many failures for this e-mail from anywhere slow every attempt down instead of locking the
+  // account for everyone (issue 15 item 5).
+  const delay = await services.limits.signInDelay(email);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const response = await services.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
   if (response.ok) {
-    await services.limits.signInSucceeded(email);
+    await services.limits.signInSucceeded(email, ip);
     logEvent("auth.sign_in", { email: maskEmail(email), ip });
     return { ok: true, setCookies: response.headers.getSetCookie() };
   }
@@ -168,7 +179,7 @@ export async function login(
     return { ok: false, status: 403, error: a.notVerified, unverified: true };
   }
   if (response.status === 401 || response.status === 400 || body.code === "INVALID_EMAIL_OR_PASSWORD") {
-    await services.limits.signInFailed(email);
+    await services.limits.signInFailed(email, ip);
     logEvent("auth.sign_in_failed", { email: maskEmail(email), ip });
     return { ok: false, status: 401, error: a.invalidCredentials };
   }
@@ -325,7 +336,7 @@ export async function isResetTokenValid(services: Services, token: string): Prom
 /** Outcome of {@link resetPassword} and {@link savePassword}. */
 export type PasswordResult =
   | { ok: true; setCookies: string[] }
-  | { ok: false; status: 400 | 401 | 500; fieldErrors: Record<string, string>; invalidLink?: boolean };
+  | { ok: false; status: 400 | 401 | 429 | 500; fieldErrors: Record<string, string>; invalidLink?: boolean; retryAfterS?: number };
 
 /**
  * Sets a new password with a reset token (SPEC §5 Reset password: ≥ 8 characters, confirmation
@@ -374,7 +385,8 @@ export async function hasPassword(services: Services, userId: string): Promise<b
  *
  * @param input raw form fields `{ current?, password, confirm }`
  * @param headers the request's headers (carry the session)
- * @returns {@link PasswordResult}; on a change the renewed session's `Set-Cookie` values
+ * @returns {@link PasswordResult}; on a change the renewed session's `Set-Cookie` values; 429 with
+ *   `retryAfterS` after 5 wrong current passwords in 15 minutes (locked for 15 minutes)
  */
 export async function savePassword(
   services: Services,
@@ -394,13 +406,23 @@ export async function savePassword(
     }
     const currentPassword = input.current ?? "";
     if (!currentPassword) return { ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } };
+    // 5 wrong current passwords lock the check for 15 minutes, as account deletion does: a
+    // borrowed session must not guess the password at full speed (issue 15 item 5).
+    const locked = await services.limits.passwordCheckLocked(userId);
+    if (!locked.ok) {
+      return { ok: false, status: 429, fieldErrors: { current: throttled(locked).error }, retryAfterS: locked.retryAfterS };
+    }
     const response = await services.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers,
       asResponse: true,
     });
-    if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+    if (response.ok) {
+      await services.limits.passwordCheckSucceeded(userId);
+      return { ok: true, setCookies: response.headers.getSetCookie() };
+    }
     if (response.status === 400 || response.status === 401) {
+      await services.limits.passwordCheckFailed(userId);
       return { ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } };
     }
     console.error("[auth] lösenordsbyte misslyckades:", response.status);

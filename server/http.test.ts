@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { errors } from "../domain/i18n/sv";
+import { describe, expect, it, vi } from "vitest";
+import { abuseLimits as al, errors } from "../domain/i18n/sv";
 import { FORM_MAX_BYTES, readForm } from "./http";
 
 const urlencoded = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -87,5 +87,46 @@ describe("the bounded readers (issue 15 item 1)", () => {
     });
     expect(await readBytes(urlencoded(stream), { limit: 100 * 1024 })).toBeNull();
     expect(cancelled).toBe(false);
+  });
+});
+
+describe("a slow body is cut after 30 s (issue 15 item 5)", () => {
+  it("a body trickling in for more than 30 s gets 408 with the Swedish message; the stream is not cancelled", async () => {
+    vi.useFakeTimers();
+    try {
+      let cancelled = false;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("title=Volvo&body="));
+          // ... and then nothing more: a slowloris client.
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const answer = refusal(urlencoded(stream));
+      await vi.advanceTimersByTimeAsync(29_000);
+      let settled = false;
+      void answer.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(await answer).toEqual({ status: 408, error: al.slowBody });
+      expect(cancelled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a body that arrives within the time is read as usual", async () => {
+    const { readBytes } = await import("./http");
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((r) => setTimeout(r, 20));
+        controller.enqueue(new TextEncoder().encode("a=b"));
+        controller.close();
+      },
+    });
+    expect(new TextDecoder().decode((await readBytes(urlencoded(stream), { timeoutMs: 1_000 })) as Uint8Array)).toBe("a=b");
   });
 });

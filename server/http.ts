@@ -5,7 +5,7 @@
  * @module
  */
 import { data } from "react-router";
-import { errors } from "../domain/i18n/sv";
+import { abuseLimits as al, errors } from "../domain/i18n/sv";
 import { ForumError, retryAfterHeaders } from "./errors";
 
 /** The answer shape of a failed action; forms show `error` and keep `values`. */
@@ -31,6 +31,16 @@ export const FORM_MAX_BYTES = 512 * 1024;
 
 /** The 413 answer for a body over its limit (JSON for API routes, the error page for pages). */
 const tooLarge = () => data({ ok: false, error: errors.bodyTooLarge } satisfies ActionFailure, { status: 413 });
+/**
+ * A body still arriving after this many milliseconds is cut (issue 15 item 5): a client that
+ * trickles its body byte by byte would otherwise hold a request open for as long as it likes.
+ */
+export const BODY_TIMEOUT_MS = 30_000;
+
+/** The 408 answer for a body that did not arrive within {@link BODY_TIMEOUT_MS}. */
+const tooSlow = () =>
+  data({ ok: false, error: al.slowBody } satisfies ActionFailure, { status: 408, headers: { Connection: "close" } });
+
 /** The 400 answer for text that is not valid UTF-8 or holds NUL characters. */
 const invalidText = () => data({ ok: false, error: errors.invalidText } satisfies ActionFailure, { status: 400 });
 
@@ -38,6 +48,8 @@ const invalidText = () => data({ ok: false, error: errors.invalidText } satisfie
 export interface BodyLimit {
   /** Largest body accepted, in bytes (default {@link FORM_MAX_BYTES}). */
   limit?: number;
+  /** Longest time to receive the whole body, in ms (default {@link BODY_TIMEOUT_MS}; tests). */
+  timeoutMs?: number;
 }
 
 /** Logs a refused body: method, path, the limit and what was declared or read (bytes). */
@@ -52,12 +64,17 @@ function logTooLarge(request: Request, limit: number, seen: number | string): vo
  * instead of the 413), and the request guard drains and drops what the client still sends
  * after the answer (server/security/request-guard.ts).
  *
+ * A body that has not fully arrived {@link BODY_TIMEOUT_MS} (30 s) after reading began is cut
+ * the same way (released, and drained by the guard), and answered 408.
+ *
  * @param request the loader's or action's request
- * @param options.limit largest body in bytes (default {@link FORM_MAX_BYTES})
- * @returns the body bytes (empty for no body), or `null` when it is over the limit — declared by
- *   `Content-Length` (nothing is read) or found while streaming; either is logged
+ * @param options.limit largest body in bytes (default {@link FORM_MAX_BYTES}); `timeoutMs` the
+ *   time allowed for the whole body (default 30 000 ms)
+ * @returns the body bytes (empty for no body); `null` when it is over the limit — declared by
+ *   `Content-Length` (nothing is read) or found while streaming; `"too-slow"` when it did not
+ *   arrive in time; each refusal is logged
  */
-export async function readBytes(request: Request, options: BodyLimit = {}): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBytes(request: Request, options: BodyLimit = {}): Promise<Uint8Array<ArrayBuffer> | null | "too-slow"> {
   const limit = options.limit ?? FORM_MAX_BYTES;
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) {
@@ -68,9 +85,22 @@ export async function readBytes(request: Request, options: BodyLimit = {}): Prom
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const timeoutMs = options.timeoutMs ?? BODY_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"too-slow">((resolve) => {
+    timer = setTimeout(() => resolve("too-slow"), timeoutMs);
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const pending = reader.read();
+      const next = await Promise.race([pending, deadline]);
+      if (next === "too-slow") {
+        // The pending read rejects when the lock is released below; nobody waits for it.
+        pending.catch(() => undefined);
+        console.warn(`[http] body too slow: ${request.method} ${new URL(request.url).pathname} (${size} B in ${timeoutMs} ms)`);
+        return "too-slow";
+      }
+      const { done, value } = next;
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
@@ -80,6 +110,7 @@ export async function readBytes(request: Request, options: BodyLimit = {}): Prom
       chunks.push(value);
     }
   } finally {
+    clearTimeout(timer);
     reader.releaseLock();
   }
   const out = new Uint8Array(size);
@@ -108,7 +139,8 @@ function countReplacementChars(bytes: Uint8Array): number {
  * @param request the action's request
  * @param options.limit largest body in bytes (default {@link FORM_MAX_BYTES}, 512 kB)
  * @returns field name → string value (files and repeated fields: first string value)
- * @throws a 413 `data()` answer ('Förfrågan är för stor…') for a body over the limit, declared or
+ * @throws a 408 `data()` answer ('Förfrågan tog för lång tid att skicka…') for a body that has not
+ *   arrived within 30 s ({@link BODY_TIMEOUT_MS}); a 413 `data()` answer ('Förfrågan är för stor…') for a body over the limit, declared or
  *   streamed, and a 400 answer ('Texten innehåller ogiltiga tecken…') for URL-encoded or
  *   multipart text fields whose bytes are not UTF-8 (issue 15 item 7) or any field holding a NUL
  *   character (issue "Hardening")
@@ -123,10 +155,11 @@ export async function readForm(request: Request, options: BodyLimit = {}): Promi
  * @param request the action's request
  * @param options.limit largest body in bytes (default {@link FORM_MAX_BYTES})
  * @returns field name → every string value, in order (files are left out)
- * @throws the 413 and 400 answers of {@link readForm}
+ * @throws the 408, 413 and 400 answers of {@link readForm}
  */
 export async function readFormAll(request: Request, options: BodyLimit = {}): Promise<Record<string, string[]>> {
   const bytes = await readBytes(request, options);
+  if (bytes === "too-slow") throw tooSlow();
   if (!bytes) throw tooLarge();
   const type = request.headers.get("content-type") ?? "";
   const out: Record<string, string[]> = {};
@@ -166,11 +199,12 @@ function firstValues(all: Record<string, string[]>): Record<string, string> {
  * @param request the action's request
  * @param options.limit largest body in bytes (default {@link FORM_MAX_BYTES})
  * @returns the parsed value (`unknown`: validate it, e.g. with zod)
- * @throws the 413 answer of {@link readForm}; a 400 answer (`errors.badRequest`) for a body that
+ * @throws the 408 and 413 answers of {@link readForm}; a 400 answer (`errors.badRequest`) for a body that
  *   is not UTF-8 JSON
  */
 export async function readJson(request: Request, options: BodyLimit = {}): Promise<unknown> {
   const bytes = await readBytes(request, options);
+  if (bytes === "too-slow") throw tooSlow();
   if (!bytes) throw tooLarge();
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -226,10 +260,15 @@ export async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType
  * @param request the action's request
  * @param options.limit largest body in bytes
  * @returns the fields and files; `"too-large"` when the body is over the limit (logged; the route
- *   answers 413 with its own message); `null` when it is not a form
+ *   answers 413 with its own message); `"too-slow"` when it did not arrive within 30 s (the route
+ *   answers 408); `null` when it is not a form
  */
-export async function readMultipart(request: Request, options: Required<BodyLimit>): Promise<ParsedForm | "too-large" | null> {
+export async function readMultipart(
+  request: Request,
+  options: BodyLimit & { limit: number },
+): Promise<ParsedForm | "too-large" | "too-slow" | null> {
   const bytes = await readBytes(request, options);
+  if (bytes === "too-slow") return bytes;
   if (!bytes) return "too-large";
   return parseMultipart(bytes, request.headers.get("content-type") ?? "");
 }

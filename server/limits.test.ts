@@ -16,7 +16,7 @@ import {
   type LoginResult,
   type MailLinkResult,
 } from "./accounts";
-import { ABUSE_LIMITS, createAbuseLimits } from "./limits";
+import { ABUSE_LIMITS, createAbuseLimits, signInDelayMs } from "./limits";
 import { createMember, createTestForum, type TestForum, type TestMember } from "./testing/harness";
 
 const IP = "203.0.113.7";
@@ -97,16 +97,16 @@ describe("failed sign-in lockout (signInFailures)", () => {
     bertil = await createMember(forum);
   });
 
-  it("locks an e-mail after 5 wrong passwords, even from different IPs and with the right password", async () => {
+  it("5 wrong passwords from one address lock that address out of the e-mail, even with the right password; another address still gets in", async () => {
     expect(ABUSE_LIMITS.signInFailures.points).toBe(5);
     for (let i = 0; i < 5; i++) {
-      expect(await wrongLogin(anna.email, ipNo(i + 1)), `attempt ${i + 1}`).toEqual({
+      expect(await wrongLogin(anna.email, ipNo(1)), `attempt ${i + 1}`).toEqual({
         ok: false,
         status: 401,
         error: a.invalidCredentials,
       });
     }
-    const locked = await login(forum.services, { email: anna.email, password: anna.password }, noHeaders(), ipNo(6));
+    const locked = await login(forum.services, { email: anna.email, password: anna.password }, noHeaders(), ipNo(1));
     expect(locked.ok).toBe(false);
     expectThrottled(locked as { status: number; error: string; retryAfterS: number }, a.accountLocked);
     // The lock lasts the block duration (15 minutes), not a few seconds.
@@ -117,10 +117,14 @@ describe("failed sign-in lockout (signInFailures)", () => {
       forum.services,
       { email: `  ${anna.email.toUpperCase()} `, password: anna.password },
       noHeaders(),
-      ipNo(7),
+      ipNo(1),
     );
     expect(again.ok).toBe(false);
     expectThrottled(again as { status: number; error: string; retryAfterS: number }, a.accountLocked);
+
+    // The member herself, at home on another address, signs in (issue 15 item 5).
+    const home = await login(forum.services, { email: anna.email, password: anna.password }, noHeaders(), ipNo(2));
+    expect(home.ok).toBe(true);
 
     // Another account is unaffected.
     const other = await login(forum.services, { email: bertil.email, password: bertil.password }, noHeaders(), ipNo(8));
@@ -283,6 +287,44 @@ describe("resend verification (resendEmail, resendIp)", () => {
   });
 });
 
+const statusOf = (result: LoginResult) => (result.ok ? 200 : result.status);
+
+describe("nobody can lock a member out (issue 15 item 5)", () => {
+  it("an attacker on many addresses only slows the e-mail down: 1 s after 6 failures, growing to at most 10 s", async () => {
+    expect([0, 5, 6, 7, 8, 9, 10, 40].map(signInDelayMs)).toEqual([0, 0, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    const admin = await createMember(forum, { role: "admin" });
+    for (let i = 0; i < 6; i++) expect(statusOf(await wrongLogin(admin.email, ipNo(60 + i)))).toBe(401);
+    const started = Date.now();
+    const right = await login(forum.services, { email: admin.email, password: admin.password }, noHeaders(), ipNo(70));
+    expect(right.ok).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // A success clears the slowdown.
+    const quick = Date.now();
+    expect(statusOf(await wrongLogin(admin.email, ipNo(71)))).toBe(401);
+    expect(Date.now() - quick).toBeLessThan(900);
+  });
+
+  it("an IPv6 client is one address per /64: rotating inside it does not escape the lock", async () => {
+    const member = await createMember(forum);
+    for (let i = 1; i <= 5; i++) expect(statusOf(await wrongLogin(member.email, `2001:db8:5:6::${i}`))).toBe(401);
+    const rotated = await login(forum.services, { email: member.email, password: member.password }, noHeaders(), "2001:db8:5:6:ffff::1");
+    expect(rotated.ok).toBe(false);
+    expectThrottled(rotated as { status: number; error: string; retryAfterS: number }, a.accountLocked);
+    const elsewhere = await login(forum.services, { email: member.email, password: member.password }, noHeaders(), "2001:db8:5:7::1");
+    expect(elsewhere.ok).toBe(true);
+  });
+
+  it("a magic-link request refused by the per-IP limit does not spend the e-mail's 5", async () => {
+    const email = freshEmail("magi");
+    const busy = ipNo(80);
+    for (let i = 0; i < ABUSE_LIMITS.magicLinkIp.points; i++) await magic(freshEmail(), busy);
+    for (let i = 0; i < 8; i++) expect((await magic(email, busy)).ok).toBe(false);
+    for (let i = 0; i < ABUSE_LIMITS.magicLinkEmail.points; i++) {
+      expect((await magic(email, ipNo(81 + i))).ok, `request ${i + 1}`).toBe(true);
+    }
+  });
+});
+
 describe("counters live in the database", () => {
   it("a second server instance sees the counts of the first", async () => {
     const { points } = ABUSE_LIMITS.signInIp;
@@ -298,11 +340,11 @@ describe("counters live in the database", () => {
 
     // And the other way round: a lockout counted by B is seen by instance A (the services').
     const member = await createMember(forum);
-    for (let i = 0; i < 5; i++) await instanceB.signInFailed(member.email);
+    for (let i = 0; i < 5; i++) await instanceB.signInFailed(member.email, ipNo(140));
     const locked = await login(forum.services, { email: member.email, password: member.password }, noHeaders(), ipNo(140));
     expect(locked.ok).toBe(false);
     expectThrottled(locked as { status: number; error: string; retryAfterS: number }, a.accountLocked);
-    expect((await forum.services.limits.signInLocked(member.email)).ok).toBe(false);
+    expect((await forum.services.limits.signInLocked(member.email, ipNo(140))).ok).toBe(false);
   });
 });
 

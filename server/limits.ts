@@ -5,14 +5,18 @@
  *
  * Numbers (README "Abuse limits"): 10 requests per minute per IP on each auth action, as GitLab
  * throttles its auth paths; 5 per 30 minutes per e-mail for magic links, resets and resends, as
- * Mastodon does for password resets; an e-mail with 5 failed sign-ins in 15 minutes is locked
- * for 15 minutes. Counting per e-mail happens whether or not an account exists, so the answers
- * reveal nothing.
+ * Mastodon does for password resets; 5 failed sign-ins for an e-mail from one address (an IPv6
+ * client by its /64) in 15 minutes lock that address out of that e-mail for 15 minutes, while
+ * sign-ins for the e-mail from elsewhere are only slowed down (a growing delay, at most 10 s), so
+ * an attacker cannot keep a member — or the admin — out (issue 15 item 5). 5 wrong current
+ * passwords on `/auth/set-password` lock the member's password check for 15 minutes. Counting
+ * per e-mail happens whether or not an account exists, so the answers reveal nothing.
  *
  * @module
  */
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "./db/client";
+import { ipLimitKey } from "./client-ip";
 import { abuseLimits } from "./db/schema";
 
 /** A limit: `points` requests per `duration` seconds; `blockDuration` s of lock once exceeded. */
@@ -27,7 +31,12 @@ export interface LimitRule {
 /** Every limit by name. */
 export const ABUSE_LIMITS = {
   signInIp: { points: 10, duration: 60 },
+  /** Failed sign-ins per (e-mail, address): the lockout. */
   signInFailures: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  /** Failed sign-ins per e-mail from anywhere: only counted, for the slowdown ({@link signInDelayMs}). */
+  signInEmailFailures: { points: 1_000_000, duration: 15 * 60 },
+  /** Wrong current passwords on /auth/set-password per member: 5, then 15 minutes' lock. */
+  currentPasswordFailures: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
   signUpIp: { points: 10, duration: 60 },
   magicLinkIp: { points: 10, duration: 60 },
   magicLinkEmail: { points: 5, duration: 30 * 60 },
@@ -48,6 +57,26 @@ export function abuseLimitsWithIpRate(perMinute: number): Record<LimitName, Limi
   return { ...ABUSE_LIMITS, signInIp: perIp, signUpIp: perIp, magicLinkIp: perIp, resetIp: perIp, resendIp: perIp };
 }
 
+/**
+ * The slowdown of sign-ins for an e-mail with many failures from anywhere (captcha-free): the
+ * first {@link SIGN_IN_FREE_FAILURES} failures in 15 minutes cost nothing; after that each attempt
+ * for the e-mail — right or wrong, from any address — waits 1 s, then 2, 4, 8 and at most 10 s
+ * before the password is checked. The member still gets in; a guesser gets a few tries a minute
+ * per address, and each address is locked after 5.
+ */
+export const SIGN_IN_FREE_FAILURES = 5;
+/** Longest sign-in delay (ms). */
+export const SIGN_IN_MAX_DELAY_MS = 10_000;
+
+/**
+ * @param failures failed sign-ins for the e-mail in the last 15 minutes, from any address
+ * @returns how long (ms) the next sign-in for it waits: 0 up to 5 failures, then 1 000 · 2^(n−6), at most 10 000
+ */
+export function signInDelayMs(failures: number): number {
+  if (failures <= SIGN_IN_FREE_FAILURES) return 0;
+  return Math.min(SIGN_IN_MAX_DELAY_MS, 1000 * 2 ** (failures - SIGN_IN_FREE_FAILURES - 1));
+}
+
 /** Name of a limit in {@link ABUSE_LIMITS}. */
 export type LimitName = keyof typeof ABUSE_LIMITS;
 
@@ -57,21 +86,39 @@ export type LimitResult = { ok: true } | { ok: false; retryAfterS: number };
 /** The limits of one server instance, backed by the shared table. */
 export interface AbuseLimits {
   /**
-   * Counts one request against each named limit for its key; refused when any is over.
+   * Counts one request against each named limit for its key; refused when any is over. Every
+   * limit is checked before any is spent, so a refused request costs the others nothing.
    *
    * @param checks pairs of limit name and key (an IP or a lower-cased e-mail)
    * @returns {@link LimitResult}; the longest wait when several are over
    */
   hit(...checks: Array<[LimitName, string]>): Promise<LimitResult>;
   /**
-   * Whether an e-mail is locked after repeated failed sign-ins.
+   * Whether an e-mail is locked for one client address after repeated failed sign-ins from it.
+   * @param email lower-cased e-mail
+   * @param ip client address (keyed by {@link ipLimitKey})
    * @returns {@link LimitResult}
    */
-  signInLocked(email: string): Promise<LimitResult>;
-  /** Counts a failed sign-in for an e-mail. */
-  signInFailed(email: string): Promise<void>;
-  /** Forgets the failed sign-ins of an e-mail after a successful one. */
-  signInSucceeded(email: string): Promise<void>;
+  signInLocked(email: string, ip: string): Promise<LimitResult>;
+  /**
+   * How long the next sign-in for an e-mail waits, from its failures from any address.
+   * @returns milliseconds ({@link signInDelayMs})
+   */
+  signInDelay(email: string): Promise<number>;
+  /** Counts a failed sign-in for an e-mail from an address (the lock and the slowdown). */
+  signInFailed(email: string, ip: string): Promise<void>;
+  /** Forgets the failed sign-ins of an e-mail (from that address and in all) after a successful one. */
+  signInSucceeded(email: string, ip: string): Promise<void>;
+  /**
+   * Whether a member's current-password check (/auth/set-password) is locked after 5 wrong ones.
+   * @param userId the member's id
+   * @returns {@link LimitResult}
+   */
+  passwordCheckLocked(userId: string): Promise<LimitResult>;
+  /** Counts a wrong current password of a member. */
+  passwordCheckFailed(userId: string): Promise<void>;
+  /** Forgets a member's wrong current passwords after a right one. */
+  passwordCheckSucceeded(userId: string): Promise<void>;
 }
 
 /**
@@ -105,10 +152,46 @@ export function createAbuseLimits(db: Db, rules: Record<LimitName, LimitRule> = 
     return l;
   };
   const waitOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  const failureKey = (email: string, ip: string) => `${email} ${ipLimitKey(ip)}`;
+  /** Locked when the failures of `key` reached the rule's points. */
+  async function locked(name: LimitName, key: string): Promise<LimitResult> {
+    try {
+      const res = await limiter(name).get(key);
+      if (res && res.consumedPoints >= rules[name].points) return { ok: false, retryAfterS: waitOf(res) };
+    } catch (error) {
+      console.error(`[limits] ${name}:`, (error as Error).message);
+    }
+    return { ok: true };
+  }
+  async function count(name: LimitName, key: string): Promise<void> {
+    try {
+      await limiter(name).consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) console.error(`[limits] ${name}:`, (error as Error).message);
+    }
+  }
+  async function forget(name: LimitName, key: string): Promise<void> {
+    try {
+      await limiter(name).delete(key);
+    } catch (error) {
+      console.error(`[limits] ${name}:`, (error as Error).message);
+    }
+  }
 
   return {
     async hit(...checks) {
+      // Check every limit first and spend only when all allow: a request refused by the per-IP
+      // limit does not use up the e-mail's count (issue 15 item 5).
       let wait = 0;
+      for (const [name, key] of checks) {
+        try {
+          const res = await limiter(name).get(key);
+          if (res && res.consumedPoints >= rules[name].points) wait = Math.max(wait, waitOf(res));
+        } catch (error) {
+          console.error(`[limits] ${name}:`, (error as Error).message);
+        }
+      }
+      if (wait > 0) return { ok: false, retryAfterS: wait };
       for (const [name, key] of checks) {
         try {
           await limiter(name).consume(key);
@@ -119,28 +202,28 @@ export function createAbuseLimits(db: Db, rules: Record<LimitName, LimitRule> = 
       }
       return wait > 0 ? { ok: false, retryAfterS: wait } : { ok: true };
     },
-    async signInLocked(email) {
-      try {
-        const res = await limiter("signInFailures").get(email);
-        if (res && res.consumedPoints >= rules.signInFailures.points) return { ok: false, retryAfterS: waitOf(res) };
-      } catch (error) {
-        console.error("[limits] signInFailures:", (error as Error).message);
-      }
-      return { ok: true };
+    async signInLocked(email, ip) {
+      return locked("signInFailures", failureKey(email, ip));
     },
-    async signInFailed(email) {
+    async signInDelay(email) {
       try {
-        await limiter("signInFailures").consume(email);
+        const res = await limiter("signInEmailFailures").get(email);
+        return signInDelayMs(res?.consumedPoints ?? 0);
       } catch (error) {
-        if (!(error instanceof RateLimiterRes)) console.error("[limits] signInFailures:", (error as Error).message);
+        console.error("[limits] signInEmailFailures:", (error as Error).message);
+        return 0;
       }
     },
-    async signInSucceeded(email) {
-      try {
-        await limiter("signInFailures").delete(email);
-      } catch (error) {
-        console.error("[limits] signInFailures:", (error as Error).message);
-      }
+    async signInFailed(email, ip) {
+      await count("signInFailures", failureKey(email, ip));
+      await count("signInEmailFailures", email);
     },
+    async signInSucceeded(email, ip) {
+      await forget("signInFailures", failureKey(email, ip));
+      await forget("signInEmailFailures", email);
+    },
+    passwordCheckLocked: (userId) => locked("currentPasswordFailures", userId),
+    passwordCheckFailed: (userId) => count("currentPasswordFailures", userId),
+    passwordCheckSucceeded: (userId) => forget("currentPasswordFailures", userId),
   };
 }

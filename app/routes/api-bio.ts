@@ -2,10 +2,13 @@
  * `POST /api/bio`: the logged-in member saves their own bio (SPEC §4 Bio edit). JSON
  * `{ ok, bio, bioHtml }` or 4xx `{ ok: false, error, title }`. A body without a `bio` field (a
  * JSON or broken multipart body, which `readForm` cannot read) answers 400 'Ogiltig förfrågan.'
- * and keeps the bio: only `bio=` empties it (issue 15 item 7).
+ * and keeps the bio: only `bio=` empties it (issue 15 item 7). Over the bio limit
+ * (server/action-limits.ts, 10 a minute) 429 with `Retry-After`.
  *
  * @module
  */
+import { refusedJson } from "../../server/action-limits";
+import { clientIp } from "../../server/client-ip";
 import { cookBio } from "../../server/content/storage";
 import { ForumError } from "../../server/errors";
 import { readForm } from "../../server/http";
@@ -25,6 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn, title: p.bioFailed }, { status: 401 });
+  const refused = await refusedJson(services.actionLimits, "bio", { userId: viewer.id, ip: clientIp(request), role: viewer.role }, { title: p.bioFailed });
+  if (refused) return refused;
   const form = await readForm(request);
   if (typeof form.bio !== "string") {
     return Response.json({ ok: false, error: errors.badRequest, title: p.bioFailed }, { status: 400 });

@@ -2,11 +2,13 @@
  * `GET /api/events[?thread=<uuid>]`: the tab's Server-Sent Events stream (issue 5 Live; SPEC §4
  * Notification, §7 Live subscription). A member's stream carries their notifications (with
  * replay after `Last-Event-ID`); `thread` adds that thread's live comments and reaction counts,
- * which visitors may follow too. A visitor without `thread` gets 401.
+ * which visitors may follow too. A visitor without `thread` gets 401. At most 20 open streams per
+ * client address and 6 per member (per instance); one more gets 429 with `Retry-After`.
  *
  * @module
  */
 import { isUuid } from "../../domain/ids";
+import { clientIp } from "../../server/client-ip";
 import { openEventStream, parseLastEventId } from "../../server/realtime/stream";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId: viewer?.id ?? null,
     threadId,
     lastEventId: parseLastEventId(request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId")),
+    ip: clientIp(request),
     signal: request.signal,
   });
 }

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const viewer = await getViewer(services, request);
   try {
-    await services.actionLimits.enforce("mention", { userId: viewer?.id ?? null, ip: clientIp(request) });
+    await services.actionLimits.enforce("mention", { userId: viewer?.id ?? null, ip: clientIp(request), role: viewer?.role });
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     return Response.json({ error: error.message }, { status: 429, headers: { "Cache-Control": "no-store", ...retryAfterHeaders(error) } });

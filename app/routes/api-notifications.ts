@@ -2,10 +2,13 @@
  * `GET /api/notifications`: the bell's data, JSON `{ ok, items, unreadCount }` (SPEC §7
  * get_unread_notifications, at most 10, newest first).
  * `POST /api/notifications` with `intent=read&id=<uuid>` or `intent=read-all`: JSON
- * `{ ok, changed }` (SPEC §4 Notification, §7 Writes). Visitors get 401.
+ * `{ ok, changed }` (SPEC §4 Notification, §7 Writes); 429 over 60 a minute (server/action-limits.ts).
+ * Visitors get 401.
  *
  * @module
  */
+import { refusedJson } from "../../server/action-limits";
+import { clientIp } from "../../server/client-ip";
 import { markAllNotificationsRead, markNotificationRead } from "../../server/notifications/commands";
 import { getUnreadNotifications } from "../../server/notifications/queries";
 import { readForm } from "../../server/http";
@@ -30,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (!viewer) return notLoggedIn();
+  const refused = await refusedJson(services.actionLimits, "notifications", { userId: viewer.id, ip: clientIp(request), role: viewer.role });
+  if (refused) return refused;
   const form = await readForm(request);
   if (form.intent === "read") {
     return Response.json({ ok: true, changed: (await markNotificationRead(services.db, viewer.id, form.id ?? "")) ? 1 : 0 });

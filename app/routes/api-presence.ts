@@ -3,10 +3,12 @@
  * (SPEC §3 Online stats, §7 count_active_users with p_minutes = 15); open to visitors.
  * `POST /api/presence` with `date=YYYY-MM-DD&hour=0..23`: logs the member's activity (SPEC §7
  * log_user_activity; throttled to once per 5 minutes on the server too) → `{ ok, updated }`;
- * 401 for visitors, 400 for a malformed date or hour.
+ * 401 for visitors, 400 for a malformed date or hour, 429 over 10 a minute (server/action-limits.ts).
  *
  * @module
  */
+import { refusedJson } from "../../server/action-limits";
+import { clientIp } from "../../server/client-ip";
 import { ForumError } from "../../server/errors";
 import { readForm } from "../../server/http";
 import { logUserActivity } from "../../server/presence/activity";
@@ -28,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn }, { status: 401 });
+  const refused = await refusedJson(services.actionLimits, "presence", { userId: viewer.id, ip: clientIp(request), role: viewer.role });
+  if (refused) return refused;
   const form = await readForm(request);
   try {
     const result = await logUserActivity(services.db, viewer.id, { date: form.date, hour: form.hour });

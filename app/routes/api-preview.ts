@@ -7,6 +7,7 @@
  * - 400 JSON `{ error }`: body longer than {@link PREVIEW_MAX_LENGTH} characters.
  * - 401 JSON `{ error }`: visitors (only members can write, so only members preview; this also
  *   keeps anonymous clients from using the server as a free Markdown renderer).
+ * - 429 JSON `{ ok: false, error }` with `Retry-After`: over 60 previews a minute (server/action-limits.ts).
  * - 405 for GET.
  *
  * No database writes (the ticker set is read once a minute per process), so it is cheap to call
@@ -14,6 +15,8 @@
  *
  * @module
  */
+import { refusedJson } from "../../server/action-limits";
+import { clientIp } from "../../server/client-ip";
 import { cook } from "../../server/content/cook";
 import { loadTickerSet } from "../../server/content/storage";
 import { readForm } from "../../server/http";
@@ -54,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) {
     return Response.json({ error: md.previewLoginRequired } satisfies PreviewAnswer, { status: 401, headers: noStore });
   }
+  const refused = await refusedJson(services.actionLimits, "preview", { userId: viewer.id, ip: clientIp(request), role: viewer.role });
+  if (refused) return refused;
   const tooLong = () =>
     Response.json({ error: md.previewTooLong(PREVIEW_MAX_LENGTH) } satisfies PreviewAnswer, {
       status: 400,

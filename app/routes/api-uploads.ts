@@ -9,9 +9,11 @@
  *   client still sends after the 413 is drained by the request guard, so an ordinary client (a
  *   20 MB phone photo) reads its 413 instead of a reset connection.
  * - `DELETE`, or `POST` with `intent=remove` / `_method=delete` → 200 `{ ok: true, url: null }`.
+ *   An upload and a removal both count against the upload limit (server/action-limits.ts): 429
+ *   with `Retry-After` when over.
  * - Refusals are JSON `{ ok: false, error }` with a Swedish message: 400 no/unreadable file,
- *   401 visitor, 404 unknown kind, 405 other methods, 413 too large (bytes or pixels), 415 not a
- *   JPEG, PNG, WebP or GIF. Only a storage or database failure answers 500.
+ *   401 visitor, 404 unknown kind, 405 other methods, 408 body not received within 30 s, 413 too
+ *   large (bytes or pixels), 415 not a JPEG, PNG, WebP or GIF. Only a storage or database failure answers 500.
  *
  * @module
  */
@@ -23,7 +25,7 @@ import { getViewer } from "../../server/session";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../domain/uploads";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
-import { uploads as up } from "../../domain/i18n/sv";
+import { abuseLimits as al, uploads as up } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";
 
 /** Answer of this endpoint. */
@@ -59,19 +61,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) return refuse(401, up.loginRequired);
 
   try {
-    if (method === "DELETE") return await remove(services, viewer.id, kind);
+    const limit = () => services.actionLimits.enforce("upload", { userId: viewer.id, ip: clientIp(request), role: viewer.role });
+    if (method === "DELETE") {
+      await limit();
+      return await remove(services, viewer.id, kind);
+    }
 
     const form = await readMultipart(request, { limit: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES });
     if (form === "too-large") return refuse(413, up.tooLarge(MAX_UPLOAD_MB));
+    if (form === "too-slow") return refuse(408, al.slowBody, { Connection: "close" });
     if (!form) return refuse(400, up.missingFile);
     const intent = form.fields.intent?.[0] ?? form.fields._method?.[0];
     if (intent === "remove" || (typeof intent === "string" && intent.toLowerCase() === "delete")) {
+      await limit();
       return await remove(services, viewer.id, kind);
     }
     const file = form.files.file?.[0];
     if (!file || file.size === 0) return refuse(400, up.missingFile);
     if (file.size > MAX_UPLOAD_BYTES) return refuse(413, up.tooLarge(MAX_UPLOAD_MB));
-    await services.actionLimits.enforce("upload", { userId: viewer.id, ip: clientIp(request) });
+    await limit();
     const { url } = await setProfileImage(services, viewer.id, kind, file.bytes);
     return answer({ ok: true, url });
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * `/auth/set-password` (SPEC §2 user menu 'Ställ in lösenord'; §4 hasPassword): a first password
  * for accounts that sign in with magic links, or a new one (current password required; the other
- * sessions end). Logged-in members only.
+ * sessions end). Logged-in members only. 5 wrong current passwords in 15 minutes lock the change
+ * for 15 minutes (429 with `Retry-After`), as account deletion does.
  *
  * @module
  */
@@ -29,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(services, request);
   const form = await readForm(request);
   const result = await savePassword(services, viewer.id, form, request.headers);
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: result.status });
+  if (!result.ok) {
+    const headers: Record<string, string> = result.retryAfterS ? { "Retry-After": String(result.retryAfterS) } : {};
+    return data({ fieldErrors: result.fieldErrors }, { status: result.status, headers });
+  }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash({ toast: { title: a.passwordUpdated } }));

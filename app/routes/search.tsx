@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (q) {
     try {
       const viewer = await getViewer(services, request);
-      await services.actionLimits.enforce("search", { userId: viewer?.id ?? null, ip: clientIp(request) });
+      await services.actionLimits.enforce("search", { userId: viewer?.id ?? null, ip: clientIp(request), role: viewer?.role });
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
       return data({ ...empty, limited: error.message }, { status: 429, headers: retryAfterHeaders(error) });

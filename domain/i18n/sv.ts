@@ -1118,6 +1118,12 @@ export const abuseLimits = {
   search: (s: number) => `Du söker för ofta. ${tryAgainIn(s)}`,
   mention: (s: number) => `För många sökningar efter medlemmar. ${tryAgainIn(s)}`,
   inFlight: "Inlägget skickas redan. Vänta ett ögonblick och ladda om sidan.",
+  /** Bio, preview, presence, notifications, mail opt-out: more requests than a person makes. */
+  tooOften: (s: number) => `Du skickar för många förfrågningar. ${tryAgainIn(s)}`,
+  /** Too many open live-update connections (`/api/events`) from one address or member. */
+  tooManyStreams: "För många öppna flikar med liveuppdateringar. Stäng några flikar och ladda om sidan.",
+  /** A request body that arrives too slowly is cut (HTTP 408). */
+  slowBody: "Förfrågan tog för lång tid att skicka. Kontrollera din uppkoppling och försök igen.",
 } as const;
 
 /**

@@ -78,6 +78,7 @@ export const threadWrite = defineWrite({
       return recent ? { ...recent, result: { ...recent.result, deferredFanOut: false } } : null;
     },
     ref: (thread: NewThread) => ({ threadId: thread.id, commentId: null }),
+    samePost: ({ categoryId, title, body }) => JSON.stringify(["thread", categoryId, title, body]),
   },
   limits: "thread",
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
@@ -160,6 +161,7 @@ export const commentWrite = defineWrite({
     recent: ({ db, actor }, { threadId, parentId, body }, windowS) =>
       recentComment(db as Db, actor.id, { threadId, parentId: parentId || null, body }, windowS),
     ref: (comment: { id: string; isReply: boolean }, { threadId }) => ({ threadId, commentId: comment.id }),
+    samePost: ({ threadId, parentId, body }) => JSON.stringify(["comment", threadId, parentId || null, body]),
   },
   limits: "comment",
   prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),

@@ -5,13 +5,16 @@
  * transaction, so a second submit with the same key — even one arriving while the first is still
  * being written — waits for and lands on the same post. Without a shared key, identical text by
  * the same author within {@link SAME_POST_WINDOW_S} seconds at the same place is taken as the
- * same submit too; identical text later than that but within the caller's window (the write
+ * same submit too — also when such submits arrive at the same moment: each claims the post's
+ * content fingerprint (`same:<sha256>` in the same table), so one writes and the rest wait for it
+ * and land on its post; identical text later than that but within the caller's window (the write
  * pipeline passes the abuse limits' {@link IDENTICAL_TEXT_WINDOW_S}, Discourse's `unique_posts_mins` = 5)
  * is refused. Decision record:
  * docs/decisions/014-abuse-limits.md.
  *
  * @module
  */
+import { createHash } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { abuseLimits as al } from "../../domain/i18n/sv";
 import type { Db, Tx } from "../db/client";
@@ -41,6 +44,12 @@ export interface SubmissionRef {
 export interface PostOptions {
   /** The form's hidden idempotency key (field `submitKey`); ignored unless it has a valid shape. */
   submitKey?: string;
+  /**
+   * What makes two posts "the same submit" without a shared key: the place and the text (e.g.
+   * `thread|<category>|<title>|<body>`). Concurrent submits with the same value are serialised:
+   * the first writes, the others land on its post (within {@link SAME_POST_WINDOW_S}).
+   */
+  samePost?: string;
   /**
    * Runs after the duplicate checks and before the write: the limit step of the write pipeline
    * (server/writes/pipeline.ts); a double submit answered from its first submit never reaches it.
@@ -84,7 +93,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * @throws {ForumError} 409 'Inlägget skickas redan…' when the earlier submit is still being
  *   written after 10 s
  */
-async function claim(db: Db, userId: string, key: string): Promise<{ kind: "claimed" } | { kind: "done"; ref: SubmissionRef }> {
+async function claim(
+  db: Db,
+  userId: string,
+  key: string,
+  reuseWithinS = Infinity,
+): Promise<{ kind: "claimed" } | { kind: "done"; ref: SubmissionRef }> {
   const until = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const inserted = await db
@@ -108,6 +122,13 @@ async function claim(db: Db, userId: string, key: string): Promise<{ kind: "clai
       .from(postSubmissions)
       .where(and(eq(postSubmissions.userId, userId), eq(postSubmissions.key, key)))
       .limit(1);
+    if (row?.threadId && Number(row.ageS) > reuseWithinS) {
+      // A fingerprint of an older post: that post no longer makes this one a double submit.
+      await db
+        .delete(postSubmissions)
+        .where(and(eq(postSubmissions.userId, userId), eq(postSubmissions.key, key), lt(postSubmissions.createdAt, sql`now() - make_interval(secs => ${reuseWithinS})`)));
+      continue;
+    }
     if (row?.threadId) return { kind: "done", ref: { threadId: row.threadId, commentId: row.commentId } };
     if (row && Number(row.ageS) > STALE_CLAIM_S) await release(db, userId, key);
     else if (row) {
@@ -124,11 +145,14 @@ async function release(db: Db, userId: string, key: string): Promise<void> {
     .where(and(eq(postSubmissions.userId, userId), eq(postSubmissions.key, key), isNull(postSubmissions.threadId)));
 }
 
+/** The claim key of a post's content fingerprint (fits `post_submissions.key`). */
+const samePostKey = (samePost: string) => `same:${createHash("sha256").update(samePost).digest("hex")}`;
+
 /**
  * Runs a posting command at most once per submit (see the module comment).
  *
  * @param userId the author's id
- * @param options the form's key and the pre-write hook (abuse limits)
+ * @param options the form's key, the content fingerprint and the pre-write hook (abuse limits)
  * @param steps the command's lookups and write
  * @returns the command's result, with `duplicate: true` when it is an earlier submit's post
  * @throws {RateLimitedError} 429 when the author posted identical text within
@@ -149,14 +173,30 @@ export async function postOnce<T extends object>(
       if (earlier) return { ...earlier, duplicate: true };
     }
   }
+  const keys = key ? [key] : [];
   const record = async (tx: Tx, ref: SubmissionRef) => {
-    if (!key) return;
-    await tx
-      .update(postSubmissions)
-      .set({ threadId: ref.threadId, commentId: ref.commentId })
-      .where(and(eq(postSubmissions.userId, userId), eq(postSubmissions.key, key)));
+    for (const k of keys) {
+      await tx
+        .update(postSubmissions)
+        .set({ threadId: ref.threadId, commentId: ref.commentId })
+        .where(and(eq(postSubmissions.userId, userId), eq(postSubmissions.key, k)));
+    }
   };
   try {
+    if (options.samePost) {
+      // Identical submits at the same moment (different keys, or none): one claims the
+      // fingerprint and writes; the others wait for it here and land on its post.
+      const same = samePostKey(options.samePost);
+      const claimed = await claim(db, userId, same, SAME_POST_WINDOW_S);
+      if (claimed.kind === "done") {
+        const earlier = await steps.fromRef(claimed.ref);
+        if (earlier) {
+          await db.transaction((tx) => record(tx, claimed.ref));
+          return { ...earlier, duplicate: true };
+        }
+        // Its post is gone: write anew (the fingerprint row keeps pointing at the old one).
+      } else keys.push(same);
+    }
     const windowS = options.identicalTextWindowS ?? 0;
     const recent = await steps.recent(Math.max(windowS, SAME_POST_WINDOW_S));
     if (recent && recent.samePlace && recent.ageS <= SAME_POST_WINDOW_S) {
@@ -170,7 +210,7 @@ export async function postOnce<T extends object>(
     await options.beforeWrite?.();
     return { ...(await steps.write(record)), duplicate: false };
   } catch (error) {
-    if (key) await release(db, userId, key).catch(() => undefined);
+    for (const k of keys) await release(db, userId, k).catch(() => undefined);
     throw error;
   }
 }

@@ -16,7 +16,9 @@
  *
  * @module
  */
+import { abuseLimits as al } from "../../domain/i18n/sv";
 import type { NotificationItem } from "../../domain/notifications";
+import { ipLimitKey } from "../client-ip";
 import { getNotificationsAfter, latestNotificationSeq } from "../notifications/queries";
 import type { Services } from "../services";
 import { getRealtimeHub, type Subscriber } from "./hub";
@@ -32,6 +34,26 @@ export const RETRY_MS = 3_000;
  */
 export const MAX_STREAM_MS = 5 * 60_000;
 
+/**
+ * Most open streams at once from one client address (an IPv6 client by its /64) on one instance:
+ * a household or office behind one address with a few tabs each, but not a script holding
+ * hundreds of connections (issue 15 item 5).
+ */
+export const MAX_STREAMS_PER_IP = 20;
+/** Most open streams at once for one member on one instance: six tabs, the browser's own cap per host on HTTP/1.1. */
+export const MAX_STREAMS_PER_MEMBER = 6;
+/** `Retry-After` (s) of a stream refused for too many open ones. */
+const STREAMS_RETRY_S = 30;
+
+/** Open streams of this process by `ip:<key>` and `member:<id>`. */
+const openStreams = new Map<string, number>();
+
+function countStream(key: string, delta: 1 | -1): void {
+  const n = (openStreams.get(key) ?? 0) + delta;
+  if (n > 0) openStreams.set(key, n);
+  else openStreams.delete(key);
+}
+
 /** Who and what a stream is for. */
 export interface StreamOptions {
   /** The logged-in member (notifications), or null for a visitor. */
@@ -40,6 +62,8 @@ export interface StreamOptions {
   threadId: string | null;
   /** The `seq` the browser last received (`Last-Event-ID`), or null on a first connect. */
   lastEventId: number | null;
+  /** The client's address (`clientIp`), for the per-address cap; absent in unit tests (not capped). */
+  ip?: string;
   /** Aborts when the client goes away (the request's signal). */
   signal: AbortSignal;
   /** Heartbeat interval override (tests). */
@@ -77,9 +101,31 @@ export function closeAllStreams(): void {
  *
  * @param services server services (database)
  * @param options {@link StreamOptions}
- * @returns a `text/event-stream` response (503 when the live channel cannot be started)
+ * @returns a `text/event-stream` response; 429 JSON `{ ok: false, error }` with `Retry-After` when
+ *   the address already holds {@link MAX_STREAMS_PER_IP} open streams on this instance or the
+ *   member {@link MAX_STREAMS_PER_MEMBER} (each times `ACTION_LIMIT_MULTIPLIER`); 503 when the live channel cannot be started
  */
 export async function openEventStream(services: Services, options: StreamOptions): Promise<Response> {
+  const slots = [options.ip ? `ip:${ipLimitKey(options.ip)}` : null, options.userId ? `member:${options.userId}` : null].filter(
+    (k): k is string => k !== null,
+  );
+  // Scaled like every abuse limit by ACTION_LIMIT_MULTIPLIER (the browser tests run many pages from 127.0.0.1).
+  const scale = services.config.actionLimitMultiplier;
+  const full = (key: string) =>
+    (openStreams.get(key) ?? 0) >= (key.startsWith("ip:") ? MAX_STREAMS_PER_IP : MAX_STREAMS_PER_MEMBER) * scale;
+  if (slots.some(full)) {
+    return Response.json(
+      { ok: false, error: al.tooManyStreams },
+      { status: 429, headers: { "Retry-After": String(STREAMS_RETRY_S), "Cache-Control": "no-store" } },
+    );
+  }
+  for (const key of slots) countStream(key, 1);
+  let released = false;
+  const releaseSlots = () => {
+    if (released) return;
+    released = true;
+    for (const key of slots) countStream(key, -1);
+  };
   const encoder = new TextEncoder();
   const hub = getRealtimeHub(services.database);
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -115,6 +161,7 @@ export async function openEventStream(services: Services, options: StreamOptions
   function cleanup() {
     if (closed) return;
     closed = true;
+    releaseSlots();
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     unsubscribe?.();
@@ -130,6 +177,7 @@ export async function openEventStream(services: Services, options: StreamOptions
   try {
     unsubscribe = await hub.subscribe(subscriber);
   } catch (error) {
+    releaseSlots();
     console.error("[realtime] LISTEN kunde inte startas:", (error as Error).message);
     return new Response("", { status: 503, headers: { "Retry-After": "3" } });
   }

@@ -19,8 +19,9 @@
  *    submit's result (`duplicate: true`) and goes no further; identical text within the window
  *    is refused with 429.
  * 5. `limits` — the abuse-limit actions that apply (server/action-limits.ts), counted by one
- *    function of this module ({@link checkLimits}). It comes after the idempotency check so a
- *    replayed double submit costs nothing, and after `policy` so a refused request costs nothing.
+ *    function of this module ({@link checkLimits}): all checked before any is spent. It comes
+ *    after the idempotency check so a replayed double submit costs nothing, and after `policy`
+ *    so a refused request costs nothing.
  * 6. `prepare` — work outside the transaction that only a real write needs (cooking Markdown).
  * 7. `transaction` — the model changes and their in-transaction side effects (notification rows,
  *    moderation-log rows, the idempotency record), in one database transaction.
@@ -148,6 +149,11 @@ export interface IdempotencyStep<Raw, Input, Value> {
   ): Promise<{ result: Value; ref: SubmissionRef; ageS: number; samePlace: boolean } | null>;
   /** Where a new post ended up, recorded against the key in the write's transaction. */
   ref(value: Value, input: Input): SubmissionRef;
+  /**
+   * The post's place and text as one string (`PostOptions.samePost`): identical submits at the
+   * same moment with different keys land on the first one's post.
+   */
+  samePost?(input: Input): string;
 }
 
 /** A declared write; see the module comment for the order the steps run in. */
@@ -216,17 +222,19 @@ export function parseWith<S extends z.ZodType>(
 }
 
 /**
- * The limit step: counts the request against every rule of every applicable action. The one
- * place where limits are checked, so "check every limit first, consume only when all allow"
- * is a change here.
+ * The limit step: the one place where a write's limits are counted. Every rule of every
+ * applicable action is checked first and points are spent only when all allow (one
+ * `ActionLimits.enforce` call for all actions), so a refused write costs nothing — a refusal by
+ * the per-address ceiling does not spend the member's first-day quota. Moderators and admins are
+ * exempt (`exemptFromActionLimits`, server/action-limits.ts).
  *
- * @param scope who and from where (`limits` absent → nothing is counted)
+ * @param scope who (id and role) and from where (`limits` absent → nothing is counted)
  * @param actions the actions that apply
  * @throws {RateLimitedError} 429 with the wait in seconds
  */
 export async function checkLimits(scope: WriteScope, actions: LimitedAction[]): Promise<void> {
-  if (!scope.limits) return;
-  for (const action of actions) await scope.limits.enforce(action, { userId: scope.actor.id, ip: scope.ip ?? "" });
+  if (!scope.limits || actions.length === 0) return;
+  await scope.limits.enforce(actions, { userId: scope.actor.id, ip: scope.ip ?? "", role: scope.actor.role });
 }
 
 function limitActions<Input>(spec: { limits?: LimitedAction | LimitedAction[] | ((input: Input) => LimitedAction[]) }, input: Input): LimitedAction[] {
@@ -290,7 +298,12 @@ export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
     const boxed = await postOnce(
       scope.db as Db,
       scope.actor.id,
-      { submitKey: idem.key(raw), identicalTextWindowS: scope.limits?.identicalTextWindowS ?? 0, beforeWrite: limits },
+      {
+        submitKey: idem.key(raw),
+        samePost: idem.samePost?.(input),
+        identicalTextWindowS: scope.limits?.identicalTextWindowS ?? 0,
+        beforeWrite: limits,
+      },
       {
         fromRef: async (ref) => box(await idem.fromRef(scope, ref)),
         recent: async (windowS) => {

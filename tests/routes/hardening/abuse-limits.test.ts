@@ -8,12 +8,23 @@
 import { eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abuseLimits as al } from "../../../domain/i18n/sv";
+import { auth as a, abuseLimits as al } from "../../../domain/i18n/sv";
+import * as apiBio from "../../../app/routes/api-bio";
+import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
+import * as apiNotifications from "../../../app/routes/api-notifications";
+import * as apiPresence from "../../../app/routes/api-presence";
+import * as apiPreview from "../../../app/routes/api-preview";
+import * as unsubscribe from "../../../app/routes/unsubscribe";
+import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "../../../server/client-ip";
+import { servicesContext } from "../../../server/services";
+import { unsubscribeToken } from "../../../server/admin/unsubscribe";
 import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiReport from "../../../app/routes/api-report";
 import * as apiSearch from "../../../app/routes/api-search";
 import * as apiUploads from "../../../app/routes/api-uploads";
+import * as authSetPassword from "../../../app/routes/auth-set-password";
 import * as newThread from "../../../app/routes/new-thread";
 import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
@@ -268,7 +279,7 @@ describe("uploads, searches, mentions", () => {
 
 describe("per IP and across instances", () => {
   it("members on one address share its per-IP count", async () => {
-    const rules = { ...ACTION_LIMITS, thread: [{ name: "testThreadIp", scope: "ip" as const, points: 2, duration: 3600, message: al.fromYourAddress }] };
+    const rules = { ...ACTION_LIMITS, thread: [{ name: "testThreadIp", scope: "memberIp" as const, points: 2, duration: 3600, message: al.fromYourAddress }] };
     const limits = createActionLimits(forum.services.db, { rules });
     const [a, b, c] = [await createMember(forum), await createMember(forum), await createMember(forum)];
     await limits.enforce("thread", { userId: a.id, ip: "192.0.2.7" });
@@ -320,5 +331,192 @@ describe("ACTION_LIMIT_MULTIPLIER", () => {
     const m = await createMember(forum);
     for (let i = 0; i < 3; i++) await raised.enforce("thread", { userId: m.id, ip: "192.0.2.99" });
     await expect(raised.enforce("thread", { userId: m.id, ip: "192.0.2.99" })).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe("a refused request spends nothing (issue 15 item 5)", () => {
+  it("a new member refused by the per-address ceiling keeps the 3 threads of the first day", async () => {
+    const rules = {
+      ...ACTION_LIMITS,
+      thread: [
+        ACTION_LIMITS.thread.find((r) => r.name === "threadFirstDay")!,
+        { name: "testBusyIp", scope: "memberIp" as const, points: 1, duration: 3600, message: al.fromYourAddress },
+      ],
+    };
+    const limits = createActionLimits(forum.services.db, { rules });
+    const busy = nextIp();
+    const neighbour = await poster({ ageDays: 30 });
+    await limits.enforce("thread", { userId: neighbour.member.id, ip: busy });
+    const fresh = await poster({ ageDays: 0 });
+    // The busy address refuses the newcomer five times ...
+    for (let i = 0; i < 5; i++) {
+      const refused = await limits.enforce("thread", { userId: fresh.member.id, ip: busy }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RateLimitedError);
+      expect((refused as RateLimitedError).message).toBe(al.fromYourAddress((refused as RateLimitedError).retryAfterS));
+    }
+    // ... and from another address all 3 first-day threads are still there.
+    for (let i = 0; i < 3; i++) await limits.enforce("thread", { userId: fresh.member.id, ip: nextIp() });
+    await expect(limits.enforce("thread", { userId: fresh.member.id, ip: nextIp() })).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it("a thread refused by the 15 s interval does not count against the day's 20", async () => {
+    const p = await poster({ ageDays: 30 });
+    expect((await postThread(p, "Dagens första")).status).toBe(302);
+    for (let i = 0; i < 25; i++) expect((await postThread(p, `För tätt ${i}`)).status).toBe(429);
+    const [row] = await forum.services.db
+      .select({ points: abuseLimits.points })
+      .from(abuseLimits)
+      .where(eq(abuseLimits.key, `act_threadDay:${p.member.id}`));
+    expect(row!.points).toBe(1);
+  });
+});
+
+describe("moderators and admins (issue 15 item 5)", () => {
+  it("the first admin of a fresh forum posts five welcome threads at once; a moderator comments freely", async () => {
+    const admin = await createMember(forum, { role: "admin" });
+    const p: Poster = { member: admin, cookie: await sessionCookie(forum, admin), ip: nextIp() };
+    for (let i = 1; i <= 5; i++) expect((await postThread(p, `Välkommen del ${i}`)).status).toBe(302);
+    const mod = await createMember(forum, { role: "moderator" });
+    const m: Poster = { member: mod, cookie: await sessionCookie(forum, mod), ip: nextIp() };
+    for (let i = 1; i <= 12; i++) expect((await postComment(m, sharedThreadId, `Moderatorn skriver ${i}`)).status).toBe(200);
+  });
+});
+
+describe("shared addresses (issue 15 item 5)", () => {
+  it("40 members behind one mobile-operator address each post a thread and a comment", async () => {
+    const shared = nextIp();
+    for (let i = 0; i < 40; i++) {
+      const p = { ...(await poster({ ageDays: 30 })), ip: shared };
+      expect((await postThread(p, `Från operatören ${i}`)).status, `member ${i + 1}`).toBe(302);
+      expect((await postComment(p, sharedThreadId, `Kommentar från operatören ${i}`)).status).toBe(200);
+    }
+  });
+
+  it("an IPv6 client is counted by its /64: visitors' searches from one /64 share the 15 a minute", async () => {
+    const search = (ip: string) => callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", ip });
+    for (let i = 1; i <= 15; i++) expect((await search(`2001:db8:aa:1::${i.toString(16)}`)).status).toBe(200);
+    expectRefused(await search("2001:db8:aa:1:ffff:ffff:ffff:ffff"), 60, al.search);
+    expect((await search("2001:db8:aa:2::1")).status).toBe(200);
+  });
+});
+
+describe("write endpoints that had no limit (issue 15 item 5)", () => {
+  const overAt = async (count: number, call: () => Promise<RouteAnswer>) => {
+    for (let i = 0; i < count; i++) expect((await call()).status, `request ${i + 1}`).toBe(200);
+    const over = await call();
+    expect(over.status).toBe(429);
+    const wait = Number(over.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(over.body.error).toBe(al.tooOften(wait));
+    return over;
+  };
+
+  it("bio: 10 saves a minute", async () => {
+    const p = await poster({ ageDays: 30 });
+    await overAt(10, () => callRoute(forum, apiBio.action, { url: "/api/bio", form: { bio: "Långsiktig" }, cookie: p.cookie, ip: p.ip }));
+  });
+
+  it("preview: 60 a minute", async () => {
+    const p = await poster({ ageDays: 30 });
+    await overAt(60, () => callRoute(forum, apiPreview.action, { url: "/api/preview", form: { body: "**hej**" }, cookie: p.cookie, ip: p.ip }));
+  });
+
+  it("presence POST: 10 a minute", async () => {
+    const p = await poster({ ageDays: 30 });
+    const hour = String(new Date().getHours());
+    const date = new Date().toISOString().slice(0, 10);
+    await overAt(10, () => callRoute(forum, apiPresence.action, { url: "/api/presence", form: { date, hour }, cookie: p.cookie, ip: p.ip }));
+  });
+
+  it("notifications marked read: 60 a minute", async () => {
+    const p = await poster({ ageDays: 30 });
+    await overAt(60, () => callRoute(forum, apiNotifications.action, { url: "/api/notifications", form: { intent: "read-all" }, cookie: p.cookie, ip: p.ip }));
+  });
+
+  it("mail opt-out: 10 a minute per address, shown on the page", async () => {
+    const m = await createMember(forum);
+    const url = `/avregistrera?u=${m.id}&t=${unsubscribeToken(forum.services.config.authSecret, m.id)}`;
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await callRoute(forum, unsubscribe.action, { url, form: {}, ip })).status).toBe(200);
+    const over = await callRoute(forum, unsubscribe.action, { url, form: {}, ip });
+    expect(over.status).toBe(429);
+    expect(over.body.limited).toBe(al.tooOften(Number(over.headers.get("retry-after"))));
+  });
+
+  it("avatar removal counts against the upload limit: the 11th in 10 minutes gets 429", async () => {
+    const p = await poster({ ageDays: 30 });
+    const remove = () => {
+      const form = new FormData();
+      form.set("intent", "remove");
+      return callRoute(forum, apiUploads.action, { url: "/api/uploads/avatar", params: { kind: "avatar" }, multipart: form, cookie: p.cookie, ip: p.ip });
+    };
+    for (let i = 0; i < 10; i++) expect((await remove()).status).toBe(200);
+    expectRefused(await remove(), 600, al.upload);
+  });
+});
+
+describe("open streams per address and member (issue 15 item 5)", () => {
+  it("a member gets 6 streams and an address 20 through GET /api/events; a closed one frees its place", async () => {
+    const threadId = (await createThread(forum.services.db, { ...(await createMember(forum)), role: "member" }, { categoryId, title: "Strömmar", body: "x" })).id;
+    const open: AbortController[] = [];
+    const call = async (cookie: string | undefined, ip: string) => {
+      const abort = new AbortController();
+      open.push(abort);
+      const headers: Record<string, string> = { [CLIENT_IP_HEADER]: ip };
+      if (cookie) headers.cookie = cookie;
+      const request = new Request(`http://localhost/api/events?thread=${threadId}`, { headers, signal: abort.signal });
+      const context = new RouterContextProvider();
+      context.set(servicesContext, forum.services);
+      return { res: (await apiEvents.loader({ request, context, params: {} } as never)) as Response, abort };
+    };
+    try {
+      const member = await createMember(forum);
+      const cookie = await sessionCookie(forum, member);
+      const phone = "2001:db8:77:1::1";
+      const tabs = [];
+      for (let i = 0; i < 6; i++) {
+        const tab = await call(cookie, phone);
+        expect(tab.res.status, `tab ${i + 1}`).toBe(200);
+        tabs.push(tab);
+      }
+      const seventh = await call(cookie, "2001:db8:77:2::1");
+      expect(seventh.res.status).toBe(429);
+      expect(seventh.res.headers.get("retry-after")).toBe("30");
+      expect(await seventh.res.json()).toEqual({ ok: false, error: al.tooManyStreams });
+      tabs[0]!.abort.abort();
+      expect((await call(cookie, "2001:db8:77:2::1")).res.status).toBe(200);
+
+      // Visitors behind one /64: 14 more streams fill the address's 20 (6 member tabs were opened there, one closed).
+      const shared = "2001:db8:77:1::";
+      for (let i = 0; i < 15; i++) expect((await call(undefined, `${shared}${(i + 2).toString(16)}`)).res.status, `visitor ${i + 1}`).toBe(200);
+      const over = await call(undefined, `${shared}ffff`);
+      expect(over.res.status).toBe(429);
+      expect((await call(undefined, "2001:db8:77:3::1")).res.status).toBe(200);
+    } finally {
+      for (const controller of open) controller.abort();
+    }
+  });
+});
+
+describe("the current-password check on /auth/set-password (issue 15 item 5)", () => {
+  it("locks after 5 wrong guesses: the 6th, even the right one, gets 429 with Retry-After", async () => {
+    const p = await poster({ ageDays: 30 });
+    const change = (current: string) =>
+      callRoute(forum, authSetPassword.action, {
+        url: "/auth/set-password",
+        form: { current, password: "Ny-lösenfras-för-2026", confirm: "Ny-lösenfras-för-2026" },
+        cookie: p.cookie,
+        ip: p.ip,
+      });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(`gissning-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fieldErrors.current).toBe(a.wrongCurrentPassword);
+    }
+    const locked = await change(p.member.password);
+    expect(locked.status).toBe(429);
+    const wait = Number(locked.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(60);
+    expect(locked.body.fieldErrors.current).toBe(`${a.tooManyAttempts} ${a.retryIn(wait)}`);
   });
 });

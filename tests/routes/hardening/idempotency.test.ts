@@ -128,3 +128,27 @@ describe("comment and reply form", () => {
     expect((await postComment({ body: "Två", submitKey: crypto.randomUUID() })).status).toBe(429);
   });
 });
+
+describe("identical posts at the same moment with different keys (README: they land on the first)", () => {
+  it("20 identical comments at once, each with its own key: one comment, all 20 answers name it", async () => {
+    await letIntervalsPass();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postComment({ body: "Tjugo gånger samtidigt", submitKey: crypto.randomUUID() })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.commentId)).size).toBe(1);
+    expect(await commentsWith("Tjugo gånger samtidigt")).toBe(1);
+    await letIntervalsPass();
+  });
+
+  it("20 identical threads at once, each with its own key: one thread, all 20 redirect to it", async () => {
+    await letIntervalsPass();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postThread({ title: "Tjugo trådar", body: "Samma tråd tjugo gånger", submitKey: crypto.randomUUID() })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(302));
+    expect(new Set(answers.map((a) => a.location)).size).toBe(1);
+    expect(await threadsTitled("Tjugo trådar")).toBe(1);
+    await letIntervalsPass();
+  });
+});
