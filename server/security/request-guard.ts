@@ -112,14 +112,23 @@ function refuse(req: Request, res: Response, status: number, title: string, mess
     return;
   }
   res
-    .set("Content-Security-Policy", "default-src 'none'")
+    // Nothing but this page's own inline style: no script, no other resource.
+    .set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
     .type("text/html; charset=utf-8")
     .send(
       `<!DOCTYPE html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${escapeHtml(title)}</title></head><body><main><p aria-hidden="true">📉</p><h1>${escapeHtml(title)}</h1>` +
+        `<title>${escapeHtml(title)}</title><style>${GUARD_PAGE_STYLE}</style></head><body><main><p aria-hidden="true">📉</p><h1>${escapeHtml(title)}</h1>` +
         `<p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(errors.backToStart)}</a></p></main></body></html>`,
     );
 }
+
+/** The refusal page's look: the forum's colours and type, a centred card, no external file. */
+const GUARD_PAGE_STYLE =
+  "body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f0fdf4;color:#0f172a;" +
+  "font-family:ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}" +
+  "main{max-width:28rem;margin:1rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem;text-align:center}" +
+  "main>p:first-child{font-size:3rem;margin:0}h1{font-size:1.5rem;margin:.5rem 0}p{color:#475569;line-height:1.5}" +
+  "a{display:inline-block;margin-top:.5rem;padding:.6rem 1.2rem;border-radius:.5rem;background:#047857;color:#fff;text-decoration:none;font-weight:600}";
 
 /**
  * After the answer, reads and drops what the client still sends of its body (bounded), so it
