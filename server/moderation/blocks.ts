@@ -50,6 +50,26 @@ export async function getBlockState(db: Db, actor: StaffActor, userId: string): 
 type Target = { id: string; role: Role; nickname: string };
 
 /**
+ * The policy step of blocking and unblocking: acting staff only (403; blocked staff have no
+ * powers), the member exists (404), and `blockPermission` allows it (403 self, an admin target,
+ * a moderator on a moderator; issue 15).
+ *
+ * @param action `block` or `unblock` (picks the refusal titles)
+ * @returns the member acted on
+ * @throws {ForumError} as above, with 'Kunde inte blockera användare' or 'Kunde inte avblockera användare' as the title
+ */
+async function staffMayActOn(db: Db | Tx, actor: StaffActor, userId: string, action: "block" | "unblock"): Promise<Target> {
+  const failed = action === "block" ? m.blockFailed : m.unblockFailed;
+  const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
+  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
+  const target = await targetOf(db, userId);
+  if (!target) throw new ForumError(404, m.userNotFound, failed);
+  const refusal = blockRefusalMessage(actor, blockPermission(actor, target), action);
+  if (refusal) throw new ForumError(403, refusal, failed);
+  return target;
+}
+
+/**
  * Blocking a member as a declared write (server/writes/pipeline.ts; SPEC §7 Writes "Block: insert
  * into blocked_users (user_id, blocked_by, reason)"): `{ userId, reason? }` → `{ nickname }`.
  * Steps: login (401 'Du måste vara inloggad') → reason trimmed, empty → null, at most 500
@@ -65,13 +85,7 @@ export const blockWrite = defineWrite({
     why: typeof raw.reason === "string" && raw.reason.trim() ? raw.reason.trim().slice(0, LIMITS.blockReason) : null,
   }),
   policy: async ({ db, actor }: WriteScope, { userId }): Promise<Target> => {
-    const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
-    if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
-    const target = await targetOf(db, userId);
-    if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
-    const refusal = blockRefusalMessage(actor, blockPermission(actor, target), "block");
-    if (refusal) throw new ForumError(403, refusal, m.blockFailed);
-    return target;
+    return staffMayActOn(db, actor, userId, "block");
   },
   transaction: async (tx, { actor }, { userId, why }, target): Promise<{ nickname: string }> => {
     try {
@@ -121,13 +135,7 @@ export const unblockWrite = defineWrite({
   login: { message: m.loginRequired, title: m.notLoggedIn },
   parse: (raw: { userId: string }) => raw.userId,
   policy: async ({ db, actor }: WriteScope, userId: string): Promise<Target> => {
-    const notStaff = staffOnlyMessage(actor, m.staffOnlyBlock);
-    if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
-    const target = await targetOf(db, userId);
-    if (!target) throw new ForumError(404, m.userNotFound, m.unblockFailed);
-    const refusal = blockRefusalMessage(actor, blockPermission(actor, target), "unblock");
-    if (refusal) throw new ForumError(403, refusal, m.unblockFailed);
-    return target;
+    return staffMayActOn(db, actor, userId, "unblock");
   },
   transaction: async (tx, { actor }, userId, target): Promise<{ nickname: string }> => {
     const removed = await tx.delete(blockedUsers).where(eq(blockedUsers.userId, userId)).returning({ id: blockedUsers.userId });
