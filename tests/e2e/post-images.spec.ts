@@ -7,7 +7,8 @@
  * lightbox, which Esc closes. Runs under the CSP guard (no inline scripts or styles).
  */
 import { expect, test } from "./support/test";
-import { forum as f, postImages as pi } from "../../domain/i18n/sv";
+import sharp from "sharp";
+import { forum as f, postImages as pi, uploads as up } from "../../domain/i18n/sv";
 import { MAX_POST_IMAGES } from "../../domain/uploads";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
@@ -100,6 +101,7 @@ test("paste a chart into a new thread: progress, Markdown inserted, published po
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Focus went back to the image link, and the page did not navigate to the file.
+  await expect(page.locator(`a.post-image[href="${src}"]`)).toBeFocused();
   expect(page.url()).toContain("/trad/");
 
   await page.setViewportSize({ width: 375, height: 800 });
@@ -121,5 +123,34 @@ test("a foreign image address in a post is a link, not an image", async ({ brows
   await expect(link).toHaveAttribute("href", "https://example.com/pixel.png");
   await expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
   await expect(page.locator('img[src*="example.com"]')).toHaveCount(0);
+  await context.close();
+});
+
+test("pick an image with 'Lägg till bild' in the comment box: it is uploaded, inserted and shown in the comment", async ({ browser }) => {
+  const m = await memberByHttp(env.baseURL, env.mailbox, "Kommentarsgraf");
+  const context = await browser.newContext({ storageState: await m.api.storageState() });
+  const page = await context.newPage();
+  await page.goto("/forum/create");
+  await page.getByLabel(f.chooseCategory).selectOption({ index: 1 });
+  await page.getByLabel(f.titleLabel).fill("Tråd för kommentarsbild");
+  await page.getByLabel(f.bodyLabel).fill("Kommentera gärna med en graf.");
+  await page.getByRole("button", { name: f.create }).click();
+  await expect(page.getByRole("heading", { name: "Tråd för kommentarsbild" })).toBeVisible();
+
+  const chart = await sharp({ create: { width: 900, height: 3000, channels: 3, background: "#0ea5e9" } }).jpeg().toBuffer();
+  await page.getByLabel(pi.fileInputLabel).setInputFiles({ name: "graf.jpg", mimeType: "image/jpeg", buffer: chart });
+  const box = page.getByLabel(f.commentPlaceholder);
+  // The longest side is capped at 2,000 px: 900×3000 → 600×2000.
+  await expect(box).toHaveValue(/^!\[bild\]\(\/uploads\/posts\/[A-Za-z0-9_-]{22}-600x2000\.webp\)\n$/);
+  await page.getByRole("button", { name: f.send, exact: true }).click();
+  const image = page.locator('img[src^="/uploads/posts/"][width="600"][height="2000"]');
+  await expect(image).toHaveCount(1);
+  await expect(box).toHaveValue("");
+
+  // A refused file (an SVG) shows the server's Swedish message and inserts nothing.
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+  await page.getByLabel(pi.fileInputLabel).setInputFiles({ name: "graf.png", mimeType: "image/png", buffer: svg });
+  await expect(page.getByRole("alert").filter({ hasText: up.unsupportedType })).toBeVisible();
+  await expect(box).toHaveValue("");
   await context.close();
 });

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { useRef } from "react";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { postImages as pi } from "../../../domain/i18n/sv";
@@ -16,6 +17,8 @@ export interface LightboxImage {
   src: string;
   /** The alt text written in the post. */
   alt: string;
+  /** What gets the focus back when the dialog closes (the image link that opened it). */
+  opener?: HTMLElement | null;
 }
 
 /** Props of {@link ImageLightbox}. */
@@ -28,11 +31,21 @@ export interface ImageLightboxProps {
 
 /** The lightbox dialog; renders nothing while `image` is null. */
 export function ImageLightbox({ image, onClose }: ImageLightboxProps) {
+  // The image is already null when the dialog has closed; remember who opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  if (image) opener.current = image.opener ?? null;
   return (
     <Dialog.Root open={image !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/80" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-4 focus:outline-none">
+        <Dialog.Content
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-4 focus:outline-none"
+          onCloseAutoFocus={(event) => {
+            // There is no Dialog.Trigger (the click is delegated): give the focus back by hand.
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
           <Dialog.Title className="sr-only">{pi.lightboxTitle}</Dialog.Title>
           <Dialog.Description className="sr-only">{pi.lightboxDescription}</Dialog.Description>
           {image ? (

@@ -178,6 +178,8 @@ export function useImageUpload({ textareaRef, value, onValueChange }: UseImageUp
     const textarea = textareaRef.current;
     if (!textarea) return;
     const onPaste = (event: ClipboardEvent) => {
+      // Text wins: a spreadsheet's cells come with a picture of them too, but the member wants the text.
+      if (event.clipboardData?.getData("text/plain")) return;
       const files = imageFiles(event.clipboardData);
       if (files.length === 0) return;
       event.preventDefault();

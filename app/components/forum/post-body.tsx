@@ -82,5 +82,9 @@ function openImage(event: MouseEvent<HTMLDivElement>, open: (image: LightboxImag
   const img = link.querySelector("img");
   if (!img) return;
   event.preventDefault();
-  open({ src: img.getAttribute("src") ?? link.getAttribute("href") ?? "", alt: img.getAttribute("alt") ?? "" });
+  open({
+    src: img.getAttribute("src") ?? link.getAttribute("href") ?? "",
+    alt: img.getAttribute("alt") ?? "",
+    opener: link as HTMLElement,
+  });
 }
