@@ -77,6 +77,8 @@ export default [
   route("api/block", "routes/api-block.ts"),
   route("api/admin/user-emails", "routes/api-admin-user-emails.ts"),
   route("api/admin/mail-jobs/:jobId", "routes/api-admin-mail-job.ts"),
+  // Issue 16: images in posts (before `:kind`, which would otherwise answer 404 for `post`).
+  route("api/uploads/post", "routes/api-post-images.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
   // Notifications, live stream and presence (issue "Notifications, realtime and presence").

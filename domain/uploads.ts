@@ -44,3 +44,86 @@ export const IMAGE_SIZES: Readonly<Record<ImageKind, { width: number; height: nu
 
 /** WebP quality of the re-encoded output. */
 export const WEBP_QUALITY = 82;
+
+// --- Images in posts (issue 16: chart screenshots) -------------------------------------------
+
+/** Largest accepted post image, in megabytes (issue 16: "8 MB per file", as for avatars). */
+export const MAX_POST_IMAGE_MB = MAX_UPLOAD_MB;
+
+/** Largest accepted post image in bytes; larger input is refused (413) before it is decoded. */
+export const MAX_POST_IMAGE_BYTES = MAX_POST_IMAGE_MB * 1024 * 1024;
+
+/** Longest side of a stored post image in pixels (issue 16); smaller images are never upscaled. */
+export const POST_IMAGE_MAX_SIDE = 2000;
+
+/** Most images one thread or comment may show (issue 16: "10 images per post"). */
+export const MAX_POST_IMAGES = 10;
+
+/**
+ * Path under which post images are served by `app/routes/uploads.ts`, whichever storage holds
+ * them (disk or S3). Cooked HTML uses this path only, so a post never depends on the storage
+ * configuration (see `server/uploads/post-images.ts`).
+ */
+export const POST_IMAGE_PATH = "/uploads/posts/";
+
+/**
+ * Storage key of a post image: `posts/<22 random base64url chars>-<width>x<height>.webp`. The
+ * size in the name lets the renderer write `width`/`height` without a database read.
+ */
+export const POST_IMAGE_KEY_PATTERN = /^posts\/([A-Za-z0-9_-]{22})-([1-9][0-9]{0,3})x([1-9][0-9]{0,3})\.webp$/;
+
+/** A post image's URL as it appears in Markdown (path only), with its size. */
+export interface PostImageRef {
+  /** Storage key, e.g. `posts/abc…-1200x800.webp`. */
+  key: string;
+  /** Width in pixels (1–{@link POST_IMAGE_MAX_SIDE}). */
+  width: number;
+  /** Height in pixels (1–{@link POST_IMAGE_MAX_SIDE}). */
+  height: number;
+}
+
+/**
+ * Reads a post-image URL of this forum.
+ *
+ * @param url an image address as written in Markdown, e.g. `/uploads/posts/abc…-1200x800.webp`
+ * @returns the key and size, or `null` for any other address (another site, another folder, a
+ *   size over {@link POST_IMAGE_MAX_SIDE}, a query string, …)
+ */
+export function parsePostImageUrl(url: string): PostImageRef | null {
+  if (!url.startsWith(POST_IMAGE_PATH)) return null;
+  const key = url.slice("/uploads/".length);
+  const match = POST_IMAGE_KEY_PATTERN.exec(key);
+  if (!match) return null;
+  const width = Number(match[2]);
+  const height = Number(match[3]);
+  if (width > POST_IMAGE_MAX_SIDE || height > POST_IMAGE_MAX_SIDE) return null;
+  return { key, width, height };
+}
+
+/** Every occurrence of a post-image path in a text (global; reset `lastIndex` before use). */
+const POST_IMAGE_IN_TEXT = /\/uploads\/posts\/[A-Za-z0-9_-]{22}-[0-9]{1,4}x[0-9]{1,4}\.webp/g;
+
+/**
+ * How many of this forum's post images a Markdown body refers to (issue 16: at most
+ * {@link MAX_POST_IMAGES} per post). Every occurrence of a post-image path counts, also a repeat
+ * of the same image, whether written as an image, a link or a reference definition; foreign
+ * images are not counted (they render as links).
+ *
+ * @param body Markdown as typed
+ * @returns the number of occurrences (0 or more)
+ */
+export function countPostImages(body: string): number {
+  return body.match(POST_IMAGE_IN_TEXT)?.length ?? 0;
+}
+
+/**
+ * The storage keys of this forum's post images referred to in a text (unique, in order).
+ *
+ * @param body Markdown as typed
+ * @returns keys like `posts/abc…-1200x800.webp`
+ */
+export function postImageKeys(body: string): string[] {
+  const keys = new Set<string>();
+  for (const m of body.matchAll(POST_IMAGE_IN_TEXT)) keys.add(m[0].slice("/uploads/".length));
+  return [...keys];
+}

@@ -6,7 +6,8 @@
  * @module
  */
 import { z } from "zod";
-import { auth as a, forum as f, reactions as r } from "./i18n/sv";
+import { auth as a, forum as f, postImages as pi, reactions as r } from "./i18n/sv";
+import { MAX_POST_IMAGES, countPostImages } from "./uploads";
 import { REACTION_TYPES, TARGET_TYPES } from "./values";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
@@ -40,6 +41,16 @@ function visibleText(required: string, max: number, tooLong: string) {
     .trim()
     .refine((v) => !isBlankText(v), { message: required, abort: true })
     .pipe(z.string().max(max, tooLong));
+}
+
+/**
+ * A post body with at most {@link MAX_POST_IMAGES} of the forum's own images (issue 16; counted by
+ * {@link countPostImages}: every reference to a stored post image).
+ *
+ * @param body the body schema it refines
+ */
+function withImageLimit<T extends z.ZodType<string>>(body: T) {
+  return body.refine((v) => countPostImages(v) <= MAX_POST_IMAGES, { message: pi.tooManyImages(MAX_POST_IMAGES) });
 }
 
 /** A nickname string that passes {@link nicknameError}. */
@@ -99,20 +110,20 @@ export const emailOnlySchema = z.object({ email: emailSchema });
 
 /**
  * New thread (SPEC §5 New thread): non-empty trimmed title and body (invisible characters alone
- * are empty), within {@link LIMITS}.
+ * are empty), within {@link LIMITS}, with at most {@link MAX_POST_IMAGES} images (issue 16).
  */
 export const threadSchema = z.object({
   categoryId: z.uuid({ message: f.categoryRequired }),
   title: visibleText(f.titleRequired, LIMITS.title, f.titleTooLong),
-  body: visibleText(f.bodyRequired, LIMITS.body, f.bodyTooLong),
+  body: withImageLimit(visibleText(f.bodyRequired, LIMITS.body, f.bodyTooLong)),
 });
 
 /**
  * Comment or reply (SPEC §5 Comment): non-empty trimmed text (invisible characters alone are
- * empty); parentId for a reply.
+ * empty), at most {@link MAX_POST_IMAGES} images (issue 16); parentId for a reply.
  */
 export const commentSchema = z.object({
-  body: visibleText(f.commentRequired, LIMITS.comment, f.commentTooLong),
+  body: withImageLimit(visibleText(f.commentRequired, LIMITS.comment, f.commentTooLong)),
   parentId: z
     .uuid({ message: f.replyDepth })
     .optional()

@@ -16,6 +16,7 @@ import { startAdminMailWorker } from "./admin/mail-worker";
 import { createMailer } from "./mail/mailer";
 import { startEdgeLevelSchedule } from "./profiles/edge-level";
 import { startTrendingSchedule } from "./trending/queries";
+import { startPostImageSweep } from "./uploads/post-images";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
@@ -79,6 +80,8 @@ export function startSchedules(services: Services): () => Promise<void> {
     startEdgeLevelSchedule(services.db),
     startTrendingSchedule(services.db),
     startFanOutSchedule(services.db),
+    // Issue 16: stored post images no live post refers to (after a 24 h grace period).
+    startPostImageSweep({ db: services.db, config: services.config }),
   ];
   const worker = startAdminMailWorker({
     db: services.db,

@@ -2,11 +2,12 @@
  * New thread (SPEC §2 New thread page): `/forum/ny-trad/{categoryId}` with the heading
  * 'Skapa nytt inlägg i {category}', and `/forum/create` with a category picker. Fields Rubrik
  * and Innehåll (Markdown, with a 'Skriv' / 'Förhandsgranska' toggle), tips about $TICKER and
- * @username, 'Skapar...' while sending.
+ * @username, 'Skapar...' while sending; images pasted, dropped or picked into the body
+ * (issue 16, `ImageUpload`).
  *
  * @module
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { threadWrite } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
@@ -17,6 +18,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { MarkdownPreview } from "../components/forum/markdown-preview";
 import { MentionTextarea } from "../components/forum/mention-textarea";
+import { ImageUpload } from "../components/forum/image-upload";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
@@ -76,6 +78,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
   const [body, setBody] = useState(values?.body ?? "");
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   // A refusal (e.g. an abuse limit) shows above the fields: bring it into view after submitting.
   useEffect(() => {
     if (error) document.getElementById("new-thread-error")?.scrollIntoView({ block: "center" });
@@ -144,6 +147,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
               {f.bodyLabel}
             </label>
             <MentionTextarea
+              ref={bodyRef}
               id="body"
               name="body"
               required
@@ -154,6 +158,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
               placeholder={f.bodyPlaceholder}
               className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
             />
+            <ImageUpload textareaRef={bodyRef} value={body} onValueChange={setBody} />
           </div>
         </MarkdownPreview>
         <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">

@@ -1,8 +1,9 @@
 /**
- * `GET /uploads/*`: serves uploaded avatars and banners from the configured storage (disk or S3;
+ * `GET /uploads/*`: serves uploaded avatars, banners and post images from the configured storage (disk or S3;
  * docs/decisions/008-uploads.md).
  *
- * Only keys of the generated shape (`avatars|banners/<owner>/<random>.webp`) are looked up;
+ * Only keys of the generated shapes (`avatars|banners/<owner>/<random>.webp`, and post images
+ * `posts/<random>-<w>x<h>.webp`, issue 16) are looked up;
  * anything else is 404 without touching the storage. Answers carry a fixed
  * `Content-Type: image/webp`, `X-Content-Type-Options: nosniff` and
  * `Content-Security-Policy: default-src 'none'`, so a stored file can never be run as a page or
@@ -14,6 +15,7 @@
 import { servicesContext } from "../../server/services";
 import { storageFor } from "../../server/storage/storage";
 import { isUploadKey } from "../../server/uploads/profile-images";
+import { POST_IMAGE_KEY_PATTERN } from "../../domain/uploads";
 import type { Route } from "./+types/uploads";
 
 /** Headers of every answer, also refusals. */
@@ -35,7 +37,7 @@ function notFound(): Response {
 /** The stored image, or 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!isUploadKey(key)) return notFound();
+  if (!isUploadKey(key) && !POST_IMAGE_KEY_PATTERN.test(key)) return notFound();
   const etag = `"${key.slice(key.lastIndexOf("/") + 1, -".webp".length)}"`;
   const headers = {
     ...SAFE_HEADERS,

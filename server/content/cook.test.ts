@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, EXTERNAL_REL, cook } from "./cook";
+import { MAX_POST_IMAGES, parsePostImageUrl } from "../../domain/uploads";
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, EXTERNAL_REL, cook, sanitizeCooked } from "./cook";
 
 const KNOWN = new Set(["VOLV-B", "ERIC-B", "3KR", "INVE-B"]);
 const isKnownTicker = (t: string) => KNOWN.has(t);
@@ -40,10 +41,58 @@ function unsafety(output: string): string[] {
       const url = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
       if (attr === "href" && /^(javascript|data|vbscript|file):/.test(url)) problems.push(`href ${value}`);
       if (attr === "href" && !/^(https?:\/\/|mailto:|\/(?![/\\])|#)/.test(url)) problems.push(`href scheme ${value}`);
+      // Issue 16: only the forum's own post images are shown.
+      if (name === "img" && attr === "src" && !parsePostImageUrl(value)) problems.push(`img src ${value}`);
     }
   }
   return problems;
 }
+
+/** An own post image path of the shape the upload endpoint answers. */
+const OWN = "/uploads/posts/AbCdEfGhIjKlMnOpQrStUv-1200x675.webp";
+
+describe("images (issue 16)", () => {
+  it("an own post image becomes a lazy <img> with its size, inside a link to the full size", () => {
+    expect(html(`![graf](${OWN})`)).toBe(
+      `<p><a href="${OWN}" class="post-image"><img src="${OWN}" alt="graf" width="1200" height="675" loading="lazy" decoding="async" /></a></p>`,
+    );
+  });
+
+  it("a foreign image address becomes a plain link with the external rel, never an <img>", () => {
+    const out = html("![kurs](https://evil.example/track.png)");
+    expect(out).toBe(`<p><a href="https://evil.example/track.png" rel="${EXTERNAL_REL}" target="_blank">kurs</a></p>`);
+    // Look-alikes of our path are foreign too: another host, another folder, a bad size, a query.
+    for (const src of [
+      `https://evil.example${OWN}`,
+      `//evil.example${OWN}`,
+      "/uploads/avatars/u1/AbCdEfGhIjKlMnOpQrStUv.webp",
+      "/uploads/posts/AbCdEfGhIjKlMnOpQrStUv-9999x675.webp",
+      `${OWN}?x=1`,
+      `/uploads/posts/../avatars/AbCdEfGhIjKlMnOpQrStUv-10x10.webp`,
+    ]) {
+      expect(html(`![x](${src})`), src).not.toContain("<img");
+    }
+  });
+
+  it("no other attribute survives on an image, whatever HTML reaches the sanitiser", () => {
+    const out = sanitizeCooked(
+      `<img src="${OWN}" alt="a" width="5000" height="1" onerror="alert(1)" style="x" class="y" srcset="https://e.x/a.png 2x" loading="eager">` +
+        `<img src="https://evil.example/a.png" alt="b"><img src="data:image/png;base64,AAAA">`,
+    );
+    expect(out).toBe(`<img src="${OWN}" alt="a" width="1200" height="675" loading="lazy" decoding="async" />`);
+  });
+
+  it(`at most ${MAX_POST_IMAGES} images per post are shown; the rest become links`, () => {
+    const out = html(Array.from({ length: MAX_POST_IMAGES + 2 }, () => `![b](${OWN})`).join("\n\n"));
+    expect(out.match(/<img /g)).toHaveLength(MAX_POST_IMAGES);
+  });
+
+  it("an own image inside a link gets no link of its own (no nested links)", () => {
+    const out = html(`[![g](${OWN})](https://x.se)`);
+    expect(out.match(/<a /g)).toHaveLength(1);
+    expect(out).toContain(`<img src="${OWN}"`);
+  });
+});
 
 describe("Markdown subset", () => {
   it("emphasis, line breaks and paragraphs", () => {
@@ -187,6 +236,11 @@ describe("cashtags", () => {
 });
 
 const DANGEROUS = [
+  // Issue 16: images, own and foreign.
+  "![",
+  "](/uploads/posts/AbCdEfGhIjKlMnOpQrStUv-1200x675.webp)",
+  "](https://evil.example/a.png)",
+  "\" onerror=\"alert(1)",
   "<script",
   "</script>",
   "<script>alert(1)</script>",

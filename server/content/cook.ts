@@ -10,8 +10,14 @@
  *
  * Decisions:
  * - Single newlines are line breaks (`breaks: true`), as bodies were shown before Markdown.
- * - Headings, rules, tables, strikethrough and images are off: `# text` stays text and an image
- *   becomes `!` plus a link, so a post cannot shout or pull third-party images into the page.
+ * - Headings, rules, tables and strikethrough are off: `# text` stays text, so a post cannot shout.
+ * - Images (issue 16: chart screenshots) are shown only from the forum's own storage: an image
+ *   whose address is a post image of this forum (`/uploads/posts/<random>-<w>x<h>.webp`, domain/
+ *   uploads.ts `parsePostImageUrl`) becomes `<a href class="post-image"><img src alt width height
+ *   loading="lazy" decoding="async"></a>` (the link opens the full size; the browser's lightbox
+ *   hooks onto it), at most `MAX_POST_IMAGES` per post; any other image address becomes a plain
+ *   link to it (external: `rel="nofollow ugc noopener"`), so a post never pulls third-party
+ *   images into the page. The width and height come from the key, so this module stays pure.
  * - A mention (`@` at the start, or after whitespace or punctuation other than `@ $ _ / \ . - +
  *   = & # %`, followed by nickname characters with trailing dots trimmed, 2–30 characters, not
  *   followed by another letter or digit) links to `/@nickname` whether or not that member exists:
@@ -32,6 +38,7 @@
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { NICKNAME_MAX, NICKNAME_MIN } from "../../domain/validation";
+import { MAX_POST_IMAGES, parsePostImageUrl } from "../../domain/uploads";
 
 /** Options of {@link cook}. */
 export interface CookOptions {
@@ -66,12 +73,14 @@ export const ALLOWED_TAGS = [
   "pre",
   "a",
   "span",
+  "img",
 ] as const;
 
 /** Attributes the cooked HTML may contain, per tag (no other tag has any). */
 export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   a: ["href", "rel", "target", "class", "data-mention", "data-ticker"],
   span: ["class"],
+  img: ["src", "alt", "width", "height", "loading", "decoding"],
   ol: ["start"],
 };
 
@@ -111,6 +120,8 @@ function charAt(text: string, index: number): string | undefined {
 }
 
 interface CookEnv {
+  /** Own images rendered so far (at most {@link MAX_POST_IMAGES}). */
+  images: number;
   isKnownTicker: (ticker: string) => boolean;
   mentions: Map<string, string>;
   tickers: Set<string>;
@@ -242,9 +253,50 @@ function mentionsAndCashtags(state: StateCore): void {
   }
 }
 
+/** Escapes text for an HTML attribute or element. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Whether the inline token at `idx` sits inside a link (an image there gets no link of its own). */
+function insideLink(tokens: Token[], idx: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < idx; i += 1) {
+    if (tokens[i]!.type === "link_open") depth += 1;
+    else if (tokens[i]!.type === "link_close") depth = Math.max(0, depth - 1);
+  }
+  return depth > 0;
+}
+
+/**
+ * Renders a Markdown image: an own post image as a lazy `<img>` with its size inside a link to
+ * the full size; anything else as a link to the address with the alt text (or the address) as
+ * its text. The sanitiser checks the result again.
+ */
+function renderImage(md: MarkdownIt): NonNullable<MarkdownIt["renderer"]["rules"]["image"]> {
+  return (tokens, idx, options, env, self) => {
+    const token = tokens[idx]!;
+    const src = String(token.attrGet("src") ?? "");
+    const alt = self.renderInlineAsText(token.children ?? [], options, env);
+    const cookEnv = env as unknown as CookEnv;
+    const own = parsePostImageUrl(src);
+    if (own && cookEnv.images < MAX_POST_IMAGES) {
+      cookEnv.images += 1;
+      const img =
+        `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${own.width}" height="${own.height}"` +
+        ` loading="lazy" decoding="async">`;
+      return insideLink(tokens, idx) ? img : `<a href="${escapeHtml(src)}" class="post-image">${img}</a>`;
+    }
+    const label = escapeHtml(alt.trim() || src);
+    if (insideLink(tokens, idx) || !md.validateLink(src)) return label;
+    return `<a href="${escapeHtml(src)}">${label}</a>`;
+  };
+}
+
 function createMarkdown(): MarkdownIt {
   const md = markdownIt("default", { html: false, linkify: true, breaks: true, typographer: false });
-  md.disable(["image", "table", "heading", "lheading", "hr", "strikethrough"]);
+  md.disable(["table", "heading", "lheading", "hr", "strikethrough"]);
+  md.renderer.rules.image = renderImage(md);
   // linkify-it 6 no longer links bare domains by default; `www.avanza.se` should be a link.
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   // After linkify (URLs keep their `@` and `$`), before text_join (escaped `\@` stays apart).
@@ -267,17 +319,36 @@ function isAllowedHref(href: string): boolean {
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: ALLOWED_ATTRIBUTES,
-  allowedClasses: { a: ["mention", "cashtag"], span: ["cashtag"] },
+  allowedClasses: { a: ["mention", "cashtag", "post-image"], span: ["cashtag"] },
   allowedSchemes: [...ALLOWED_SCHEMES],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ["href"],
+  // An image's address is relative (own storage only, checked in transformTags.img).
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   enforceHtmlBoundary: false,
   parseStyleAttributes: false,
   // A link whose address was refused keeps only its text.
-  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false),
+  // An image that is not one of the forum's own post images is dropped whole.
+  exclusiveFilter: (frame) =>
+    frame.tag === "a" && !frame.attribs.href ? "excludeTag" : frame.tag === "img" && !frame.attribs.src ? true : false,
   transformTags: {
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = attribs.src?.trim() ?? "";
+      const own = parsePostImageUrl(src);
+      if (!own) return { tagName, attribs: {} as Record<string, string> };
+      return {
+        tagName,
+        attribs: {
+          src,
+          alt: attribs.alt ?? "",
+          width: String(own.width),
+          height: String(own.height),
+          loading: "lazy",
+          decoding: "async",
+        },
+      };
+    },
     a: (tagName, attribs) => {
       const { rel: _rel, target: _target, href, ...rest } = attribs;
       const trimmed = href?.trim();
@@ -312,6 +383,7 @@ export function sanitizeCooked(html: string): string {
 export function cook(source: string, options: CookOptions = {}): Cooked {
   if (source.trim().length === 0) return { html: "", mentions: [], tickers: [] };
   const env: CookEnv = {
+    images: 0,
     isKnownTicker: options.isKnownTicker ?? (() => false),
     mentions: new Map(),
     tickers: new Set(),

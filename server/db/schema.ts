@@ -644,3 +644,28 @@ export const postSubmissions = pgTable(
     index("post_submissions_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Images uploaded for posts (issue 16: chart screenshots; server/uploads/post-images.ts): one row
+ * per stored file, written when the upload is stored, deleted with the file by the orphan sweep
+ * once no live thread or comment body refers to it and the grace period has passed. The owner
+ * becomes null when the account is deleted (the image may still be in their kept posts).
+ */
+export const postImages = pgTable(
+  "post_images",
+  {
+    /** Storage key, `posts/<random>-<w>x<h>.webp` (domain/uploads.ts `POST_IMAGE_KEY_PATTERN`). */
+    key: text("key").primaryKey(),
+    ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Size of the stored WebP in bytes. */
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("post_images_created_idx").on(t.createdAt),
+    index("post_images_owner_created_idx").on(t.ownerId, t.createdAt.desc().nullsFirst()),
+    check("post_images_size_positive", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
+  ],
+);

@@ -9,8 +9,15 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { uploads as up } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
-import { processImage, UploadError, type UploadStatus } from "./images";
-import { MAX_INPUT_MEGAPIXELS, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "../../domain/uploads";
+import { processImage, processPostImage, UploadError, type UploadStatus } from "./images";
+import {
+  MAX_INPUT_MEGAPIXELS,
+  MAX_POST_IMAGE_BYTES,
+  MAX_POST_IMAGE_MB,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
+  POST_IMAGE_MAX_SIDE,
+} from "../../domain/uploads";
 
 /** A solid-colour image in `format`. */
 function solid(format: "png" | "jpeg" | "webp" | "gif", width = 400, height = 300, colour = "#2a6f4e"): Promise<Buffer> {
@@ -306,5 +313,117 @@ describe("polyglots are refused or neutralised", () => {
   it("an SVG behind a PNG signature is refused", async () => {
     const fake = Buffer.concat([PNG_SIGNATURE, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')]);
     expect(await refusedOrClean(fake, "<script>")).toBe("refused");
+  });
+});
+
+/** Runs processPostImage expecting an UploadError; returns it. */
+async function postRefusal(bytes: Buffer): Promise<UploadError> {
+  try {
+    await processPostImage(bytes);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UploadError);
+    return error as UploadError;
+  }
+  throw new Error("processPostImage accepterade filen");
+}
+
+describe("post images (issue 16: chart screenshots)", () => {
+  it.each(["png", "jpeg", "webp", "gif"] as const)("a %s keeps its size and aspect ratio and becomes a clean WebP", async (format) => {
+    const out = await processPostImage(await solid(format, 640, 360));
+    expect([out.width, out.height]).toEqual([640, 360]);
+    await expectCleanWebp(out.webp, 640, 360);
+  });
+
+  it("a JPEG with GPS EXIF: the position, camera and every EXIF block are gone", async () => {
+    const input = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c33" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "Kamera AB", ImageDescription: "Hemma hos Anna" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "59/1 19/1 4632/100",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "18/1 4/1 1234/100",
+          GPSMapDatum: "WGS-84",
+        },
+      })
+      .toBuffer();
+    // The input really carries a GPS block.
+    const exif = (await sharp(input).metadata()).exif;
+    expect(exif?.toString("latin1")).toContain("WGS-84");
+    const out = await processPostImage(input);
+    await expectCleanWebp(out.webp, 800, 600);
+    const text = out.webp.toString("latin1");
+    for (const secret of ["WGS-84", "Kamera AB", "Hemma hos Anna", "GPS"]) expect(text).not.toContain(secret);
+  });
+
+  it(`the longest side is capped at ${POST_IMAGE_MAX_SIDE} px, keeping the aspect ratio (4000×1000 → 2000×500)`, async () => {
+    const wide = await processPostImage(await solid("png", 4000, 1000));
+    expect([wide.width, wide.height]).toEqual([2000, 500]);
+    await expectCleanWebp(wide.webp, 2000, 500);
+    const tall = await processPostImage(await solid("jpeg", 900, 3000));
+    expect([tall.width, tall.height]).toEqual([600, 2000]);
+  });
+
+  it("a small image is never enlarged", async () => {
+    const out = await processPostImage(await solid("png", 120, 80));
+    expect([out.width, out.height]).toEqual([120, 80]);
+  });
+
+  it("the EXIF orientation is applied: a portrait photo stored sideways comes out upright", async () => {
+    const input = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#00f" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const out = await processPostImage(input);
+    expect([out.width, out.height]).toEqual([200, 600]);
+  });
+
+  it("an animated GIF keeps its first frame only", async () => {
+    const out = await processPostImage(await animatedGif());
+    expect([out.width, out.height]).toEqual([64, 64]);
+    await expectCleanWebp(out.webp, 64, 64);
+    const [red, , blue] = await pixel(out.webp, 32, 32);
+    expect(red).toBeGreaterThan(200);
+    expect(blue).toBeLessThan(60);
+  });
+
+  it("an SVG is 415", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    expectStatus(await postRefusal(svg), 415, up.unsupportedType);
+  });
+
+  it("a GIF/JS polyglot and a JPEG with HTML and a ZIP appended keep only their pixels", async () => {
+    // GIF89a header whose bytes also start a JavaScript statement, with a script after the image.
+    const gif = await solid("gif", 40, 30);
+    const jsGif = Buffer.concat([gif, Buffer.from("*/=1;alert(document.cookie);/*<script>alert(1)</script>")]);
+    const jpegHtml = Buffer.concat([
+      await solid("jpeg", 50, 40),
+      Buffer.from("<html><body><script>alert(document.domain)</script></body></html>"),
+      Buffer.from("PK\x03\x04polyglot.zip"),
+    ]);
+    for (const input of [jsGif, jpegHtml]) {
+      let out;
+      try {
+        out = await processPostImage(input);
+      } catch (error) {
+        // Refusing is fine too; never a 500.
+        expect(error).toBeInstanceOf(UploadError);
+        continue;
+      }
+      const text = out.webp.toString("latin1");
+      for (const smuggled of ["<script", "alert(", "<html", "PK\x03\x04"]) expect(text).not.toContain(smuggled);
+      expect((await sharp(out.webp).metadata()).format).toBe("webp");
+    }
+  });
+
+  it(`over ${MAX_POST_IMAGE_MB} MB is 413 before anything is decoded; empty is 400`, async () => {
+    const big = Buffer.concat([await solid("png"), Buffer.alloc(MAX_POST_IMAGE_BYTES)]);
+    expectStatus(await postRefusal(big), 413, up.tooLarge(MAX_POST_IMAGE_MB));
+    expectStatus(await postRefusal(Buffer.alloc(0)), 400, up.missingFile);
+  });
+
+  it("a decompression bomb stops at the pixel limit (413)", async () => {
+    expectStatus(await postRefusal(hugePng(10_000, 10_000)), 413, up.tooManyPixels(MAX_INPUT_MEGAPIXELS));
   });
 });

@@ -25,7 +25,10 @@ import {
   IMAGE_SIZES,
   MAX_INPUT_MEGAPIXELS,
   MAX_INPUT_PIXELS,
+  MAX_POST_IMAGE_BYTES,
+  MAX_POST_IMAGE_MB,
   MAX_UPLOAD_BYTES,
+  POST_IMAGE_MAX_SIDE,
   MAX_UPLOAD_MB,
   WEBP_QUALITY,
   type ImageKind,
@@ -79,6 +82,63 @@ function isAcceptedType(mime: string): mime is (typeof ACCEPTED_IMAGE_TYPES)[num
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(413, up.tooLarge(MAX_UPLOAD_MB));
+  const { options } = await inspect(bytes);
+  const size = IMAGE_SIZES[kind];
+  try {
+    return await sharp(bytes, { ...options, autoOrient: true })
+      .resize(size.width, size.height, { fit: "cover", position: "centre" })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch (error) {
+    throw decodeError(error);
+  }
+}
+
+/** A re-encoded post image and its size. */
+export interface ProcessedPostImage {
+  /** WebP without metadata. */
+  webp: Buffer;
+  /** Width in pixels after orientation and scaling (≤ {@link POST_IMAGE_MAX_SIDE}). */
+  width: number;
+  /** Height in pixels after orientation and scaling (≤ {@link POST_IMAGE_MAX_SIDE}). */
+  height: number;
+}
+
+/**
+ * Validates and re-encodes an image for a post (issue 16: chart screenshots): the same checks as
+ * {@link processImage} (bytes sniffed, sharp agrees, pixel limit, first frame only), then the
+ * EXIF orientation applied, the aspect ratio kept with the longest side at most
+ * {@link POST_IMAGE_MAX_SIDE} px (never enlarged) and WebP written without any metadata (EXIF,
+ * GPS, XMP, ICC are gone; only decoded pixels survive, so a polyglot's appended HTML/ZIP/script
+ * is dropped).
+ *
+ * @param bytes the uploaded file, exactly as received
+ * @returns the WebP and its final width and height
+ * @throws {UploadError} 400 empty or undecodable, 413 over {@link MAX_POST_IMAGE_BYTES} bytes or
+ *   the pixel limit, 415 not JPEG, PNG, WebP or GIF (SVG, HTML, …)
+ */
+export async function processPostImage(bytes: Buffer): Promise<ProcessedPostImage> {
+  if (bytes.length > MAX_POST_IMAGE_BYTES) throw new UploadError(413, up.tooLarge(MAX_POST_IMAGE_MB));
+  const { options } = await inspect(bytes);
+  try {
+    const { data, info } = await sharp(bytes, { ...options, autoOrient: true })
+      .resize(POST_IMAGE_MAX_SIDE, POST_IMAGE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { webp: data, width: info.width, height: info.height };
+  } catch (error) {
+    throw decodeError(error);
+  }
+}
+
+/**
+ * The checks shared by every kind: not empty, sniffed type accepted, sharp reads the same
+ * format, within the pixel limit.
+ *
+ * @returns the sharp options to decode with (first frame, pixel limit, fail on errors)
+ * @throws {UploadError} 400/413/415 as in {@link processImage}
+ */
+async function inspect(bytes: Buffer): Promise<{ options: SharpOptions }> {
   if (bytes.length === 0) throw new UploadError(400, up.missingFile);
 
   const sniffed = await fileTypeFromBuffer(bytes);
@@ -105,16 +165,7 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
   const height = metadata.pageHeight ?? metadata.height ?? 0;
   if (width <= 0 || height <= 0) throw new UploadError(400, up.unreadable);
   if (width * height > MAX_INPUT_PIXELS) throw new UploadError(413, up.tooManyPixels(MAX_INPUT_MEGAPIXELS));
-
-  const size = IMAGE_SIZES[kind];
-  try {
-    return await sharp(bytes, { ...options, autoOrient: true })
-      .resize(size.width, size.height, { fit: "cover", position: "centre" })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
-  } catch (error) {
-    throw decodeError(error);
-  }
+  return { options };
 }
 
 /** Maps a sharp/libvips failure to the member's message. */

@@ -28,6 +28,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   landing: "ld",
   privacy: "pv",
   uploads: "up",
+  postImages: "pi",
   markdown: "md",
   edgeLevel: "el",
   search: "s",

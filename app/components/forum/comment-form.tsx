@@ -3,7 +3,8 @@
  * or sending, 'Skickar...'). Keeps the typed text when the server refuses it. Markdown with a
  * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}). Sends the thread page's
  * idempotency key (loader `submitKey`, new after each accepted comment) so a double submit
- * creates one comment (issue "Hardening").
+ * creates one comment (issue "Hardening"). Images can be pasted, dropped or picked (issue 16,
+ * `ImageUpload`).
  *
  * @module
  */
@@ -15,6 +16,7 @@ import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";
 import { MentionTextarea } from "./mention-textarea";
+import { ImageUpload } from "./image-upload";
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
 export interface CommentFormProps {
@@ -79,6 +81,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
           aria-invalid={error ? true : undefined}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
         />
+        <ImageUpload textareaRef={ref} value={text} onValueChange={setText} compact={Boolean(parentId)} />
       </MarkdownPreview>
       {error ? (
         <p role="alert" className="text-sm text-red-600">

@@ -5,8 +5,14 @@
  * `forum recook` ran), the plain text as typed: paragraphs and line breaks kept, every character
  * escaped by React (a `<script>` in a post is shown as text).
  *
+ * Images of the forum's own storage are wrapped by `cook` in `<a class="post-image">` (issue 16);
+ * a click on one, delegated from the body, opens it full size in {@link ImageLightbox} (a
+ * modifier click or a click before the scripts loaded follows the link to the image itself).
+ *
  * @module
  */
+import { useState, type MouseEvent } from "react";
+import { ImageLightbox, type LightboxImage } from "./image-lightbox";
 
 /**
  * Splits text into paragraphs on blank lines; single newlines stay as line breaks.
@@ -42,10 +48,20 @@ export interface PostBodyProps {
  * with preserved line breaks.
  */
 export function PostBody({ html, text, className = "" }: PostBodyProps) {
+  const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
   const base = `leading-relaxed text-slate-800 [overflow-wrap:anywhere] ${className}`;
   if (html) {
-    // Sanitised at write time by server/content/cook.ts (allow-listed tags, attributes, schemes).
-    return <div className={`${base} ${COOKED_CLASSES}`} dangerouslySetInnerHTML={{ __html: html }} />;
+    return (
+      <>
+        {/* Sanitised at write time by server/content/cook.ts (allow-listed tags, attributes, schemes). */}
+        <div
+          className={`${base} ${COOKED_CLASSES}`}
+          onClick={(event) => openImage(event, setLightbox)}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        <ImageLightbox image={lightbox} onClose={() => setLightbox(null)} />
+      </>
+    );
   }
   return (
     <div className={`space-y-3 ${base}`}>
@@ -56,4 +72,19 @@ export function PostBody({ html, text, className = "" }: PostBodyProps) {
       ))}
     </div>
   );
+}
+
+/** Opens a clicked own image (`a.post-image > img`) in the lightbox instead of following the link. */
+function openImage(event: MouseEvent<HTMLDivElement>, open: (image: LightboxImage) => void): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element).closest?.("a.post-image");
+  if (!link || !event.currentTarget.contains(link)) return;
+  const img = link.querySelector("img");
+  if (!img) return;
+  event.preventDefault();
+  open({
+    src: img.getAttribute("src") ?? link.getAttribute("href") ?? "",
+    alt: img.getAttribute("alt") ?? "",
+    opener: link as HTMLElement,
+  });
 }

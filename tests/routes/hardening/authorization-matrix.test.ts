@@ -35,6 +35,7 @@ import * as apiPreview from "../../../app/routes/api-preview";
 import * as apiProfileCard from "../../../app/routes/api-profile-card";
 import * as apiSearch from "../../../app/routes/api-search";
 import * as apiUploads from "../../../app/routes/api-uploads";
+import * as apiPostImages from "../../../app/routes/api-post-images";
 import * as authLogout from "../../../app/routes/auth-logout";
 import * as authSetPassword from "../../../app/routes/auth-set-password";
 import * as category from "../../../app/routes/category";
@@ -48,7 +49,7 @@ import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
-import { comments, notifications, profiles, reactions, threads, user, userActivity, userFollows } from "../../../server/db/schema";
+import { comments, notifications, postImages, profiles, reactions, threads, user, userActivity, userFollows } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { follow } from "../../../server/follows/commands";
@@ -504,6 +505,30 @@ const ROWS: Row[] = [
     effect: "------",
     async run(who) {
       return { answer: await call(apiUploads.loader, who, { url: "/api/uploads/avatar", params: { kind: "avatar" } }), effect: false };
+    },
+  },
+
+  // --- api-post-images.ts (issue 16) ----------------------------------------------------------
+  {
+    route: "api-post-images.ts",
+    op: "upload a post image (effect: a post_images row owned by the caller; a blocked member cannot post)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      const answer = await call(apiPostImages.action, who, { url: "/api/uploads/post", multipart: await imageForm() });
+      const owner = who === "visitor" ? null : people[who].id;
+      const rows = owner ? await db().select().from(postImages).where(eq(postImages.ownerId, owner)) : [];
+      const url = answer.body?.url as string | undefined;
+      return { answer, effect: Boolean(url) && rows.some((r) => url!.endsWith(r.key.slice("posts/".length))) };
+    },
+  },
+  {
+    route: "api-post-images.ts",
+    op: "GET is not offered (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      return { answer: await call(apiPostImages.loader, who, { url: "/api/uploads/post" }), effect: false };
     },
   },
 
@@ -1001,7 +1026,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "post-redirect.tsx": "redirects to the public thread page",
   "search.tsx": "public search results page (no e-mail: checked above)",
   "ticker.tsx": "public posts mentioning a listed company",
-  "uploads.ts": "serves the public avatar and banner images",
+  "uploads.ts": "serves the public avatar, banner and post images (issue 16)",
 };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
