@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { auth as a, forum as f, reactions as r } from "./i18n/sv";
+import { auth as a, editing as ed, forum as f, reactions as r } from "./i18n/sv";
 import { REACTION_TYPES, TARGET_TYPES } from "./values";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
@@ -105,6 +105,36 @@ export const threadSchema = z.object({
   categoryId: z.uuid({ message: f.categoryRequired }),
   title: visibleText(f.titleRequired, LIMITS.title, f.titleTooLong),
   body: visibleText(f.bodyRequired, LIMITS.body, f.bodyTooLong),
+});
+
+/**
+ * The optional reason of a staff edit (issue 16: written to the moderation log): trimmed, at most
+ * `LIMITS.editReason` characters; blank becomes undefined.
+ */
+const editReason = z
+  .string()
+  .trim()
+  .max(LIMITS.editReason, ed.reasonTooLong(LIMITS.editReason))
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * Edit of a thread (issue 16): the same title and body rules as {@link threadSchema} (SPEC §5
+ * New thread), plus the staff's optional `reason`.
+ */
+export const editThreadSchema = z.object({
+  title: threadSchema.shape.title,
+  body: threadSchema.shape.body,
+  reason: editReason,
+});
+
+/**
+ * Edit of a comment or reply (issue 16): the same body rule as {@link commentSchema}, plus the
+ * staff's optional `reason`.
+ */
+export const editCommentSchema = z.object({
+  body: visibleText(f.commentRequired, LIMITS.comment, f.commentTooLong),
+  reason: editReason,
 });
 
 /**
