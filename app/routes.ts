@@ -22,7 +22,7 @@ export default [
       route("kommentar/:commentId", "routes/comment-redirect.tsx"),
       route("ny-trad/:categoryId", "routes/new-thread.tsx", { id: "new-thread" }),
       route("create", "routes/new-thread.tsx", { id: "new-thread-picker" }),
-      route("edit/:postId", "routes/edit-placeholder.tsx"),
+      route("edit/:postId", "routes/edit-thread.tsx"),
       route("profil", "routes/profile-redirect.tsx"),
       route("profil/:userId", "routes/profile.tsx"),
       // Ticker page (issue "Profiles and the social graph": cashtags).
@@ -74,6 +74,7 @@ export default [
   route("api/tickers", "routes/api-tickers.ts"),
   route("api/search", "routes/api-search.ts"),
   route("api/report", "routes/api-report.ts"),
+  route("api/revisions/:targetType/:id", "routes/api-revisions.ts"),
   route("api/block", "routes/api-block.ts"),
   route("api/admin/user-emails", "routes/api-admin-user-emails.ts"),
   route("api/admin/mail-jobs/:jobId", "routes/api-admin-mail-job.ts"),

@@ -16,6 +16,13 @@ export const NICKNAME_MAX = LIMITS.nicknameMax;
 export const PASSWORD_MIN = 6;
 /** Upper bound, so a hostile client cannot make the server hash megabytes. */
 export const PASSWORD_MAX = 128;
+/**
+ * Grace period of an author's edit, in seconds (issue 16): an author who edits their own thread
+ * or comment within 5 minutes of posting leaves no revision and no 'redigerad' mark. Discourse's
+ * `editing_grace_period` (default 300 s) does the same: typo fixes right after posting are not
+ * history. Staff edits always leave a revision.
+ */
+export const EDIT_GRACE_PERIOD_S = 5 * 60;
 /** Text length caps in characters, from the allowed-values module (docs/decisions/001-limits.md). */
 export { LIMITS };
 

@@ -14,6 +14,8 @@ export const threadPath = (categoryId: string, threadId: string, commentId?: str
  * `#comment-{id}` (comments are paginated, so the thread URL alone does not say which page).
  */
 export const commentPath = (commentId: string) => `/forum/kommentar/${commentId}`;
+/** `/forum/edit/{threadId}`: the edit page of a thread (issue 16; comments are edited in place). */
+export const editPath = (threadId: string) => `/forum/edit/${threadId}`;
 /** `/forum/ny-trad/{categoryId}` */
 export const newThreadPath = (categoryId: string) => `/forum/ny-trad/${categoryId}`;
 /** Login URL that returns to `back` afterwards. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { auth as a, forum as f, postImages as pi, reactions as r } from "./i18n/sv";
+import { auth as a, editing as ed, forum as f, postImages as pi, reactions as r } from "./i18n/sv";
 import { MAX_POST_IMAGES, countPostImages } from "./uploads";
 import { REACTION_TYPES, TARGET_TYPES } from "./values";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
@@ -119,6 +119,27 @@ export const threadSchema = z.object({
 });
 
 /**
+ * The optional reason of a staff edit (issue 16: written to the moderation log): trimmed, at most
+ * `LIMITS.editReason` characters; blank becomes undefined.
+ */
+const editReason = z
+  .string()
+  .trim()
+  .max(LIMITS.editReason, ed.reasonTooLong(LIMITS.editReason))
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * Edit of a thread (issue 16): the same title and body rules as {@link threadSchema} (SPEC §5
+ * New thread), plus the staff's optional `reason`.
+ */
+export const editThreadSchema = z.object({
+  title: threadSchema.shape.title,
+  body: threadSchema.shape.body,
+  reason: editReason,
+});
+
+/**
  * Comment or reply (SPEC §5 Comment): non-empty trimmed text (invisible characters alone are
  * empty), at most {@link MAX_POST_IMAGES} images (issue 16); parentId for a reply.
  */
@@ -128,6 +149,15 @@ export const commentSchema = z.object({
     .uuid({ message: f.replyDepth })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+});
+
+/**
+ * Edit of a comment or reply (issue 16): the same body rule as {@link commentSchema}, plus the
+ * staff's optional `reason`.
+ */
+export const editCommentSchema = z.object({
+  body: commentSchema.shape.body,
+  reason: editReason,
 });
 
 /** Reaction toggle (SPEC §5 Reactions): types bull/bear/like/fire on a thread or comment. */

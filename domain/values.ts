@@ -56,6 +56,8 @@ export const MODERATION_ACTIONS = [
   "delete_user",
   "change_role",
   "send_message",
+  "edit_thread",
+  "edit_comment",
 ] as const;
 /** One moderation-log action. */
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -92,6 +94,8 @@ export const LIMITS = {
   reportDetails: 2000,
   /** Block reason (docs/decisions/012-moderation-admin.md). */
   blockReason: 500,
+  /** Reason of a staff edit of someone else's post (issue 16; shown in the moderation log). */
+  editReason: 500,
   /** Search text; the rest is ignored (docs/search.md). */
   searchQuery: 200,
   /** Nickname, fewest characters (SPEC §5 Nickname; docs/decisions/001-limits.md). */

@@ -54,6 +54,8 @@ export interface CommentView {
   /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
   bodyHtml: string;
   createdAt: string;
+  /** ISO time of the last kept edit ('redigerad', issue 16), or null. */
+  editedAt: string | null;
   repliesCount: number;
   reactionsCount: number;
   author: AuthorView | null;
@@ -71,6 +73,8 @@ export interface ThreadPage {
     /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
     bodyHtml: string;
     createdAt: string;
+    /** ISO time of the last kept edit ('redigerad', issue 16), or null. */
+    editedAt: string | null;
     commentsCount: number;
     reactionsCount: number;
     author: AuthorView | null;
@@ -134,4 +138,24 @@ export interface ProfileComment {
   threadTitle: string;
   body: string;
   createdAt: string;
+}
+
+/** One piece of a word-level diff (jsdiff `diffWords`): unchanged, added or removed text. */
+export interface DiffPart {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/** One kept edit of a thread or comment as the history dialog shows it (issue 16 History). */
+export interface RevisionView {
+  id: string;
+  /** The editor's nickname at the time. */
+  editorNickname: string;
+  /** ISO time of the edit. */
+  createdAt: string;
+  /** Word diff of the title old → new (threads whose title changed), else null. */
+  title: DiffPart[] | null;
+  /** Word diff of the body old → new (empty when only the title changed). */
+  body: DiffPart[];
 }

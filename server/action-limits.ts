@@ -28,6 +28,7 @@ import { ipLimitKey } from "./client-ip";
 export type LimitedAction =
   | "thread"
   | "comment"
+  | "edit"
   | "reaction"
   | "report"
   | "follow"
@@ -71,7 +72,7 @@ const DAY = 24 * 60 * 60;
  * defaults: 15 s between topics (`rate_limit_create_topic`), 5 s between posts
  * (`rate_limit_create_post`), 20 topics a day (`max_topics_per_day`), 3 topics and 10 replies in
  * the first day (`max_topics_in_first_day`, `max_replies_in_first_day`); reports 20 a day
- * (`max_flags_per_day`); searches 30 a minute for a member and 15 for a visitor
+ * (`max_flags_per_day`); edits 30 a day (`max_edits_per_day`); searches 30 a minute for a member and 15 for a visitor
  * (`rate_limit_search_user`, `rate_limit_search_anon_user`). The per-address ceilings for members
  * (`memberIp`) are ten times the old per-address numbers, so one CGNAT address shared by many
  * subscribers does not lock its members out. The rest are our choice
@@ -89,6 +90,11 @@ export const ACTION_LIMITS: Record<LimitedAction, ActionRule[]> = {
     { name: "commentFirstDay", scope: "newMember", points: 10, duration: DAY, message: al.commentFirstDay },
     { name: "commentDay", scope: "member", points: 300, duration: DAY, message: al.commentPerDay },
     { name: "commentIp", scope: "memberIp", points: 3000, duration: 3600, message: al.fromYourAddress },
+  ],
+  edit: [
+    { name: "editMember", scope: "member", points: 10, duration: 60, message: al.edit },
+    { name: "editDay", scope: "member", points: 30, duration: DAY, message: al.editPerDay },
+    { name: "editIp", scope: "memberIp", points: 600, duration: 3600, message: al.edit },
   ],
   reaction: [
     { name: "reactionMember", scope: "member", points: 60, duration: 60, message: al.reaction },

@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import { commentWrite, deleteCommentWrite, deleteThreadWrite } from "../../server/forum/commands";
 import { withItemCan } from "../../server/forum/can";
+import { editCommentWrite } from "../../server/forum/edits";
 import { getThreadPage } from "../../server/forum/queries";
 import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
@@ -24,11 +25,12 @@ import { ItemActions, ModerationProvider } from "../components/forum/moderation"
 import { PostBody } from "../components/forum/post-body";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
+import { EditedMark } from "../components/forum/edit-history";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
-import { app, auth as a, forum as f, nav, toasts as t } from "../../domain/i18n/sv";
-import { categoryPath, commentPath, loginPath, threadPath } from "../../domain/paths";
+import { app, auth as a, editing as ed, forum as f, nav, toasts as t } from "../../domain/i18n/sv";
+import { categoryPath, commentPath, editPath, loginPath, threadPath } from "../../domain/paths";
 import { useViewer } from "../lib/viewer";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
@@ -56,7 +58,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
- * `react` (targetType, targetId, reactionType), `delete-comment` (id), `delete-thread`.
+ * `edit-comment` (id, body, reason?; issue 16), `react` (targetType, targetId, reactionType),
+ * `delete-comment` (id), `delete-thread`.
  * Each intent runs its declared write (server/writes/pipeline.ts) and maps the result: visitors
  * get 401; rules are enforced by the writes (403/404/400 with Swedish messages). Comments and
  * reactions count against the abuse limits (429 with `Retry-After`); a double submitted comment
@@ -85,6 +88,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           ? { title: t.replyAdded, description: t.replyAddedDescription }
           : { title: t.commentAdded, description: t.commentAddedDescription },
       };
+    }
+    case "edit-comment": {
+      const result = await runWrite(editCommentWrite, ctx, {
+        threadId: params.threadId,
+        commentId: form.id ?? "",
+        input: { body: form.body ?? "", reason: form.reason ?? "" },
+        submitKey: form.submitKey,
+      });
+      if (!result.ok) return writeFailure(result, { intent, values });
+      return { ok: true as const, intent, commentId: result.value.commentId ?? undefined, toast: { title: ed.saved } };
     }
     case "react": {
       const result = await runWrite(reactionWrite, ctx, {
@@ -184,7 +197,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere] md:text-3xl">
               {thread.title}
             </h1>
-            <ItemActions kind="thread" id={thread.id} authorId={thread.author?.id ?? null} can={thread.can} />
+            <ItemActions kind="thread" id={thread.id} authorId={thread.author?.id ?? null} can={thread.can} edit={{ href: editPath(thread.id) }} />
           </div>
           {trend ? <ThreadBadges {...trend} /> : null}
           <p className="text-sm text-slate-500">
@@ -194,6 +207,12 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
               <span className="font-semibold text-slate-800">{author}</span>
             )}{" "}
             · <RelativeTime iso={thread.createdAt} />
+            {thread.editedAt ? (
+              <>
+                {" "}
+                · <EditedMark targetType="thread" id={thread.id} editedAt={thread.editedAt} />
+              </>
+            ) : null}
           </p>
           <PostBody text={thread.body} html={thread.bodyHtml} className="text-base md:text-lg" />
           <ReactionBar

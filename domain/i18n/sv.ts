@@ -305,6 +305,39 @@ export const toasts = {
   insufficientRights: "Otillräckliga rättigheter",
 } as const;
 
+/** Editing threads and comments, and their history (issue 16). */
+export const editing = {
+  edit: "Redigera",
+  save: "Spara",
+  saving: "Sparar...",
+  cancel: "Avbryt",
+  editThreadHeading: "Redigera tråd",
+  editCommentLabel: "Redigera kommentar",
+  reasonLabel: "Anledning (syns i moderationsloggen)",
+  reasonTooLong: (max: number) => `Anledningen får vara högst ${max} tecken`,
+  edited: "redigerad",
+  /** Accessible name of the 'redigerad' button: opens the history. */
+  editedLabel: (relative: string) => `Redigerad ${relative}, visa historik`,
+  historyTitle: "Redigeringshistorik",
+  historyDescription: "Varje ändring med vem som gjorde den och när. Borttagen text är överstruken, tillagd text understruken.",
+  historyLoading: "Laddar historik...",
+  historyFailed: "Kunde inte ladda historiken",
+  historyEmpty: "Inga sparade ändringar.",
+  revisionBy: (nickname: string) => `Ändrad av ${nickname}`,
+  titleChange: "Rubrik",
+  bodyChange: "Text",
+  removed: "Borttaget:",
+  added: "Tillagt:",
+  close: "Stäng",
+  saved: "Ändringen är sparad",
+  editFailed: "Kunde inte spara ändringen",
+  notAllowed: "Du kan bara redigera dina egna inlägg",
+  threadNotFound: "Kunde inte hitta tråden",
+  commentNotFound: "Kunde inte hitta kommentaren",
+  loginToEdit: "Du måste vara inloggad för att redigera",
+  blocked: "Ditt konto är blockerat och kan inte redigera inlägg",
+} as const;
+
 /** Generic errors (SPEC §8 Authentication, generic handler) and the 404 page (SPEC §2). */
 export const errors = {
   genericTitle: "Ett fel uppstod",
@@ -680,7 +713,7 @@ export const privacy = {
   toProfile: "Till min profil",
   exportTitle: "Ladda ner mina data",
   exportText:
-    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer, reaktioner, följningar, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
+    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer och deras redigeringar, reaktioner, följningar, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
   exportButton: "Ladda ner mina data",
   deleteTitle: "Radera mitt konto",
   deleteIntro: "Raderingen går inte att ångra. Det här händer:",
@@ -993,6 +1026,8 @@ export const moderation = {
     delete_user: "Raderade användare",
     change_role: "Ändrade roll",
     send_message: "Skickade meddelande",
+    edit_thread: "Redigerade tråd",
+    edit_comment: "Redigerade kommentar",
   } satisfies Record<ModerationAction, string>,
 } as const;
 
@@ -1143,6 +1178,8 @@ export const abuseLimits = {
   upload: (s: number) => `Du laddar upp bilder för ofta. ${tryAgainIn(s)}`,
   search: (s: number) => `Du söker för ofta. ${tryAgainIn(s)}`,
   mention: (s: number) => `För många sökningar efter medlemmar. ${tryAgainIn(s)}`,
+  edit: (s: number) => `Du redigerar för ofta. ${tryAgainIn(s)}`,
+  editPerDay: (s: number) => `Du har redigerat många inlägg i dag. ${tryAgainIn(s)}`,
   inFlight: "Inlägget skickas redan. Vänta ett ögonblick och ladda om sidan.",
   /** Bio, preview, presence, notifications, mail opt-out: more requests than a person makes. */
   tooOften: (s: number) => `Du skickar för många förfrågningar. ${tryAgainIn(s)}`,

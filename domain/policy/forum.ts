@@ -59,6 +59,22 @@ export function canEdit(actor: Actor, item: AuthoredItem): boolean {
 }
 
 /**
+ * Whether an edit is kept as a revision (issue 16 History): an author's edit of their own item
+ * within the grace period (`EDIT_GRACE_PERIOD_S`, domain/limits.ts; Discourse's
+ * `editing_grace_period`) leaves no trace; any later edit, and every edit by acting staff (also of
+ * their own item), is kept.
+ *
+ * @param actor the editor (already allowed by {@link canEdit})
+ * @param item the thread or comment with its author's role
+ * @param withinGrace true when the item was posted less than the grace period ago
+ * @returns true when a revision is stored and the item is marked 'redigerad'
+ */
+export function editLeavesRevision(actor: Actor, item: AuthoredItem, withinGrace: boolean): boolean {
+  if (actor === null) return false;
+  return !(isOwner(actor, item) && withinGrace && !actsAsStaff(actor));
+}
+
+/**
  * SPEC §6 Thread deletion: the author (always, blocked or not) or staff by
  * {@link moderatesItem}.
  *
@@ -94,6 +110,8 @@ export function reactionPermission(actor: Actor, target: Authored): "ok" | "logi
 export interface ItemCan {
   /** Edit the item ({@link canEdit}). */
   edit: boolean;
+  /** The edit is staff's edit of someone else's item: the form asks for a reason for the moderation log (issue 16). */
+  editReason: boolean;
   /** Delete the item ({@link canDeleteThread} / {@link canDeleteComment}). */
   delete: boolean;
   /** Show 'Anmäl': everyone but the author (a visitor's click asks them to log in; SPEC §4 Report). */
@@ -119,6 +137,7 @@ export function itemCan(actor: Actor, item: AuthoredItem): ItemCan {
   const block = actor !== null && item.authorId !== null && blockPermission(actor, { id: item.authorId, role: item.authorRole }) === "ok";
   return {
     edit: canEdit(actor, item),
+    editReason: canEdit(actor, item) && moderatesItem(actor, item),
     delete: remove,
     report: !own,
     react: actor !== null && !own,

@@ -230,6 +230,8 @@ export const threads = pgTable(
     bodyHtml: text("body_html").notNull().default(""),
     emotionTags: text("emotion_tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    /** When the last kept edit happened (issue 16: 'redigerad'); null when never, or only within the grace period. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
     commentsCount: counter("comments_count"),
     reactionsCount: counter("reactions_count"),
     /** Swedish full-text document: title weight A, body B (migration 0007_search.sql, docs/search.md). */
@@ -265,6 +267,8 @@ export const comments = pgTable(
     /** `body` cooked to sanitised HTML at write time (server/content/cook.ts). */
     bodyHtml: text("body_html").notNull().default(""),
     createdAt: createdAt(),
+    /** When the last kept edit happened (issue 16: 'redigerad'); null when never, or only within the grace period. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
     repliesCount: counter("replies_count"),
     reactionsCount: counter("reactions_count"),
     /** Swedish full-text document of the body, weight B (migration 0007_search.sql, docs/search.md). */
@@ -282,6 +286,40 @@ export const comments = pgTable(
       sql`${t.repliesCount} >= 0 AND ${t.reactionsCount} >= 0`,
     ),
     check("comments_body_length", sql`char_length(btrim(${t.body})) BETWEEN 1 AND ${sql.raw(String(LIMITS.comment))}`),
+  ],
+);
+
+/**
+ * One kept edit of a thread or comment (issue 16 History): who edited, when, the text before and
+ * after. A post target (`domain/post-target.ts`): `target_type` says which; `thread_id` is always
+ * set and `comment_id` for a comment, both with ON DELETE CASCADE, so deleting a thread, a
+ * comment or a reply deletes its revisions.
+ */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    targetType: text("target_type").notNull(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /** The editor; null once their account is deleted (the nickname stays). */
+    editorId: text("editor_id").references(() => profiles.id, { onDelete: "set null" }),
+    editorNickname: text("editor_nickname").notNull(),
+    /** Thread title before and after (null for a comment). */
+    oldTitle: text("old_title"),
+    newTitle: text("new_title"),
+    oldBody: text("old_body").notNull(),
+    newBody: text("new_body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("post_revisions_thread_idx").on(t.threadId, t.createdAt),
+    index("post_revisions_comment_idx").on(t.commentId, t.createdAt),
+    index("post_revisions_editor_idx").on(t.editorId),
+    check("post_revisions_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
+    check("post_revisions_target_shape", sql`(${t.targetType} = 'comment') = (${t.commentId} IS NOT NULL)`),
   ],
 );
 

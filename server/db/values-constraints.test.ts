@@ -59,6 +59,7 @@ describe("database CHECK constraints match domain/values.ts", () => {
     ["reactions_reaction_type_check", REACTION_TYPES],
     ["reactions_target_type_check", TARGET_TYPES],
     ["post_tickers_target_type_check", TARGET_TYPES],
+    ["post_revisions_target_type_check", TARGET_TYPES],
     ["reports_target_type_check", TARGET_TYPES],
     ["reports_reason_check", REPORT_REASONS],
     ["reports_status_check", REPORT_STATUSES],

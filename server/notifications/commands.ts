@@ -182,6 +182,39 @@ export async function notifyNewComment(tx: Tx, event: NewCommentEvent): Promise<
   return insertFanOut(tx, candidates, event);
 }
 
+/** What {@link notifyEditMentions} needs about an edited thread or comment. */
+export interface EditMentionEvent {
+  /** The editor (the notification's actor). */
+  actor: NotificationActor;
+  threadId: string;
+  categoryId: string;
+  /** The thread's title (shown in the notification text). */
+  title: string;
+  /** What the notification opens: the thread's id for a thread, the comment's id for a comment. */
+  referenceId: string;
+  /** Nicknames @mentioned in the edited text (`Cooked.mentions`). */
+  mentions: readonly string[];
+}
+
+/**
+ * The `mention` notifications of an edit (issue 16: "mentions added by an edit notify the newly
+ * mentioned member once; nobody is notified twice for the same mention"): to each member
+ * mentioned in the new text who has no notification about this post yet — of any type, so a
+ * member mentioned in the first version, or in an earlier edit, or removed and mentioned again,
+ * or already told of the comment as the thread's author, gets nothing new. Never to the editor.
+ *
+ * @param tx the edit's transaction
+ * @param event {@link EditMentionEvent}
+ * @returns how many notifications were created
+ */
+export async function notifyEditMentions(tx: Tx, event: EditMentionEvent): Promise<FanOutResult> {
+  const mentioned = mentionCandidates(event.mentions, event.referenceId);
+  if (!mentioned) return { created: 0 };
+  const fresh = sql`SELECT * FROM (${mentioned}) m WHERE NOT EXISTS (
+    SELECT 1 FROM ${notifications} n WHERE n.user_id = m.user_id AND n.reference_id = ${event.referenceId}::uuid)`;
+  return insertFanOut(tx, [fresh], event);
+}
+
 /**
  * Marks one of the member's notifications read (SPEC §4 Notification: unread → read). Another
  * member's notification or an unknown id changes nothing.

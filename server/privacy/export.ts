@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
@@ -17,6 +17,7 @@ import {
   categories,
   comments,
   notifications,
+  postRevisions,
   userActivity,
   profiles,
   reactions,
@@ -86,6 +87,26 @@ export interface ExportComment {
   reactionsCount: number;
 }
 
+/**
+ * A kept edit (issue 16 History) the member made, or someone (staff) made of the member's post:
+ * the text before and after.
+ */
+export interface ExportRevision {
+  targetType: string;
+  threadId: string;
+  /** Set for a comment or reply. */
+  commentId: string | null;
+  /** The editor's nickname at the time. */
+  editorNickname: string;
+  /** True when the member made the edit. */
+  editedByMe: boolean;
+  oldTitle: string | null;
+  newTitle: string | null;
+  oldBody: string;
+  newBody: string;
+  createdAt: string;
+}
+
 /** A reaction the member gave. */
 export interface ExportReaction {
   targetType: string;
@@ -130,6 +151,8 @@ export interface MemberExport {
   sessions: ExportSession[];
   threads: ExportThread[];
   comments: ExportComment[];
+  /** Edits of the member's posts and edits the member made (issue 16). */
+  revisions: ExportRevision[];
   reactions: ExportReaction[];
   follows: { following: ExportFollow[]; followers: ExportFollow[] };
   notifications: ExportNotification[];
@@ -176,7 +199,9 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
   const followed = alias(profiles, "followed");
   const follower = alias(profiles, "follower");
 
-  const [credential, block, sessions, myThreads, myComments, myReactions, following, followers, myNotifications, myReports, myActivity] =
+  const revisionThread = alias(threads, "revision_thread");
+  const revisionComment = alias(comments, "revision_comment");
+  const [credential, block, sessions, myThreads, myComments, myReactions, following, followers, myNotifications, myReports, myActivity, myRevisions] =
     await Promise.all([
       db
         .select({ id: account.id })
@@ -278,6 +303,30 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
         .from(userActivity)
         .where(eq(userActivity.userId, userId))
         .orderBy(asc(userActivity.activityDate), asc(userActivity.activityHour)),
+      db
+        .select({
+          targetType: postRevisions.targetType,
+          threadId: postRevisions.threadId,
+          commentId: postRevisions.commentId,
+          editorId: postRevisions.editorId,
+          editorNickname: postRevisions.editorNickname,
+          oldTitle: postRevisions.oldTitle,
+          newTitle: postRevisions.newTitle,
+          oldBody: postRevisions.oldBody,
+          newBody: postRevisions.newBody,
+          createdAt: postRevisions.createdAt,
+        })
+        .from(postRevisions)
+        .innerJoin(revisionThread, eq(revisionThread.id, postRevisions.threadId))
+        .leftJoin(revisionComment, eq(revisionComment.id, postRevisions.commentId))
+        .where(
+          or(
+            eq(postRevisions.editorId, userId),
+            and(isNull(postRevisions.commentId), eq(revisionThread.authorId, userId)),
+            eq(revisionComment.authorId, userId),
+          ),
+        )
+        .orderBy(asc(postRevisions.createdAt), asc(postRevisions.id)),
     ]);
 
   const blocked = block[0];
@@ -308,6 +357,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     sessions: sessions.map((s) => ({ ...s, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
     threads: myThreads.map((t) => ({ ...t, createdAt: iso(t.createdAt) })),
     comments: myComments.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    revisions: myRevisions.map(({ editorId, ...r }) => ({ ...r, editedByMe: editorId === userId, createdAt: iso(r.createdAt) })),
     reactions: myReactions.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     follows: {
       following: following.map((f) => ({ nickname: f.nickname, since: iso(f.since) })),

@@ -17,7 +17,8 @@ export const REALTIME_CHANNEL = "borssnack_events";
  * - `notifications`: rows with `seq` in `[from, to]` were created (one message per post,
  *   whatever the fan-out; each instance reads the rows of the members connected to it);
  * - `comment`: a comment or reply `commentId` by `authorId` was added to `threadId`;
- * - `reactions`: reaction counts of `threadId` (the thread or one of its comments) changed.
+ * - `reactions`: reaction counts of `threadId` (the thread or one of its comments) changed, or
+ *   the thread or one of its comments was edited (issue 16; pages of the thread reload its data).
  */
 export type RealtimeEvent =
   | { kind: "notifications"; from: number; to: number }

@@ -39,6 +39,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   adminMail: "am",
   abuseLimits: "al",
   unavailable: "unavailable",
+  editing: "ed",
 };
 
 describe("catalogue imports", () => {

@@ -4,13 +4,15 @@
  * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}). Sends the thread page's
  * idempotency key (loader `submitKey`, new after each accepted comment) so a double submit
  * creates one comment (issue "Hardening"). Images can be pasted, dropped or picked (issue 16,
- * `ImageUpload`).
+ * `ImageUpload`). With `edit` it is the in-place editor of an existing
+ * comment or reply (issue 16): prefilled, `intent=edit-comment`, 'Spara' / 'Avbryt', and for staff
+ * editing someone else's comment the reason field 'Anledning (syns i moderationsloggen)'.
  *
  * @module
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
-import { forum as f } from "../../../domain/i18n/sv";
+import { editing as ed, forum as f } from "../../../domain/i18n/sv";
 import { LIMITS, isBlankText } from "../../../domain/limits";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
@@ -27,10 +29,15 @@ export interface CommentFormProps {
   onDone?: (answer: { commentId?: string }) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /**
+   * Edit mode (issue 16): the comment edited and whether the viewer edits it as staff (shows the
+   * reason field). `initialText` is then the comment's current Markdown.
+   */
+  edit?: { commentId: string; asStaff: boolean };
 }
 
 /** The form; posts `intent=comment` to the thread route's action. */
-export function CommentForm({ parentId, initialText = "", onDone, onCancel, autoFocus }: CommentFormProps) {
+export function CommentForm({ parentId, initialText = "", onDone, onCancel, autoFocus, edit }: CommentFormProps) {
   const fetcher = useFetcher<ActionAnswer & { intent?: string }>();
   const { submitKey } = useLoaderData<{ submitKey?: string }>() ?? {};
   const [text, setText] = useState(initialText);
@@ -41,14 +48,16 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
   // Close and clear as soon as the server accepted the comment, before the page reloads its
   // data, so the new comment never shows twice (in the list and still in the form).
   const handled = useRef<unknown>(undefined);
+  // An edit closes only once the page has reloaded its data, so the new text replaces the old
+  // without the old one showing in between.
   useEffect(() => {
-    if (fetcher.data?.ok && handled.current !== fetcher.data) {
+    if (fetcher.data?.ok && handled.current !== fetcher.data && (!edit || fetcher.state === "idle")) {
       handled.current = fetcher.data;
-      setText("");
+      if (!edit) setText("");
       onDone?.(fetcher.data as { commentId?: string });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data]);
+  }, [fetcher.data, fetcher.state]);
 
   useEffect(() => {
     if (autoFocus && ref.current) {
@@ -59,30 +68,47 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
   }, [autoFocus]);
 
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
-  const id = parentId ? `reply-${parentId}` : "comment-body";
+  const id = edit ? `edit-${edit.commentId}` : parentId ? `reply-${parentId}` : "comment-body";
+  const label = edit ? ed.editCommentLabel : parentId ? f.replyPlaceholder : f.commentPlaceholder;
+  const submitLabel = edit ? (sending ? ed.saving : ed.save) : sending ? f.sending : parentId ? f.reply : f.send;
   return (
     <fetcher.Form method="post" className="space-y-2">
-      <input type="hidden" name="intent" value="comment" />
-      {submitKey ? <input type="hidden" name="submitKey" value={`${submitKey}.${parentId ?? "top"}`} /> : null}
-      {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
-      <MarkdownPreview value={text} compact={Boolean(parentId)}>
+      <input type="hidden" name="intent" value={edit ? "edit-comment" : "comment"} />
+      {submitKey ? <input type="hidden" name="submitKey" value={edit ? `${submitKey}.edit.${edit.commentId}` : `${submitKey}.${parentId ?? "top"}`} /> : null}
+      {parentId && !edit ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      {edit ? <input type="hidden" name="id" value={edit.commentId} /> : null}
+      <MarkdownPreview value={text} compact={Boolean(parentId || edit)}>
         <label htmlFor={id} className="sr-only">
-          {parentId ? f.replyPlaceholder : f.commentPlaceholder}
+          {label}
         </label>
         <MentionTextarea
           ref={ref}
           id={id}
           name="body"
-          rows={parentId ? 2 : 3}
+          rows={edit ? 4 : parentId ? 2 : 3}
           maxLength={LIMITS.comment}
           value={text}
           onValueChange={setText}
-          placeholder={parentId ? f.replyPlaceholder : f.commentPlaceholder}
+          placeholder={edit ? undefined : parentId ? f.replyPlaceholder : f.commentPlaceholder}
           aria-invalid={error ? true : undefined}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
         />
         <ImageUpload textareaRef={ref} value={text} onValueChange={setText} compact={Boolean(parentId)} />
       </MarkdownPreview>
+      {edit?.asStaff ? (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-700">
+            {ed.reasonLabel}
+          </label>
+          <input
+            id={`${id}-reason`}
+            name="reason"
+            maxLength={LIMITS.editReason}
+            autoComplete="off"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}
@@ -90,11 +116,11 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={sending || isBlankText(text)}>
-          {sending ? f.sending : parentId ? f.reply : f.send}
+          {submitLabel}
         </Button>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>
-            {f.cancel}
+            {edit ? ed.cancel : f.cancel}
           </Button>
         ) : null}
       </div>

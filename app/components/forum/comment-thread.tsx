@@ -12,6 +12,7 @@ import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { CommentForm } from "./comment-form";
+import { EditedMark } from "./edit-history";
 import { ItemActions } from "./moderation";
 import { PostBody } from "./post-body";
 import { ReactionBar } from "./reaction-bar";
@@ -28,6 +29,8 @@ function CommentItem({
   onReply?: () => void;
 }) {
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
+  // Issue 16: 'Redigera' in the menu swaps the text for the same composer, prefilled.
+  const [editing, setEditing] = useState(false);
   return (
     <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-2 rounded-lg p-1.5 md:gap-3 md:p-2">
       <EdgeAvatar nickname={nickname} avatarUrl={comment.author?.avatarUrl ?? null} edgeLevel={comment.author?.edgeLevel ?? 0} />
@@ -40,10 +43,27 @@ function CommentItem({
               <span className="font-semibold text-slate-900">{nickname}</span>
             )}
             <RelativeTime iso={comment.createdAt} className="text-slate-500" />
+            {comment.editedAt ? <EditedMark targetType="comment" id={comment.id} editedAt={comment.editedAt} /> : null}
           </div>
-          <ItemActions kind="comment" id={comment.id} authorId={comment.author?.id ?? null} can={comment.can} />
+          <ItemActions
+            kind="comment"
+            id={comment.id}
+            authorId={comment.author?.id ?? null}
+            can={comment.can}
+            edit={{ onEdit: () => setEditing(true) }}
+          />
         </div>
-        <PostBody text={comment.body} html={comment.bodyHtml} />
+        {editing && comment.can.edit ? (
+          <CommentForm
+            edit={{ commentId: comment.id, asStaff: comment.can.editReason }}
+            initialText={comment.body}
+            autoFocus
+            onDone={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <PostBody text={comment.body} html={comment.bodyHtml} />
+        )}
         <div className="flex flex-wrap items-center gap-2">
           <ReactionBar
             targetType="comment"

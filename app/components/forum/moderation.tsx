@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { MoreHorizontal, Trash2 } from "lucide-react";
+import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { forum as f } from "../../../domain/i18n/sv";
+import { Link, useFetcher } from "react-router";
+import { editing as ed, forum as f } from "../../../domain/i18n/sv";
 import type { ItemCan } from "../../../domain/policy/forum";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { ConfirmDialog } from "../moderation/confirm-dialog";
@@ -73,15 +73,37 @@ function DeleteProvider({ children }: { children: React.ReactNode }) {
  *
  * @param props.authorId the author to block from the menu (null once deleted)
  * @param props.can the viewer's permissions on the item (`itemCan`, `domain/policy/forum.ts`)
+ * @param props.edit what 'Redigera' does when `can.edit` (issue 16): a link (a thread's edit
+ *   page) or a callback (a comment's in-place composer)
  */
-export function ItemActions({ kind, id, authorId, can }: { kind: TargetType; id: string; authorId: string | null; can: ItemCan }) {
+export function ItemActions({
+  kind,
+  id,
+  authorId,
+  can,
+  edit,
+}: {
+  kind: TargetType;
+  id: string;
+  authorId: string | null;
+  can: ItemCan;
+  edit?: EditAction;
+}) {
+  const editAction = can.edit ? (edit ?? null) : null;
   return (
     <div className="flex shrink-0 items-center gap-1">
       {can.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
-      {can.moderate ? <ModerationMenu request={{ kind, id }} blockUserId={can.block ? authorId : null} canDelete={can.delete} /> : null}
+      {can.moderate || editAction ? (
+        <ModerationMenu request={{ kind, id }} blockUserId={can.block ? authorId : null} canDelete={can.delete} edit={editAction} />
+      ) : null}
     </div>
   );
 }
+
+/** 'Redigera' in the item's menu: a link to the edit page, or a callback opening the composer. */
+export type EditAction = { href: string } | { onEdit: () => void };
+
+const menuItemClass = "flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100";
 
 /**
  * The 'Åtgärder' menu of one item: a plain disclosure with the delete action (when `canDelete`)
@@ -90,15 +112,18 @@ export function ItemActions({ kind, id, authorId, can }: { kind: TargetType; id:
  * @param props.request the item
  * @param props.blockUserId the author the viewer may block or unblock, or null
  * @param props.canDelete whether the viewer may delete the item
+ * @param props.edit 'Redigera' (issue 16), or null when the viewer may not edit the item
  */
 export function ModerationMenu({
   request,
   blockUserId,
   canDelete,
+  edit = null,
 }: {
   request: DeleteRequest;
   blockUserId: string | null;
   canDelete: boolean;
+  edit?: EditAction | null;
 }) {
   const ask = useContext(DeleteContext);
   const [open, setOpen] = useState(false);
@@ -130,6 +155,25 @@ export function ModerationMenu({
       {open ? (
         <div role="menu" className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
           <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{f.actions}</p>
+          {edit && "href" in edit ? (
+            <Link role="menuitem" to={edit.href} className={menuItemClass}>
+              <Pencil className="size-4" aria-hidden />
+              {ed.edit}
+            </Link>
+          ) : edit ? (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                edit.onEdit();
+              }}
+              className={menuItemClass}
+            >
+              <Pencil className="size-4" aria-hidden />
+              {ed.edit}
+            </button>
+          ) : null}
           {canDelete ? (
             <button
               type="button"

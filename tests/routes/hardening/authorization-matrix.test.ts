@@ -39,6 +39,7 @@ import * as apiPostImages from "../../../app/routes/api-post-images";
 import * as authLogout from "../../../app/routes/auth-logout";
 import * as authSetPassword from "../../../app/routes/auth-set-password";
 import * as category from "../../../app/routes/category";
+import * as editThreadRoute from "../../../app/routes/edit-thread";
 import * as forumHome from "../../../app/routes/forum-home";
 import * as newThread from "../../../app/routes/new-thread";
 import * as notFound from "../../../app/routes/not-found";
@@ -49,7 +50,7 @@ import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
-import { comments, notifications, postImages, profiles, reactions, threads, user, userActivity, userFollows } from "../../../server/db/schema";
+import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, user, userActivity, userFollows } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { follow } from "../../../server/follows/commands";
@@ -359,6 +360,95 @@ const ROWS: Row[] = [
       const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "edit-thread", title: "Kapad" } });
       const [row] = await db().select({ title: threads.title }).from(threads).where(eq(threads.id, threadId));
       return { answer, effect: row?.title === "Kapad" };
+    },
+  },
+
+  {
+    route: "thread.tsx",
+    op: "edit the owner's comment in place (effect: the text changed; staff's edit is logged with its reason and kept as a revision)",
+    status: [401, 403, 200, 403, 200, 200],
+    effect: "--+-++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      const body = unique(`Redigerad av ${who}`);
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(threadId),
+        params: { categoryId, threadId },
+        form: { intent: "edit-comment", id: commentId, body, reason: "Rättade länk" },
+      });
+      const [row] = await db().select({ body: comments.body }).from(comments).where(eq(comments.id, commentId));
+      const logged = await db().select().from(moderationLog).where(eq(moderationLog.targetId, commentId));
+      const kept = await db().select().from(postRevisions).where(eq(postRevisions.commentId, commentId));
+      const staff = who === "moderator" || who === "admin";
+      if (row?.body === body) {
+        // The owner's edit right after posting leaves no trace; staff's always does.
+        expect(logged.map((l) => [l.action, l.reason]), who).toEqual(staff ? [["edit_comment", "Rättade länk"]] : []);
+        expect(kept.length, who).toBe(staff ? 1 : 0);
+      }
+      return { answer, effect: row?.body === body };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "edit the owner's comment through another thread's URL (effect: the text changed)",
+    status: [401, 404, 404, 404, 404, 404],
+    effect: "------",
+    async run(who) {
+      const { commentId } = await ownersComment();
+      const other = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(other), params: { categoryId, threadId: other }, form: { intent: "edit-comment", id: commentId, body: "Kapad" } });
+      const [row] = await db().select({ body: comments.body }).from(comments).where(eq(comments.id, commentId));
+      return { answer, effect: row?.body === "Kapad" };
+    },
+  },
+
+  // --- edit-thread.tsx ------------------------------------------------------------------------
+  {
+    route: "edit-thread.tsx",
+    op: "open the owner's thread's edit page (effect: the form is prefilled with its title)",
+    status: ["login", 403, 200, 403, 200, 200],
+    effect: "--+-++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(editThreadRoute.loader, who, { url: `/forum/edit/${threadId}`, params: { postId: threadId } });
+      const [row] = await db().select({ title: threads.title }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: answer.status === 200 && answer.body?.thread?.title === row!.title };
+    },
+  },
+  {
+    route: "edit-thread.tsx",
+    op: "save an edit of the owner's thread (effect: the title changed; success redirects to the thread)",
+    status: [401, 403, 302, 403, 302, 302],
+    effect: "--+-++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const title = unique(`Ny rubrik av ${who}`);
+      const answer = await call(editThreadRoute.action, who, {
+        url: `/forum/edit/${threadId}`,
+        params: { postId: threadId },
+        form: { title, body: "Ny text", reason: "Rubriken var vilseledande" },
+      });
+      if (answer.status === 302) expect(answer.location).toBe(threadUrl(threadId));
+      const [row] = await db().select({ title: threads.title }).from(threads).where(eq(threads.id, threadId));
+      const logged = await db().select().from(moderationLog).where(eq(moderationLog.targetId, threadId));
+      if (row?.title === title) {
+        const staff = who === "moderator" || who === "admin";
+        expect(logged.map((l) => [l.action, l.reason]), who).toEqual(staff ? [["edit_thread", "Rubriken var vilseledande"]] : []);
+      }
+      return { answer, effect: row?.title === title };
+    },
+  },
+  {
+    route: "edit-thread.tsx",
+    op: "save an empty title (effect: the title changed; the answer keeps what was typed; input is parsed before the policy, as for every write)",
+    status: [401, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(editThreadRoute.action, who, { url: `/forum/edit/${threadId}`, params: { postId: threadId }, form: { title: " ", body: "Behålls" } });
+      if (answer.status === 400) expect(answer.body?.values?.body).toBe("Behålls");
+      const [row] = await db().select({ title: threads.title }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: row?.title === " " };
     },
   },
 
@@ -1011,6 +1101,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (tests/routes/accounts.test.ts)",
   "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
   "api-nickname-available.ts": "says only whether a nickname (public anyway) is taken",
+  "api-revisions.ts": "the edit history of a public thread or comment (editor nickname, time, diff; staff reasons stay in the moderation log)",
   "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
   "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (tests/routes/accounts.test.ts)",

@@ -367,10 +367,10 @@ describe("staff cannot act against staff, and a blocked account moderates nothin
     const memberThread = await threadBy(people.owner, "Flaggor");
     const load = async (who: Who | { cookie: string }, threadId: string) =>
       (await call(threadRoute.loader, who, { url: `/forum/kategori/${categoryId}/trad/${threadId}`, params: { categoryId, threadId } })).body.thread.can;
-    expect(await load("moderator", memberThread)).toEqual({ edit: true, delete: true, report: true, react: true, block: true, moderate: true });
-    expect(await load(c.blockedMod, memberThread)).toEqual({ edit: false, delete: false, report: true, react: true, block: false, moderate: false });
-    expect(await load("member", memberThread)).toEqual({ edit: false, delete: false, report: true, react: true, block: false, moderate: false });
-    expect(await load("owner", memberThread)).toMatchObject({ edit: true, delete: true, report: false, react: false, block: false, moderate: true });
+    expect(await load("moderator", memberThread)).toEqual({ edit: true, editReason: true, delete: true, report: true, react: true, block: true, moderate: true });
+    expect(await load(c.blockedMod, memberThread)).toEqual({ edit: false, editReason: false, delete: false, report: true, react: true, block: false, moderate: false });
+    expect(await load("member", memberThread)).toEqual({ edit: false, editReason: false, delete: false, report: true, react: true, block: false, moderate: false });
+    expect(await load("owner", memberThread)).toMatchObject({ edit: true, editReason: false, delete: true, report: false, react: false, block: false, moderate: true });
     expect(await load("visitor", memberThread)).toMatchObject({ delete: false, report: true, react: false, moderate: false });
     const modThread = await threadBy(mod2, "Moderatorns");
     expect(await load("moderator", modThread)).toMatchObject({ edit: false, delete: false, block: false, moderate: false });

@@ -1,0 +1,157 @@
+/**
+ * `/forum/edit/{postId}` (SPEC §2; issue 16): the edit page of a thread — the new-thread form's
+ * fields and rules (SPEC §5 New thread: Rubrik, Innehåll with 'Skriv' / 'Förhandsgranska'),
+ * prefilled, with 'Spara' / 'Avbryt'; staff editing someone else's thread also get the reason
+ * field 'Anledning (syns i moderationsloggen)'. A refusal keeps what was typed. `postId` is a
+ * thread id; a comment's id goes to the comment in its thread (`/forum/kommentar/{id}`), where
+ * comments are edited in place. Visitors go to the login; others get a Swedish 403 page, an
+ * unknown id the 404 text.
+ *
+ * @module
+ */
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { editThreadWrite, threadForEdit } from "../../server/forum/edits";
+import { findPostTarget } from "../../server/forum/post-target";
+import { setFlash } from "../../server/flash";
+import { readForm } from "../../server/http";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
+import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { MarkdownPreview } from "../components/forum/markdown-preview";
+import { MentionTextarea } from "../components/forum/mention-textarea";
+import { Button, buttonClass } from "../components/ui/button";
+import { FormError, TextField } from "../components/ui/field";
+import { RouteErrorBox } from "../components/layout/not-found";
+import { app, editing as ed, forum as f } from "../../domain/i18n/sv";
+import { isUuid } from "../../domain/ids";
+import { LIMITS } from "../../domain/limits";
+import { commentPath, loginPath, threadPath } from "../../domain/paths";
+import { itemCan, moderatesItem } from "../../domain/policy/forum";
+import type { Route } from "./+types/edit-thread";
+
+/**
+ * The thread as stored (title and Markdown body), whether the viewer edits as staff (reason
+ * field), and the form's idempotency key.
+ *
+ * @throws redirect to the login for a visitor, to the comment for a comment's id; 404 'Kunde
+ *   inte hitta tråden'; 403 'Du kan bara redigera dina egna inlägg'
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const postId = params.postId;
+  if (!isUuid(postId)) throw data(ed.threadNotFound, { status: 404 });
+  const thread = await threadForEdit(services.db, postId);
+  if (!thread) {
+    // A comment's id: comments are edited in place, on their thread page.
+    if (await findPostTarget(services.db, "comment", postId)) throw redirect(commentPath(postId));
+    throw data(ed.threadNotFound, { status: 404 });
+  }
+  const viewer = await getViewer(services, request);
+  if (!viewer) throw redirect(loginPath(new URL(request.url).pathname));
+  if (!itemCan(viewer, thread.item).edit) throw data(viewer.blocked ? ed.blocked : ed.notAllowed, { status: 403 });
+  return {
+    thread: { id: thread.id, title: thread.title, body: thread.body, categoryId: thread.categoryId },
+    staffEdit: moderatesItem(viewer, thread.item),
+    submitKey: crypto.randomUUID(),
+  };
+}
+
+/**
+ * Saves the edit ({@link editThreadWrite}) and goes back to the thread with 'Ändringen är
+ * sparad'; on refusal (400, 403, 404, 429) answers the Swedish message with what was typed.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readForm(request);
+  const values = { title: form.title ?? "", body: form.body ?? "", reason: form.reason ?? "" };
+  const viewer = await getViewer(services, request);
+  const result = await runWrite(editThreadWrite, writeContext(services, viewer, request), {
+    threadId: params.postId,
+    input: values,
+    submitKey: form.submitKey,
+  });
+  if (!result.ok) return writeFailure(result, { values });
+  return redirect(threadPath(result.value.categoryId, result.value.threadId), {
+    headers: { "Set-Cookie": await setFlash({ toast: { title: ed.saved } }) },
+  });
+}
+
+/** Title of the page (not indexed). */
+export const meta: Route.MetaFunction = () => [{ title: `${ed.editThreadHeading} – ${app.name}` }, { name: "robots", content: "noindex" }];
+
+/** The prefilled form. */
+export default function EditThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread, staffEdit, submitKey } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const values = actionData && !actionData.ok ? actionData.values : undefined;
+  const error = actionData && !actionData.ok ? actionData.error : undefined;
+  const [body, setBody] = useState(values?.body ?? thread.body);
+  useEffect(() => {
+    if (error) document.getElementById("edit-thread-error")?.scrollIntoView({ block: "center" });
+  }, [actionData, error]);
+  const back = threadPath(thread.categoryId, thread.id);
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{ed.editThreadHeading}</h1>
+      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
+        <div id="edit-thread-error">
+          <FormError message={error} />
+        </div>
+        <input type="hidden" name="submitKey" value={submitKey} />
+        <TextField
+          label={f.titleLabel}
+          name="title"
+          required
+          maxLength={LIMITS.title}
+          defaultValue={values?.title ?? thread.title}
+          placeholder={f.titlePlaceholder}
+          autoComplete="off"
+        />
+        <MarkdownPreview value={body}>
+          <div className="space-y-1">
+            <label htmlFor="body" className="block text-sm font-medium text-slate-700">
+              {f.bodyLabel}
+            </label>
+            <MentionTextarea
+              id="body"
+              name="body"
+              required
+              rows={10}
+              maxLength={LIMITS.body}
+              value={body}
+              onValueChange={setBody}
+              placeholder={f.bodyPlaceholder}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+            />
+          </div>
+        </MarkdownPreview>
+        {staffEdit ? (
+          <TextField label={ed.reasonLabel} name="reason" maxLength={LIMITS.editReason} defaultValue={values?.reason ?? ""} autoComplete="off" />
+        ) : null}
+        <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+          <p className="font-semibold text-slate-700">{f.tipsTitle}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            <li>{f.tipTicker}</li>
+            <li>{f.tipMention}</li>
+          </ul>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={sending}>
+            {sending ? ed.saving : ed.save}
+          </Button>
+          <Link to={back} className={buttonClass("ghost")}>
+            {ed.cancel}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** 404 'Kunde inte hitta tråden', 403 with its message; the 503 page when the database is unavailable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const text = typeof (error as { data?: unknown })?.data === "string" ? ((error as { data: string }).data) : ed.threadNotFound;
+  return <RouteErrorBox error={error} text={text} />;
+}
