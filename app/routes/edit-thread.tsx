@@ -5,11 +5,12 @@
  * field 'Anledning (syns i moderationsloggen)'. A refusal keeps what was typed. `postId` is a
  * thread id; a comment's id goes to the comment in its thread (`/forum/kommentar/{id}`), where
  * comments are edited in place. Visitors go to the login; others get a Swedish 403 page, an
- * unknown id the 404 text.
+ * unknown id the 404 text. Images can be pasted, dropped or picked as on the new thread page
+ * (`ImageUpload`).
  *
  * @module
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { editThreadWrite, threadForEdit } from "../../server/forum/edits";
 import { findPostTarget } from "../../server/forum/post-target";
@@ -20,6 +21,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { MarkdownPreview } from "../components/forum/markdown-preview";
 import { MentionTextarea } from "../components/forum/mention-textarea";
+import { ImageUpload } from "../components/forum/image-upload";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { RouteErrorBox } from "../components/layout/not-found";
@@ -88,6 +90,7 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
   const values = actionData && !actionData.ok ? actionData.values : undefined;
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const [body, setBody] = useState(values?.body ?? thread.body);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (error) document.getElementById("edit-thread-error")?.scrollIntoView({ block: "center" });
   }, [actionData, error]);
@@ -115,6 +118,7 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
               {f.bodyLabel}
             </label>
             <MentionTextarea
+              ref={bodyRef}
               id="body"
               name="body"
               required
@@ -125,6 +129,7 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
               placeholder={f.bodyPlaceholder}
               className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
             />
+            <ImageUpload textareaRef={bodyRef} value={body} onValueChange={setBody} />
           </div>
         </MarkdownPreview>
         {staffEdit ? (
