@@ -2,12 +2,13 @@
  * New thread (SPEC §2 New thread page): `/forum/ny-trad/{categoryId}` with the heading
  * 'Skapa nytt inlägg i {category}', and `/forum/create` with a category picker. Fields Rubrik
  * and Innehåll (Markdown, with a 'Skriv' / 'Förhandsgranska' toggle), tips about $TICKER and
- * @username, 'Skapar...' while sending.
+ * @username, 'Skapar...' while sending. Issue 16: title, body and category are kept as a local
+ * draft ('Utkast återställt', app/lib/drafts.ts) until the thread is created.
  *
  * @module
  */
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { threadWrite } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
 import { setFlash } from "../../server/flash";
@@ -15,13 +16,15 @@ import { readForm } from "../../server/http";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { DraftNotice } from "../components/forum/draft-notice";
 import { MarkdownPreview } from "../components/forum/markdown-preview";
 import { MentionTextarea } from "../components/forum/mention-textarea";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
 import { loginPath, threadPath } from "../../domain/paths";
-import { LIMITS } from "../../domain/limits";
+import { LIMITS, isBlankText } from "../../domain/limits";
+import { draftKeys, useDraft } from "../lib/drafts";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 
@@ -76,6 +79,27 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
   const [body, setBody] = useState(values?.body ?? "");
+  const [title, setTitle] = useState(values?.title ?? "");
+  const [categoryId, setCategoryId] = useState(values?.categoryId ?? "");
+  // Issue 16: the local draft, removed once the thread is created (the action redirected to it).
+  const location = useLocation();
+  const draft = useDraft(
+    loggedIn ? draftKeys.newThread() : null,
+    { title, body, categoryId },
+    (v) => {
+      setTitle(v.title ?? "");
+      setBody(v.body ?? "");
+      // A draft's category only on the picker page, and only one that still exists.
+      if (categories?.some((c) => c.id === v.categoryId)) setCategoryId(v.categoryId);
+      else if (categories) setCategoryId("");
+    },
+    { isEmpty: (v) => isBlankText(v.title ?? "") && isBlankText(v.body ?? "") },
+  );
+  const created = navigation.state === "loading" && navigation.formMethod === "POST" && navigation.location.pathname !== location.pathname;
+  useEffect(() => {
+    if (created) draft.clear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [created]);
   // A refusal (e.g. an abuse limit) shows above the fields: bring it into view after submitting.
   useEffect(() => {
     if (error) document.getElementById("new-thread-error")?.scrollIntoView({ block: "center" });
@@ -106,6 +130,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           <FormError message={error} />
         </div>
         <input type="hidden" name="submitKey" value={submitKey} />
+        <DraftNotice draft={draft} />
         {categories ? (
           <div className="space-y-1">
             <label htmlFor="categoryId" className="block text-sm font-medium text-slate-700">
@@ -115,7 +140,8 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
               id="categoryId"
               name="categoryId"
               required
-              defaultValue={values?.categoryId ?? ""}
+              value={categoryId}
+              onChange={(event) => setCategoryId(event.target.value)}
               className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
             >
               <option value="" disabled>
@@ -134,7 +160,8 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           name="title"
           required
           maxLength={LIMITS.title}
-          defaultValue={values?.title}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
           placeholder={f.titlePlaceholder}
           autoComplete="off"
         />

@@ -58,7 +58,7 @@ function takeMarker(children: Token[]): string | null {
   const [open, label, close] = [children[n - 3]!, children[n - 2]!, children[n - 1]!];
   if (open.type !== "link_open" || label.type !== "text" || close.type !== "link_close") return null;
   if (label.content !== QUOTE_MARKER || open.attrs?.length !== 1) return null;
-  const href = open.attrGet("href") ?? "";
+  const href = String(open.attrGet("href") ?? "");
   if (!isQuoteSourceHref(href)) return null;
   children.splice(n - 3, 3);
   // The space before the marker, or the line break when it stood on its own line.
@@ -114,7 +114,7 @@ function recountMentions(state: StateCore): void {
         if (child.type === HEADER_OPEN) inHeader = true;
         else if (child.type === HEADER_CLOSE) inHeader = false;
         else if (isMentionOpen(child) && (inHeader ? depth - 1 : depth) === 0) {
-          const nickname = child.attrGet("data-mention")!;
+          const nickname = String(child.attrGet("data-mention"));
           const key = nickname.toLowerCase();
           if (!found.has(key)) found.set(key, nickname);
         }

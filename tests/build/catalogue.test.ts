@@ -29,6 +29,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   privacy: "pv",
   uploads: "up",
   markdown: "md",
+  quoteDrafts: "qd",
   edgeLevel: "el",
   search: "s",
   notifications: "n",

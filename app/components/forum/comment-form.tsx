@@ -3,24 +3,32 @@
  * or sending, 'Skickar...'). Keeps the typed text when the server refuses it. Markdown with a
  * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}). Sends the thread page's
  * idempotency key (loader `submitKey`, new after each accepted comment) so a double submit
- * creates one comment (issue "Hardening").
+ * creates one comment (issue "Hardening"). Issue 16: the text is kept as a local draft per thread
+ * and reply target (app/lib/drafts.ts, 'Utkast återställt'), and 'Citera' adds quotes to it
+ * (./quote-selection.tsx).
  *
  * @module
  */
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLoaderData } from "react-router";
+import { useFetcher, useLoaderData, useParams } from "react-router";
 import { forum as f } from "../../../domain/i18n/sv";
 import { LIMITS, isBlankText } from "../../../domain/limits";
+import { appendQuote } from "../../../domain/quote";
+import { draftKeys, useDraft } from "../../lib/drafts";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";
 import { MentionTextarea } from "./mention-textarea";
+import { DraftNotice } from "./draft-notice";
+import { TOP_TARGET, useQuoteReceiver } from "./quote-selection";
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
 export interface CommentFormProps {
   parentId?: string;
   /** Initial text, e.g. '@author ' for a reply (SPEC §2 Thread page). */
   initialText?: string;
+  /** A quote the form opens with instead of `initialText` ('Citera' on a comment, issue 16). */
+  quote?: string;
   /** Called after the server accepted the comment (closes a reply form); gets the answer. */
   onDone?: (answer: { commentId?: string }) => void;
   onCancel?: () => void;
@@ -28,11 +36,27 @@ export interface CommentFormProps {
 }
 
 /** The form; posts `intent=comment` to the thread route's action. */
-export function CommentForm({ parentId, initialText = "", onDone, onCancel, autoFocus }: CommentFormProps) {
+export function CommentForm({ parentId, initialText = "", quote, onDone, onCancel, autoFocus }: CommentFormProps) {
   const fetcher = useFetcher<ActionAnswer & { intent?: string }>();
   const { submitKey } = useLoaderData<{ submitKey?: string }>() ?? {};
-  const [text, setText] = useState(initialText);
+  const { threadId } = useParams();
+  const [text, setText] = useState(quote ?? initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Issue 16: a local draft (the untouched '@author ' prefill is none; a restored draft keeps a
+  // quote the form was opened with), and quotes from 'Citera' added at the end.
+  const draft = useDraft(threadId ? draftKeys.comment(threadId, parentId) : null, text, setText, {
+    isEmpty: (value) => isBlankText(value) || value === initialText,
+    onRestore: (saved) => setText((current) => (current === initialText || isBlankText(current) ? saved : appendQuote(saved, current).text)),
+  });
+  useQuoteReceiver(parentId ?? TOP_TARGET, (markdown) => {
+    const next = appendQuote(text === initialText ? "" : text, markdown);
+    setText(next.text);
+    requestAnimationFrame(() => {
+      ref.current?.scrollIntoView({ block: "center" });
+      ref.current?.focus();
+      ref.current?.setSelectionRange(next.caret, next.caret);
+    });
+  });
   useActionToast(fetcher.data);
   const sending = fetcher.state !== "idle";
 
@@ -43,6 +67,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
     if (fetcher.data?.ok && handled.current !== fetcher.data) {
       handled.current = fetcher.data;
       setText("");
+      draft.clear();
       onDone?.(fetcher.data as { commentId?: string });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -63,6 +88,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
       <input type="hidden" name="intent" value="comment" />
       {submitKey ? <input type="hidden" name="submitKey" value={`${submitKey}.${parentId ?? "top"}`} /> : null}
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      <DraftNotice draft={draft} />
       <MarkdownPreview value={text} compact={Boolean(parentId)}>
         <label htmlFor={id} className="sr-only">
           {parentId ? f.replyPlaceholder : f.commentPlaceholder}
@@ -90,7 +116,13 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
           {sending ? f.sending : parentId ? f.reply : f.send}
         </Button>
         {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              draft.clear();
+              onCancel();
+            }}
+          >
             {f.cancel}
           </Button>
         ) : null}
