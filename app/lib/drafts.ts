@@ -155,6 +155,11 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
   const first = useRef(value);
   const loadedKey = useRef<string | null>(null);
   const skipSave = useRef(false);
+  // After clear(): the value then kept is not a draft until it changes.
+  const clearedAt = useRef<string | null>(null);
+  const serialized = JSON.stringify(value) ?? "";
+  const valueRef = useRef(value);
+  valueRef.current = value;
   const pending = useRef<{ key: string; value: T } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const emptyRef = useRef(isEmpty);
@@ -186,17 +191,21 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
     }
   }, [key]);
 
-  // Write changes, debounced.
+  // Write changes, debounced (compared as JSON: an object value is new on every render).
   useEffect(() => {
     if (!key || loadedKey.current !== key) return;
     if (skipSave.current) {
       skipSave.current = false;
       return;
     }
-    pending.current = { key, value };
+    if (clearedAt.current !== null) {
+      if (clearedAt.current === serialized) return;
+      clearedAt.current = null;
+    }
+    pending.current = { key, value: valueRef.current };
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, DRAFT_DELAY_MS);
-  }, [key, value, flush]);
+  }, [key, serialized, flush]);
 
   // A closing tab or a navigation away still keeps the last keystrokes.
   useEffect(() => {
@@ -210,6 +219,7 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
   const clear = useCallback(() => {
     clearTimeout(timer.current);
     pending.current = null;
+    clearedAt.current = JSON.stringify(valueRef.current) ?? "";
     if (key) removeDraft(key);
     setRestored(false);
   }, [key]);

@@ -152,7 +152,7 @@ export function Quotable({ nickname, href, target, children }: QuotableProps) {
       {at ? (
         <button
           type="button"
-          className={`${BUTTON_CLASS} absolute z-10 select-none rounded-md bg-slate-900 px-3 py-1 text-sm font-semibold text-white shadow-lg hover:bg-slate-700 focus:outline-none focus:ring-2 focus:ring-brand-300`}
+          className={`${BUTTON_CLASS} absolute z-10 select-none rounded-md bg-slate-900 px-3 py-1 text-sm font-semibold text-white shadow-lg hover:bg-slate-700 focus:outline-none focus:ring-2 focus:ring-brand-200`}
           style={{ top: at.top, left: at.left }}
           // Keep the selection when pressing the button.
           onMouseDown={(event) => event.preventDefault()}
