@@ -114,6 +114,29 @@ export function removeDraft(key: string): void {
   }
 }
 
+/** Bumped by {@link clearAllDrafts}: writes scheduled before it are dropped. */
+let generation = 0;
+
+/**
+ * Removes every draft of this browser and drops writes still waiting (on logging out: the next
+ * person at a shared computer must not find the member's unsent text).
+ */
+export function clearAllDrafts(): void {
+  generation += 1;
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // Storage disabled.
+  }
+}
+
 /** What {@link useDraft} gives the composer. */
 export interface DraftState {
   /** A stored draft was put into the composer on mount (show 'Utkast återställt'). */
@@ -160,7 +183,7 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
   const serialized = JSON.stringify(value) ?? "";
   const valueRef = useRef(value);
   valueRef.current = value;
-  const pending = useRef<{ key: string; value: T } | null>(null);
+  const pending = useRef<{ key: string; value: T; generation: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const emptyRef = useRef(isEmpty);
   emptyRef.current = isEmpty;
@@ -173,7 +196,7 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
     clearTimeout(timer.current);
     const next = pending.current;
     pending.current = null;
-    if (!next) return;
+    if (!next || next.generation !== generation) return;
     if (emptyRef.current(next.value)) removeDraft(next.key);
     else writeDraft(next.key, next.value);
   }, []);
@@ -202,7 +225,7 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
       if (clearedAt.current === serialized) return;
       clearedAt.current = null;
     }
-    pending.current = { key, value: valueRef.current };
+    pending.current = { key, value: valueRef.current, generation };
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, DRAFT_DELAY_MS);
   }, [key, serialized, flush]);
