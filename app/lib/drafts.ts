@@ -180,6 +180,8 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
   const skipSave = useRef(false);
   // After clear(): the value then kept is not a draft until it changes.
   const clearedAt = useRef<string | null>(null);
+  // The last value the save effect has seen (JSON).
+  const handled = useRef<string | null>(null);
   const serialized = JSON.stringify(value) ?? "";
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -208,7 +210,7 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
     const stored = readDraft<T>(key);
     if (stored !== undefined && !emptyRef.current(stored)) {
       // This render's value is the one before restoring: do not write it over the draft.
-      skipSave.current = true;
+      skipSave.current = JSON.stringify(stored) !== JSON.stringify(valueRef.current);
       restoreRef.current(stored);
       setRestored(true);
     }
@@ -217,6 +219,7 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
   // Write changes, debounced (compared as JSON: an object value is new on every render).
   useEffect(() => {
     if (!key || loadedKey.current !== key) return;
+    handled.current = serialized;
     if (skipSave.current) {
       skipSave.current = false;
       return;
@@ -230,11 +233,22 @@ export function useDraft<T>(key: string | null, value: T, setValue: (value: T) =
     timer.current = setTimeout(flush, DRAFT_DELAY_MS);
   }, [key, serialized, flush]);
 
-  // A closing tab or a navigation away still keeps the last keystrokes.
+  // A closing tab or a navigation away still keeps the last keystrokes, even a change whose
+  // effect has not run yet.
+  const keyRef = useRef(key);
+  keyRef.current = key;
   useEffect(() => {
-    window.addEventListener("pagehide", flush);
+    const onHide = () => {
+      const now = JSON.stringify(valueRef.current) ?? "";
+      const current = keyRef.current;
+      if (current && loadedKey.current === current && now !== handled.current && now !== clearedAt.current && !skipSave.current) {
+        pending.current = { key: current, value: valueRef.current, generation };
+      }
+      flush();
+    };
+    window.addEventListener("pagehide", onHide);
     return () => {
-      window.removeEventListener("pagehide", flush);
+      window.removeEventListener("pagehide", onHide);
       flush();
     };
   }, [flush]);

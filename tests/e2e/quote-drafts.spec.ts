@@ -13,30 +13,37 @@ import { useMailbox } from "./support/forum";
 
 const env = useMailbox();
 
-/** Selects `text` inside the element matched by `selector` (as a mouse would) and releases the mouse. */
-async function selectText(page: Page, selector: string, text: string): Promise<void> {
+/**
+ * Selects from the start of `from` to the end of `to` (text in the same or a later text node)
+ * inside the element matched by `selector`, as a script: a Range, then a `mouseup`.
+ */
+async function selectText(page: Page, selector: string, from: string, to = from): Promise<void> {
   await page.evaluate(
-    ({ selector, text }) => {
+    ({ selector, from, to }) => {
       const root = document.querySelector(selector);
       if (!root) throw new Error(`no ${selector}`);
-      (document.activeElement as HTMLElement | null)?.blur();
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      let started = false;
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.textContent!.indexOf(text);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + text.length);
-        const selection = document.getSelection()!;
-        selection.removeAllRanges();
-        selection.addRange(range);
-        const box = range.getBoundingClientRect();
-        root.dispatchEvent(new MouseEvent("mouseup", { bubbles: true, clientX: box.right, clientY: box.bottom }));
-        return;
+        const text = node.textContent!;
+        if (!started && text.includes(from)) {
+          range.setStart(node, text.indexOf(from));
+          started = true;
+        }
+        if (started && text.includes(to)) {
+          range.setEnd(node, text.indexOf(to) + to.length);
+          const selection = document.getSelection()!;
+          selection.removeAllRanges();
+          selection.addRange(range);
+          const box = range.getBoundingClientRect();
+          root.dispatchEvent(new MouseEvent("mouseup", { bubbles: true, clientX: box.right, clientY: box.bottom }));
+          return;
+        }
       }
-      throw new Error(`"${text}" not found in ${selector}`);
+      throw new Error(`"${from}"…"${to}" not found in ${selector}`);
     },
-    { selector, text },
+    { selector, from, to },
   );
 }
 
@@ -92,7 +99,7 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   // Bo selects two lines of Anna's comment: 'Citera' appears, a real button.
   await bPage.goto(threadUrl);
   await expect(bPage.getByRole("button", { name: qd.quote })).toHaveCount(0);
-  await selectText(bPage, `#comment-${commentId} .cooked`, "ser billig ut.");
+  await selectText(bPage, `#comment-${commentId} .cooked`, "ser billig ut.", "P/E under");
   const quoteButton = bPage.getByRole("button", { name: qd.quote, exact: true });
   await expect(quoteButton).toBeVisible();
   await quoteButton.click();
@@ -100,7 +107,9 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   // The reply form of Anna's comment opens with the quote, the caret after it.
   const replyBox = bPage.getByLabel(f.replyPlaceholder);
   await expect(replyBox).toBeVisible();
-  await expect(replyBox).toHaveValue(new RegExp(`^> @${anna.nickname} skrev: ser billig ut\\. \\[↩\\]\\(/forum/kommentar/${commentId}\\)\\n\\n$`));
+  await expect(replyBox).toHaveValue(
+    new RegExp(`^> @${anna.nickname} skrev: ser billig ut\\.\\n> P/E under \\[↩\\]\\(/forum/kommentar/${commentId}\\)\\n\\n$`),
+  );
   await expect(replyBox).toBeFocused();
   await replyBox.press("End");
   await replyBox.pressSequentially("Håller med!");
@@ -111,6 +120,7 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   const block = reply.locator("blockquote.quote");
   await expect(block).toBeVisible();
   await expect(block).toContainText("ser billig ut.");
+  await expect(block).toContainText("P/E under");
   await expect(block.getByRole("link", { name: `@${anna.nickname}` })).toHaveAttribute("href", `/@${anna.nickname}`);
   await expect(block.getByRole("link", { name: "skrev:" })).toHaveAttribute("href", `/forum/kommentar/${commentId}`);
   await expect(reply).not.toContainText("↩");
@@ -161,7 +171,7 @@ test("drafts: a comment and a new thread survive a reload; discard; a sent comme
   await page.goto(threadUrl);
   const box = page.getByLabel(f.commentPlaceholder);
   await box.fill("Första tanken");
-  await page.waitForTimeout(800);
+  // No wait: leaving the page writes the draft at once.
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: qd.draftRestored })).toBeVisible();
   await expect(box).toHaveValue("Första tanken");
