@@ -75,7 +75,10 @@ async function dragSelect(page: Page, selector: string, text: string): Promise<v
   await page.mouse.up();
 }
 
-test("quote a comment into a reply and the thread's post into the comment box", async ({ browser }) => {
+/** The comment's `<article>`. */
+const annaCommentFor = (page: Page, id: string) => page.locator(`#comment-${id}`);
+
+test("quote a comment into a reply and the thread's post into the comment box", async ({ browser }, testInfo) => {
   const anna = await memberByHttp(env.baseURL, env.mailbox, "Anna");
   const bo = await memberByHttp(env.baseURL, env.mailbox, "Bo");
   const aPage = await (await browser.newContext({ storageState: await anna.api.storageState() })).newPage();
@@ -102,6 +105,7 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   await selectText(bPage, `#comment-${commentId} .cooked`, "ser billig ut.", "P/E under");
   const quoteButton = bPage.getByRole("button", { name: qd.quote, exact: true });
   await expect(quoteButton).toBeVisible();
+  await annaCommentFor(bPage, commentId).screenshot({ path: testInfo.outputPath("quote-button-1280.png") });
   await quoteButton.click();
 
   // The reply form of Anna's comment opens with the quote, the caret after it.
@@ -124,6 +128,13 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   await expect(block.getByRole("link", { name: `@${anna.nickname}` })).toHaveAttribute("href", `/@${anna.nickname}`);
   await expect(block.getByRole("link", { name: "skrev:" })).toHaveAttribute("href", `/forum/kommentar/${commentId}`);
   await expect(reply).not.toContainText("↩");
+  // For the issue's note: the post with a quote at 1280 and 375 px (test output folder).
+  for (const width of [1280, 375]) {
+    await bPage.setViewportSize({ width, height: 900 });
+    await reply.scrollIntoViewIfNeeded();
+    await reply.screenshot({ path: testInfo.outputPath(`quote-block-${width}.png`) });
+  }
+  await bPage.setViewportSize({ width: 1280, height: 720 });
 
   // The link back leads to the quoted comment.
   await block.getByRole("link", { name: "skrev:" }).click();
@@ -142,7 +153,7 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   await expect(commentBox).toHaveValue(new RegExp(`^> @${anna.nickname} skrev: Kassaflödet var starkt\\. \\[↩\\]\\(/forum/kategori/`));
 });
 
-test("drafts: a comment and a new thread survive a reload; discard; a sent comment leaves none", async ({ browser }) => {
+test("drafts: a comment and a new thread survive a reload; discard; a sent comment leaves none", async ({ browser }, testInfo) => {
   const cecilia = await memberByHttp(env.baseURL, env.mailbox, "Cecilia");
   const page = await (await browser.newContext({ storageState: await cecilia.api.storageState() })).newPage();
 
@@ -175,6 +186,7 @@ test("drafts: a comment and a new thread survive a reload; discard; a sent comme
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: qd.draftRestored })).toBeVisible();
   await expect(box).toHaveValue("Första tanken");
+  await page.locator("form").filter({ has: box }).screenshot({ path: testInfo.outputPath("draft-restored-1280.png") });
 
   // 'Släng utkast' empties the box, and the draft stays gone after a reload.
   await page.getByRole("button", { name: qd.discardDraft }).click();
@@ -196,4 +208,19 @@ test("drafts: a comment and a new thread survive a reload; discard; a sent comme
   await expect(page.locator("article[id^='comment-']").filter({ hasText: "Andra tanken, skickad" })).toBeVisible();
   await expect(box).toHaveValue("");
   await expect(page.getByText(qd.draftRestored)).toHaveCount(0);
+
+  // A reply being written opens again after a reload, with its text; 'Avbryt' throws it away.
+  const sent = page.locator("li").filter({ has: page.locator("article[id^='comment-']", { hasText: "Andra tanken, skickad" }) });
+  await sent.getByRole("button", { name: f.reply, exact: true }).click();
+  const replyBox = page.getByLabel(f.replyPlaceholder);
+  await replyBox.fill("Ett svar på väg");
+  await page.reload();
+  await expect(replyBox).toHaveValue("Ett svar på väg");
+  await expect(page.getByRole("status").filter({ hasText: qd.draftRestored })).toBeVisible();
+  await page.getByRole("button", { name: f.cancel }).click();
+  await expect(replyBox).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("borssnack:draft:")))).toEqual([]);
+  await page.reload();
+  await expect(page.locator("article[id^='comment-']").filter({ hasText: "Andra tanken, skickad" })).toBeVisible();
+  await expect(replyBox).toHaveCount(0);
 });
