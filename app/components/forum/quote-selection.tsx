@@ -29,7 +29,8 @@ type Receiver = { target: QuoteTarget; receive: (markdown: string) => void };
 const receivers = new Set<{ current: Receiver | null }>();
 
 /**
- * Sends a quote to the composer of `target`; the most recently registered receiver takes it.
+ * Sends a quote to the composer of `target`; the first mounted receiver of that target takes it
+ * (the thread's comment box, not a composer opened later for another purpose, e.g. editing).
  *
  * @param target {@link QuoteTarget}
  * @param markdown the quote (`quoteMarkdown`)
@@ -37,7 +38,7 @@ const receivers = new Set<{ current: Receiver | null }>();
  */
 export function sendQuote(target: QuoteTarget, markdown: string): boolean {
   const matching = [...receivers].map((r) => r.current).filter((r): r is Receiver => r?.target === target);
-  const receiver = matching[matching.length - 1];
+  const receiver = matching[0];
   receiver?.receive(markdown);
   return Boolean(receiver);
 }
