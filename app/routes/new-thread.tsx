@@ -3,12 +3,13 @@
  * 'Skapa nytt inlägg i {category}', and `/forum/create` with a category picker. Fields Rubrik
  * and Innehåll (Markdown, with a 'Skriv' / 'Förhandsgranska' toggle), tips about $TICKER and
  * @username, 'Skapar...' while sending; images pasted, dropped or picked into the body
- * (issue 16, `ImageUpload`).
+ * (issue 16, `ImageUpload`). Issue 16: title, body and category are kept as a local
+ * draft ('Utkast återställt', app/lib/drafts.ts) until the thread is created.
  *
  * @module
  */
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { threadWrite } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
 import { setFlash } from "../../server/flash";
@@ -16,6 +17,7 @@ import { readForm } from "../../server/http";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { DraftNotice } from "../components/forum/draft-notice";
 import { MarkdownPreview } from "../components/forum/markdown-preview";
 import { MentionTextarea } from "../components/forum/mention-textarea";
 import { ImageUpload } from "../components/forum/image-upload";
@@ -23,7 +25,8 @@ import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
 import { loginPath, threadPath } from "../../domain/paths";
-import { LIMITS } from "../../domain/limits";
+import { LIMITS, isBlankText } from "../../domain/limits";
+import { draftKeys, useDraft } from "../lib/drafts";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
 
@@ -79,6 +82,27 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
   const [body, setBody] = useState(values?.body ?? "");
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const [title, setTitle] = useState(values?.title ?? "");
+  const [categoryId, setCategoryId] = useState(values?.categoryId ?? "");
+  // Issue 16: the local draft, removed once the thread is created (the action redirected to it).
+  const location = useLocation();
+  const draft = useDraft(
+    loggedIn ? draftKeys.newThread() : null,
+    { title, body, categoryId },
+    (v) => {
+      setTitle(v.title ?? "");
+      setBody(v.body ?? "");
+      // A draft's category only on the picker page, and only one that still exists.
+      if (categories?.some((c) => c.id === v.categoryId)) setCategoryId(v.categoryId);
+      else if (categories) setCategoryId("");
+    },
+    { isEmpty: (v) => isBlankText(v.title ?? "") && isBlankText(v.body ?? "") },
+  );
+  const created = navigation.state === "loading" && navigation.formMethod === "POST" && navigation.location.pathname !== location.pathname;
+  useEffect(() => {
+    if (created) draft.clear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [created]);
   // A refusal (e.g. an abuse limit) shows above the fields: bring it into view after submitting.
   useEffect(() => {
     if (error) document.getElementById("new-thread-error")?.scrollIntoView({ block: "center" });
@@ -109,6 +133,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           <FormError message={error} />
         </div>
         <input type="hidden" name="submitKey" value={submitKey} />
+        <DraftNotice draft={draft} />
         {categories ? (
           <div className="space-y-1">
             <label htmlFor="categoryId" className="block text-sm font-medium text-slate-700">
@@ -118,7 +143,8 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
               id="categoryId"
               name="categoryId"
               required
-              defaultValue={values?.categoryId ?? ""}
+              value={categoryId}
+              onChange={(event) => setCategoryId(event.target.value)}
               className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
             >
               <option value="" disabled>
@@ -137,7 +163,8 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           name="title"
           required
           maxLength={LIMITS.title}
-          defaultValue={values?.title}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
           placeholder={f.titlePlaceholder}
           autoComplete="off"
         />

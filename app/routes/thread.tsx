@@ -23,6 +23,7 @@ import { pageFrom, Pager } from "../components/forum/pager";
 import { CommentThread } from "../components/forum/comment-thread";
 import { ItemActions, ModerationProvider } from "../components/forum/moderation";
 import { PostBody } from "../components/forum/post-body";
+import { Quotable, TOP_TARGET } from "../components/forum/quote-selection";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
 import { EditedMark } from "../components/forum/edit-history";
@@ -214,7 +215,10 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </p>
-          <PostBody text={thread.body} html={thread.bodyHtml} className="text-base md:text-lg" />
+          {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
+          <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
+            <PostBody text={thread.body} html={thread.bodyHtml} className="text-base md:text-lg" />
+          </Quotable>
           <ReactionBar
             targetType="thread"
             targetId={thread.id}

@@ -846,6 +846,17 @@ export const markdown = {
     `Omrenderat ${threads} trådar, ${comments} kommentarer och ${bios} profiler (${changed} ändrade).`,
 } as const;
 
+/** Quoting a selection and local drafts in the composers (issue 16 "Quote", "Drafts"). */
+export const quoteDrafts = {
+  /** The button next to a text selection in a post or comment. */
+  quote: "Citera",
+  /** The composer's help sentence on quoting (under the Markdown hint). */
+  quoteHelp: "Markera text i ett inlägg och välj Citera för att citera det.",
+  /** Shown above a composer whose unsent text was brought back from this browser. */
+  draftRestored: "Utkast återställt",
+  discardDraft: "Släng utkast",
+} as const;
+
 /** EdgeLevel, the engagement score (SPEC §1, §3, §9): profile bar and avatar ring. */
 export const edgeLevel = {
   /** A percentage as shown (SPEC §9: ×100 without decimals), e.g. `42 %`. */

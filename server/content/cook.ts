@@ -30,6 +30,10 @@
  *   `<span class="cashtag">`, anything else (`$100`) stays text.
  * - Neither is recognised inside code spans, code blocks or link text, nor after a backslash
  *   (`\@anna`, `\$VOLV-B` stay literal).
+ * - A quote (`> @nick skrev: …`, domain/quote.ts) becomes `<blockquote class="quote">` with a
+ *   header linking back to the quoted item; mentions inside a quote's text do not count as
+ *   mentions of this post (quoting is not re-notifying), its header's `@nick` does
+ *   (`server/content/quote-blocks.ts`, issue 16).
  *
  * This module is pure (no database); `server/content/storage.ts` has the database helpers.
  *
@@ -39,6 +43,7 @@ import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdow
 import sanitizeHtml from "sanitize-html";
 import { NICKNAME_MAX, NICKNAME_MIN } from "../../domain/validation";
 import { MAX_POST_IMAGES, parsePostImageUrl } from "../../domain/uploads";
+import { quoteBlocks } from "./quote-blocks";
 
 /** Options of {@link cook}. */
 export interface CookOptions {
@@ -81,6 +86,7 @@ export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   a: ["href", "rel", "target", "class", "data-mention", "data-ticker"],
   span: ["class"],
   img: ["src", "alt", "width", "height", "loading", "decoding"],
+  blockquote: ["class"],
   ol: ["start"],
 };
 
@@ -301,6 +307,8 @@ function createMarkdown(): MarkdownIt {
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   // After linkify (URLs keep their `@` and `$`), before text_join (escaped `\@` stays apart).
   md.core.ruler.after("linkify", "mentions_cashtags", mentionsAndCashtags);
+  // Last (after text_join): quote blocks, and which mentions notify (issue 16, ./quote-blocks.ts).
+  md.core.ruler.push("quote_blocks", quoteBlocks);
   return md;
 }
 
@@ -319,7 +327,7 @@ function isAllowedHref(href: string): boolean {
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: ALLOWED_ATTRIBUTES,
-  allowedClasses: { a: ["mention", "cashtag", "post-image"], span: ["cashtag"] },
+  allowedClasses: { a: ["mention", "cashtag", "post-image", "quote-source"], span: ["cashtag", "quote-header"], blockquote: ["quote"] },
   allowedSchemes: [...ALLOWED_SCHEMES],
   // An image's address is relative (own storage only, checked in transformTags.img).
   allowedSchemesByTag: { img: [] },

@@ -30,6 +30,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   uploads: "up",
   postImages: "pi",
   markdown: "md",
+  quoteDrafts: "qd",
   edgeLevel: "el",
   search: "s",
   notifications: "n",

@@ -4,27 +4,36 @@
  * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}). Sends the thread page's
  * idempotency key (loader `submitKey`, new after each accepted comment) so a double submit
  * creates one comment (issue "Hardening"). Images can be pasted, dropped or picked (issue 16,
- * `ImageUpload`). With `edit` it is the in-place editor of an existing
+ * `ImageUpload`). Issue 16: the text is kept as a local draft per thread and reply target
+ * (app/lib/drafts.ts, 'Utkast återställt'), and 'Citera' adds quotes to it
+ * (./quote-selection.tsx). With `edit` it is the in-place editor of an existing
  * comment or reply (issue 16): prefilled, `intent=edit-comment`, 'Spara' / 'Avbryt', and for staff
- * editing someone else's comment the reason field 'Anledning (syns i moderationsloggen)'.
+ * editing someone else's comment the reason field 'Anledning (syns i moderationsloggen)'; an edit
+ * keeps no draft and takes no quotes.
  *
  * @module
  */
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLoaderData } from "react-router";
+import { useFetcher, useLoaderData, useParams } from "react-router";
 import { editing as ed, forum as f } from "../../../domain/i18n/sv";
 import { LIMITS, isBlankText } from "../../../domain/limits";
+import { appendQuote } from "../../../domain/quote";
+import { draftKeys, useDraft } from "../../lib/drafts";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";
 import { MentionTextarea } from "./mention-textarea";
 import { ImageUpload } from "./image-upload";
+import { DraftNotice } from "./draft-notice";
+import { TOP_TARGET, useQuoteReceiver } from "./quote-selection";
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
 export interface CommentFormProps {
   parentId?: string;
   /** Initial text, e.g. '@author ' for a reply (SPEC §2 Thread page). */
   initialText?: string;
+  /** A quote the form opens with instead of `initialText` ('Citera' on a comment, issue 16). */
+  quote?: string;
   /** Called after the server accepted the comment (closes a reply form); gets the answer. */
   onDone?: (answer: { commentId?: string }) => void;
   onCancel?: () => void;
@@ -37,11 +46,27 @@ export interface CommentFormProps {
 }
 
 /** The form; posts `intent=comment` to the thread route's action. */
-export function CommentForm({ parentId, initialText = "", onDone, onCancel, autoFocus, edit }: CommentFormProps) {
+export function CommentForm({ parentId, initialText = "", quote, onDone, onCancel, autoFocus, edit }: CommentFormProps) {
   const fetcher = useFetcher<ActionAnswer & { intent?: string }>();
   const { submitKey } = useLoaderData<{ submitKey?: string }>() ?? {};
-  const [text, setText] = useState(initialText);
+  const { threadId } = useParams();
+  const [text, setText] = useState(quote ?? initialText);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Issue 16: a local draft (the untouched '@author ' prefill is none; a restored draft keeps a
+  // quote the form was opened with), and quotes from 'Citera' added at the end.
+  const draft = useDraft(threadId && !edit ? draftKeys.comment(threadId, parentId) : null, text, setText, {
+    isEmpty: (value) => isBlankText(value) || value === initialText,
+    onRestore: (saved) => setText((current) => (current === initialText || isBlankText(current) ? saved : appendQuote(saved, current).text)),
+  });
+  useQuoteReceiver(edit ? null : (parentId ?? TOP_TARGET), (markdown) => {
+    const next = appendQuote(text === initialText ? "" : text, markdown);
+    setText(next.text);
+    requestAnimationFrame(() => {
+      ref.current?.scrollIntoView({ block: "center" });
+      ref.current?.focus();
+      ref.current?.setSelectionRange(next.caret, next.caret);
+    });
+  });
   useActionToast(fetcher.data);
   const sending = fetcher.state !== "idle";
 
@@ -54,6 +79,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
     if (fetcher.data?.ok && handled.current !== fetcher.data && (!edit || fetcher.state === "idle")) {
       handled.current = fetcher.data;
       if (!edit) setText("");
+      draft.clear();
       onDone?.(fetcher.data as { commentId?: string });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -77,6 +103,7 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
       {submitKey ? <input type="hidden" name="submitKey" value={edit ? `${submitKey}.edit.${edit.commentId}` : `${submitKey}.${parentId ?? "top"}`} /> : null}
       {parentId && !edit ? <input type="hidden" name="parentId" value={parentId} /> : null}
       {edit ? <input type="hidden" name="id" value={edit.commentId} /> : null}
+      <DraftNotice draft={draft} />
       <MarkdownPreview value={text} compact={Boolean(parentId || edit)}>
         <label htmlFor={id} className="sr-only">
           {label}
@@ -119,7 +146,13 @@ export function CommentForm({ parentId, initialText = "", onDone, onCancel, auto
           {submitLabel}
         </Button>
         {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              draft.clear();
+              onCancel();
+            }}
+          >
             {edit ? ed.cancel : f.cancel}
           </Button>
         ) : null}

@@ -1,13 +1,18 @@
 /**
  * Comments with their replies (SPEC §2 Thread page): oldest first, one level only (a reply has
  * no Svara button), 'Dölj N svar' / 'Visa N svar', reply form prefilled with '@author ',
- * `#comment-{id}` anchors. Plain elements per comment.
+ * `#comment-{id}` anchors. Plain elements per comment. Issue 16: selected text of a comment or reply
+ * can be quoted into the top-level comment's reply form ('Citera'), and a reply form with a local
+ * draft opens by itself.
  *
  * @module
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
 import type { CommentWithCan } from "../../../domain/views";
 import { forum as f } from "../../../domain/i18n/sv";
+import { commentPath } from "../../../domain/paths";
+import { draftKeys, hasDraft } from "../../lib/drafts";
 import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
 import { EdgeAvatar } from "../ui/edge-level";
@@ -15,6 +20,7 @@ import { CommentForm } from "./comment-form";
 import { EditedMark } from "./edit-history";
 import { ItemActions } from "./moderation";
 import { PostBody } from "./post-body";
+import { Quotable, useQuoteReceiver } from "./quote-selection";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
 
@@ -23,10 +29,13 @@ function CommentItem({
   comment,
   viewer,
   onReply,
+  quoteTarget,
 }: {
   comment: CommentWithCan;
   viewer: ClientViewer | null;
   onReply?: () => void;
+  /** The top-level comment whose reply form gets quotes of this one. */
+  quoteTarget: string;
 }) {
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
   // Issue 16: 'Redigera' in the menu swaps the text for the same composer, prefilled.
@@ -62,7 +71,9 @@ function CommentItem({
             onCancel={() => setEditing(false)}
           />
         ) : (
-          <PostBody text={comment.body} html={comment.bodyHtml} />
+          <Quotable nickname={viewer ? (comment.author?.nickname ?? null) : null} href={commentPath(comment.id)} target={quoteTarget}>
+            <PostBody text={comment.body} html={comment.bodyHtml} />
+          </Quotable>
         )}
         <div className="flex flex-wrap items-center gap-2">
           <ReactionBar
@@ -87,10 +98,30 @@ function CommentItem({
 function CommentBlock({ comment, viewer }: { comment: CommentWithCan; viewer: ClientViewer | null }) {
   const [showReplies, setShowReplies] = useState(true);
   const [replying, setReplying] = useState(false);
+  const [quote, setQuote] = useState<string | undefined>(undefined);
+  const [fromDraft, setFromDraft] = useState(false);
+  const { threadId } = useParams();
   const n = comment.replies.length;
+  // Issue 16: 'Citera' on this comment or a reply opens the reply form with the quote (an open
+  // form takes it itself); a reply left as a draft opens again after a reload.
+  useQuoteReceiver(viewer && !replying ? comment.id : null, (markdown) => {
+    setFromDraft(false);
+    setQuote(markdown);
+    setReplying(true);
+  });
+  function openReply() {
+    setFromDraft(false);
+    setReplying(true);
+  }
+  useEffect(() => {
+    if (viewer && threadId && hasDraft(draftKeys.comment(threadId, comment.id))) {
+      setFromDraft(true);
+      setReplying(true);
+    }
+  }, [viewer, threadId, comment.id]);
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-2 md:p-3">
-      <CommentItem comment={comment} viewer={viewer} onReply={viewer ? () => setReplying(true) : undefined} />
+      <CommentItem comment={comment} viewer={viewer} onReply={viewer ? openReply : undefined} quoteTarget={comment.id} />
       {n > 0 ? (
         <div className="ml-2 border-l-2 border-slate-100 pl-2 md:ml-12 md:pl-3">
           <button
@@ -105,7 +136,7 @@ function CommentBlock({ comment, viewer }: { comment: CommentWithCan; viewer: Cl
             <ul className="space-y-1">
               {comment.replies.map((reply) => (
                 <li key={reply.id}>
-                  <CommentItem comment={reply} viewer={viewer} />
+                  <CommentItem comment={reply} viewer={viewer} quoteTarget={comment.id} />
                 </li>
               ))}
             </ul>
@@ -117,12 +148,17 @@ function CommentBlock({ comment, viewer }: { comment: CommentWithCan; viewer: Cl
           <CommentForm
             parentId={comment.id}
             initialText={comment.author ? `@${comment.author.nickname} ` : ""}
-            autoFocus
+            quote={quote}
+            autoFocus={!fromDraft}
             onDone={() => {
               setReplying(false);
+              setQuote(undefined);
               setShowReplies(true);
             }}
-            onCancel={() => setReplying(false)}
+            onCancel={() => {
+              setReplying(false);
+              setQuote(undefined);
+            }}
           />
         </div>
       ) : null}

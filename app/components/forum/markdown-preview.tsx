@@ -2,13 +2,13 @@
  * Write/preview toggle around a composer (issue "Markdown": the composer shows a live preview).
  * 'Skriv' shows the composer; 'Förhandsgranska' sends the text to `POST /api/preview` and shows
  * the cooked HTML exactly as it will be stored. The composer stays in the form while hidden, so
- * submitting from the preview sends what was typed. A short hint on the Markdown that works sits
- * under it.
+ * submitting from the preview sends what was typed. A short hint on the Markdown that works, and
+ * how to quote (issue 16), sits under it.
  *
  * @module
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { markdown as md } from "../../../domain/i18n/sv";
+import { markdown as md, quoteDrafts as qd } from "../../../domain/i18n/sv";
 import type { PreviewAnswer } from "../../routes/api-preview";
 import { PostBody } from "./post-body";
 
@@ -120,7 +120,9 @@ export function MarkdownPreview({ children, value, compact = false }: MarkdownPr
           )}
         </div>
       ) : null}
-      <p className="text-xs text-slate-500">{md.hint}</p>
+      <p className="text-xs text-slate-500">
+        {md.hint} {qd.quoteHelp}
+      </p>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Dialog, DropdownMenu } from "radix-ui";
 import { ChevronDown, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { app, nav } from "../../../domain/i18n/sv";
+import { clearAllDrafts } from "../../lib/drafts";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
@@ -32,7 +33,7 @@ export function Logo() {
 
 function LogoutForm({ className, children }: { className: string; children: React.ReactNode }) {
   return (
-    <Form method="post" action="/auth/logout">
+    <Form method="post" action="/auth/logout" onSubmit={clearAllDrafts}>
       <button type="submit" className={className}>
         {children}
       </button>
@@ -93,7 +94,11 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={item}
-            onSelect={() => submit(null, { method: "post", action: "/auth/logout" })}
+            onSelect={() => {
+              // Issue 16: unsent drafts stay with the member, not with the next user of the browser.
+              clearAllDrafts();
+              submit(null, { method: "post", action: "/auth/logout" });
+            }}
           >
             <LogOut className="size-4" aria-hidden /> {nav.logout}
           </DropdownMenu.Item>
