@@ -105,7 +105,7 @@ export function EditedMark({ targetType, id, editedAt }: { targetType: TargetTyp
       <Dialog.Trigger
         aria-label={ed.editedLabel(relative)}
         title={formatDateTime(editedAt)}
-        className="rounded text-sm text-slate-500 underline decoration-dotted underline-offset-2 hover:text-slate-800"
+        className="rounded text-left text-sm text-slate-500 underline decoration-dotted underline-offset-2 hover:text-slate-800"
       >
         <span suppressHydrationWarning>
           {ed.edited} {relative}
