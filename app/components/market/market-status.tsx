@@ -22,29 +22,43 @@ export type MarketStatuses = Record<ExchangeKey, MarketStatus>;
  * it (so server and hydrating renders agree). Updates exactly when a market opens or closes and
  * at least once a minute.
  *
+ * @param media optional CSS media query (e.g. "(min-width: 768px)"): the rules chunk is loaded
+ *   only once it matches, so a line hidden on phones costs phones nothing
  * @returns the states, or `null` while pending
  */
-export function useMarketStatuses(): MarketStatuses | null {
+export function useMarketStatuses(media?: string): MarketStatuses | null {
   const [statuses, setStatuses] = useState<MarketStatuses | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    void import("../../lib/market-hours").then(({ marketStatus, msUntilChange }) => {
-      const update = () => {
-        if (stopped) return;
-        const now = new Date();
-        const next = Object.fromEntries(MARKET_CLOCKS.map(({ key }) => [key, marketStatus(key, now)])) as MarketStatuses;
-        setStatuses(next);
-        const delay = Math.min(...Object.values(next).map((s) => msUntilChange(s, now.getTime())));
-        timer = setTimeout(update, delay + 50);
-      };
-      update();
-    });
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void import("../../lib/market-hours").then(({ marketStatus, msUntilChange }) => {
+        const update = () => {
+          if (stopped) return;
+          const now = new Date();
+          const next = Object.fromEntries(MARKET_CLOCKS.map(({ key }) => [key, marketStatus(key, now)])) as MarketStatuses;
+          setStatuses(next);
+          const delay = Math.min(...Object.values(next).map((s) => msUntilChange(s, now.getTime())));
+          timer = setTimeout(update, delay + 50);
+        };
+        update();
+      });
+    };
+    const query = media ? window.matchMedia(media) : null;
+    const onChange = () => {
+      if (query?.matches) start();
+    };
+    if (!query || query.matches) start();
+    else query.addEventListener("change", onChange);
     return () => {
       stopped = true;
       clearTimeout(timer);
+      query?.removeEventListener("change", onChange);
     };
-  }, []);
+  }, [media]);
   return statuses;
 }
 
@@ -84,13 +98,16 @@ export function ClockMarketStatus({ status }: { status: MarketStatus | null }) {
   );
 }
 
+/** Tailwind's `md` breakpoint, where the header line shows. */
+const DESKTOP = "(min-width: 768px)";
+
 /**
  * The forum header's compact line, desktop only (hidden below the `md` breakpoint):
  * "Stockholm Öppen · New York Stängd, öppnar 15:30 · Tokyo Stängd, öppnar tis 09:00".
- * Renders an empty line of the same height while pending.
+ * Shows `mh.pending` while pending; loads the rules only at `md` and up.
  */
 export function MarketHoursLine() {
-  const statuses = useMarketStatuses();
+  const statuses = useMarketStatuses(DESKTOP);
   const order: ExchangeKey[] = ["stockholm", "newYork", "tokyo"];
   return (
     <p
