@@ -1,12 +1,17 @@
 /**
  * Market hours (issue 17): under each clock of the auth layout the exchange's state ('Öppen', or
- * 'Stängd' with 'öppnar …'), equal to what app/lib/market-hours.ts says for the same instant; the
+ * 'Stängd' with 'öppnar …'), equal to what domain/market-hours.ts says for the same instant; the
  * forum header's compact line is shown at 1280 px and hidden at 375 px. The rules themselves
- * (holidays, half days, DST) are covered by app/lib/market-hours.test.ts at fixed instants.
+ * (holidays, half days, DST) are covered by server/market/market-hours.test.ts at fixed instants.
+ * The page fetches the calendar from `/api/market-calendar` (the holiday library stays on the server).
  */
 import { expect, test } from "./support/test";
 import { auth as a, marketHours as mh } from "../../domain/i18n/sv";
-import { marketStatus, type ExchangeKey, type MarketStatus } from "../../app/lib/market-hours";
+import { marketStatus as statusWith, type ExchangeKey, type MarketStatus } from "../../domain/market-hours";
+import { marketCalendar } from "../../server/market/calendar";
+
+/** The rules with the calendar the server sends at that instant. */
+const marketStatus = (key: ExchangeKey, now: Date) => statusWith(key, now, marketCalendar(now));
 
 const exchanges: ExchangeKey[] = ["newYork", "stockholm", "tokyo"];
 
@@ -30,6 +35,22 @@ test("login page: 'Öppen' or 'Stängd' + 'öppnar …' under each clock, as the
     const after = expectedText(marketStatus(key, new Date()));
     expect([before, after]).toContain(shown);
   }
+});
+
+test("/api/market-calendar: public holiday dates, cached; the browser never loads the holiday library", async ({ page, request }) => {
+  const response = await request.get("/api/market-calendar");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("max-age=3600");
+  const calendar = await response.json();
+  for (const key of exchanges) expect(Array.isArray(calendar[key].closed)).toBe(true);
+  // The login page's scripts stay small: no chunk carries the holiday data.
+  const scripts: number[] = [];
+  page.on("response", async (r) => {
+    if (r.url().endsWith(".js")) scripts.push((await r.body()).length);
+  });
+  await page.goto("/auth/login");
+  await expect(page.getByTestId("market-status").first()).toHaveText(new RegExp(`^(${mh.open}|${mh.closed}öppnar .+)$`));
+  expect(Math.max(...scripts)).toBeLessThan(500_000);
 });
 
 test("forum header: the market line is visible at 1280 px and hidden at 375 px", async ({ page }) => {

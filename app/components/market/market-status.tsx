@@ -1,18 +1,29 @@
 /**
  * Whether the Stockholm, New York and Tokyo exchanges are open, for the auth layout's clocks and
- * the forum header (issue 17, "Market hours"; rules in app/lib/market-hours.ts).
+ * the forum header (issue 17, "Market hours"; rules in domain/market-hours.ts).
  *
  * Hydration: the server render and the first browser render show `mh.pending`; after mount the
- * browser loads the rules (a separate chunk: the holiday data is large and not needed for the
- * first paint) and computes the states, then re-computes at the next open/close and at least
- * each minute, so the text changes while the page stays open.
+ * browser fetches the holiday calendar (`/api/market-calendar`, a few dates, cached an hour; the
+ * holiday library stays on the server) and computes the states, then re-computes at the next
+ * open/close and at least each minute, so the text changes while the page stays open. If the
+ * calendar cannot be fetched the status stays pending ('…'); the clocks still tick.
  *
  * @module
  */
 import { useEffect, useState } from "react";
 import { marketHours as mh } from "../../../domain/i18n/sv";
-import type { ExchangeKey, MarketStatus } from "../../lib/market-hours";
+import { marketStatus, msUntilChange, type ExchangeKey, type MarketCalendar, type MarketStatus } from "../../../domain/market-hours";
 import { MARKET_CLOCKS } from "../../lib/clocks";
+
+/** One fetch of the calendar per page load, shared by every caller; null when it failed. */
+let calendarRequest: Promise<MarketCalendar | null> | null = null;
+
+function loadCalendar(): Promise<MarketCalendar | null> {
+  calendarRequest ??= fetch("/api/market-calendar")
+    .then((response) => (response.ok ? (response.json() as Promise<MarketCalendar>) : null))
+    .catch(() => null);
+  return calendarRequest;
+}
 
 /** The states of all three exchanges, keyed like the clocks. */
 export type MarketStatuses = Record<ExchangeKey, MarketStatus>;
@@ -22,7 +33,7 @@ export type MarketStatuses = Record<ExchangeKey, MarketStatus>;
  * it (so server and hydrating renders agree). Updates exactly when a market opens or closes and
  * at least once a minute.
  *
- * @param media optional CSS media query (e.g. "(min-width: 768px)"): the rules chunk is loaded
+ * @param media optional CSS media query (e.g. "(min-width: 768px)"): the calendar is fetched
  *   only once it matches, so a line hidden on phones costs phones nothing
  * @returns the states, or `null` while pending
  */
@@ -35,11 +46,12 @@ export function useMarketStatuses(media?: string): MarketStatuses | null {
     const start = () => {
       if (started) return;
       started = true;
-      void import("../../lib/market-hours").then(({ marketStatus, msUntilChange }) => {
+      void loadCalendar().then((calendar) => {
+        if (!calendar) return;
         const update = () => {
           if (stopped) return;
           const now = new Date();
-          const next = Object.fromEntries(MARKET_CLOCKS.map(({ key }) => [key, marketStatus(key, now)])) as MarketStatuses;
+          const next = Object.fromEntries(MARKET_CLOCKS.map(({ key }) => [key, marketStatus(key, now, calendar)])) as MarketStatuses;
           setStatuses(next);
           const delay = Math.min(...Object.values(next).map((s) => msUntilChange(s, now.getTime())));
           timer = setTimeout(update, delay + 50);
@@ -104,7 +116,7 @@ const DESKTOP = "(min-width: 768px)";
 /**
  * The forum header's compact line, desktop only (hidden below the `md` breakpoint):
  * "Stockholm Öppen · New York Stängd, öppnar 15:30 · Tokyo Stängd, öppnar tis 09:00".
- * Shows `mh.pending` while pending; loads the rules only at `md` and up.
+ * Shows `mh.pending` while pending; fetches the calendar only at `md` and up.
  */
 export function MarketHoursLine() {
   const statuses = useMarketStatuses(DESKTOP);

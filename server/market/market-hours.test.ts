@@ -4,7 +4,11 @@
  * Instants are given in UTC; the comment on each row says the local time.
  */
 import { describe, expect, it } from "vitest";
-import { marketStatus, msUntilChange, type ExchangeKey } from "./market-hours";
+import { marketStatus as statusWith, msUntilChange, type ExchangeKey } from "../../domain/market-hours";
+import { marketCalendar } from "./calendar";
+
+/** The rules with the calendar the server would send at that instant. */
+const marketStatus = (exchange: ExchangeKey, now: Date) => statusWith(exchange, now, marketCalendar(now));
 
 type Expected = { open: true; closesAt: string } | { open: false; opensAt: string; opensLocal: string; opensWeekday: number | null };
 
