@@ -39,7 +39,7 @@ export default function AuthLayout() {
         {nav.skipToContent}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 md:h-16 md:flex-row md:items-center md:justify-between md:py-0">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 md:min-h-16 md:flex-row md:items-center md:justify-between md:py-2">
           <AuthLogo />
           <MarketClocks className="w-full md:w-auto" />
         </div>

@@ -41,6 +41,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   abuseLimits: "al",
   unavailable: "unavailable",
   editing: "ed",
+  marketHours: "mh",
 };
 
 describe("catalogue imports", () => {

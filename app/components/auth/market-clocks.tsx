@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { auth as a, landing as ld } from "../../../domain/i18n/sv";
 import { CLOCK_PLACEHOLDER, formatClock, MARKET_CLOCKS, msUntilNextSecond } from "../../lib/clocks";
+import { ClockMarketStatus, useMarketStatuses } from "../market/market-status";
 
 /**
  * The current instant, refreshed at every whole second; `null` until the component has mounted
@@ -32,12 +33,14 @@ function useSecondTick(): Date | null {
  * Renders "--:--:--" on the server and during hydration, then the live time. Each clock is a
  * group named after its city holding a `<time>` with `data-time-zone` (the IANA zone) and, once
  * live, `dateTime` equal to the shown text. No live region: screen readers are not told every
- * second.
+ * second. Under each time, whether that exchange is open ('Öppen' / 'Stängd' + 'öppnar 09:00';
+ * issue 17, `ClockMarketStatus`), computed after mount like the time.
  *
  * @param props.className extra classes for the row of clocks
  */
 export function MarketClocks({ className = "" }: { className?: string }) {
   const now = useSecondTick();
+  const markets = useMarketStatuses();
   return (
     <div role="group" aria-label={ld.clocksLabel} className={`flex items-stretch gap-1.5 ${className}`.trim()}>
       {MARKET_CLOCKS.map(({ key, timeZone }) => {
@@ -60,6 +63,7 @@ export function MarketClocks({ className = "" }: { className?: string }) {
             >
               {text}
             </time>
+            <ClockMarketStatus status={markets ? markets[key] : null} />
           </div>
         );
       })}

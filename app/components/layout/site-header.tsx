@@ -2,7 +2,8 @@
  * Sticky forum header (SPEC §2 Shared forum layout): logo, Forum link, and a user menu or a
  * 'Logga in' button; below 768 px a menu button opens a sheet with the same links.
  * A member also gets the notification bell and the activity logger; everyone sees the online
- * indicator (issue 5: SPEC §2 bell, §4 Presence).
+ * indicator (issue 5: SPEC §2 bell, §4 Presence). On desktop a compact line below says whether
+ * the Stockholm, New York and Tokyo exchanges are open (issue 17, `MarketHoursLine`).
  *
  * @module
  */
@@ -16,6 +17,7 @@ import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
 import { NotificationBell } from "../notifications/notification-bell";
 import { ActivityTracker, OnlineIndicator } from "../presence/presence";
+import { MarketHoursLine } from "../market/market-status";
 
 /** The logo: bull and product name, linking to the start page. */
 export function Logo() {
@@ -238,6 +240,7 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
           <MobileMenu viewer={viewer} />
         </div>
       </div>
+      <MarketHoursLine />
     </header>
   );
 }
