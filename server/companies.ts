@@ -18,8 +18,12 @@ export interface Company {
   /** Upper-case Nasdaq Stockholm ticker, e.g. `VOLV-B`. */
   ticker: string;
   name: string;
+  /** GICS-style sector in English as in the data set (`Industrials`); the page translates it. */
   sector: string | null;
+  /** GICS-style industry in English (`Machinery`). */
   industry: string | null;
+  /** Company website, `http://` or `https://` only; null when the data has none (issue 17). */
+  website: string | null;
 }
 
 /**
@@ -27,10 +31,27 @@ export interface Company {
  * Nasdaq Stockholm's public listing.
  */
 const SUPPLEMENT: Company[] = [
-  { ticker: "INVE-A", name: "Investor AB ser. A", sector: "Financials", industry: "Diversified Financial Services" },
-  { ticker: "INVE-B", name: "Investor AB ser. B", sector: "Financials", industry: "Diversified Financial Services" },
-  { ticker: "NDA-SE", name: "Nordea Bank Abp", sector: "Financials", industry: "Banks" },
+  { ticker: "INVE-A", name: "Investor AB ser. A", sector: "Financials", industry: "Diversified Financial Services", website: "https://www.investorab.com" },
+  { ticker: "INVE-B", name: "Investor AB ser. B", sector: "Financials", industry: "Diversified Financial Services", website: "https://www.investorab.com" },
+  { ticker: "NDA-SE", name: "Nordea Bank Abp", sector: "Financials", industry: "Banks", website: "https://www.nordea.com" },
 ];
+
+/**
+ * A website address from the data, kept only when it is an absolute `http(s)` URL (no
+ * `javascript:` or relative links reach the page).
+ *
+ * @param raw the CSV cell, e.g. `http://www.volvogroup.com`
+ * @returns the normalised URL, or null
+ */
+export function safeWebsite(raw: string | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Reads the bundled company list.
@@ -50,6 +71,7 @@ export function readCompanyList(): Company[] {
       name: r.name!,
       sector: r.sector || null,
       industry: r.industry || null,
+      website: safeWebsite(r.website),
     }));
   const known = new Set(list.map((c) => c.ticker));
   return [...list, ...SUPPLEMENT.filter((c) => !known.has(c.ticker))];
@@ -57,21 +79,25 @@ export function readCompanyList(): Company[] {
 
 /**
  * Loads the company list into the `companies` table when the table holds fewer rows than the
- * list (first start, or a newer list); existing rows are updated.
+ * list (first start, or a newer list) or fewer websites (rows from before the website column);
+ * existing rows are updated.
  *
  * @returns number of companies written (0 when the table was already complete)
  */
 export async function ensureCompanies(db: Db): Promise<number> {
   const list = readCompanyList();
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(companies)) as [{ n: number }];
-  if (n >= list.length) return 0;
+  const [{ n, sites }] = (await db
+    .select({ n: sql<number>`count(*)::int`, sites: sql<number>`count(${companies.website})::int` })
+    .from(companies)) as [{ n: number; sites: number }];
+  // Rows written before the website column (issue 17) are refreshed once.
+  if (n >= list.length && sites >= list.filter((c) => c.website).length) return 0;
   for (let i = 0; i < list.length; i += 200) {
     await db
       .insert(companies)
       .values(list.slice(i, i + 200))
       .onConflictDoUpdate({
         target: companies.ticker,
-        set: { name: sql`excluded.name`, sector: sql`excluded.sector`, industry: sql`excluded.industry` },
+        set: { name: sql`excluded.name`, sector: sql`excluded.sector`, industry: sql`excluded.industry`, website: sql`excluded.website` },
       });
   }
   return list.length;

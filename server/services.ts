@@ -10,7 +10,7 @@ import { createContext } from "react-router";
 import type { MailWorker } from "./admin/mail-worker";
 import { createAuth, type Auth } from "./auth";
 import { ensureCompanies } from "./companies";
-import { recookIfNeeded } from "./content/recook";
+import { backfillTitleTickers, recookIfNeeded } from "./content/recook";
 import type { AppConfig } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { ensureDefaultCategories } from "./forum/default-categories";
@@ -59,7 +59,8 @@ export async function createServices(
     }));
   await database.migrate();
   await ensureDefaultCategories(database.db);
-  await ensureCompanies(database.db);
+  // A (re)loaded company list may make old thread titles name known tickers (issue 17).
+  if ((await ensureCompanies(database.db)) > 0) await backfillTitleTickers(database.db);
   await recookIfNeeded(database.db);
   const mailer =
     overrides.mailer ??

@@ -1,7 +1,8 @@
 /**
- * Ticker page `/forum/aktie/{TICKER}`: company name and sector, every thread and comment that
- * mentions it (newest first), and a bull/bear bar from the Bullish and Bearish reactions on those
- * posts in the last 7 days. Unknown tickers answer 404.
+ * Ticker page `/forum/aktie/{TICKER}`: company name, ticker, sector and industry in Swedish and
+ * the website (issue 17), every thread and comment that mentions it in its text or, for a thread,
+ * its title (newest first, each with its own time), and a bull/bear bar from the Bullish and
+ * Bearish reactions on those posts in the last 7 days. Unknown tickers answer 404.
  *
  * @module
  */
@@ -11,7 +12,8 @@ import { servicesContext } from "../../server/services";
 import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
 import { RelativeTime } from "../components/forum/relative-time";
 import { RouteErrorBox } from "../components/layout/not-found";
-import { app, nav, ticker as tk, forum as f } from "../../domain/i18n/sv";
+import { app, nav, ticker as tk, forum as f, sectors as sec } from "../../domain/i18n/sv";
+import { industryName, sectorName } from "../../domain/sectors";
 import type { Route } from "./+types/ticker";
 import { POST_TEXTS, postPath } from "../../domain/post-target";
 
@@ -62,6 +64,51 @@ function SentimentBar({ bull, bear }: { bull: number; bear: number }) {
   );
 }
 
+/**
+ * Sector and industry in Swedish and the website (issue 17). The data set has no Nasdaq
+ * Large/Mid/Small Cap segment (its size bucket is FinanceDatabase's own), so no list size is shown.
+ */
+function CompanyFacts({ company }: { company: Route.ComponentProps["loaderData"]["company"] }) {
+  const sector = sectorName(company.sector);
+  const industry = industryName(company.industry);
+  if (!sector && !industry && !company.website) return null;
+  return (
+    <dl aria-label={sec.facts} className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {sector ? (
+        <>
+          <dt className="text-slate-500">{tk.sector}</dt>
+          <dd className="text-slate-800">{sector}</dd>
+        </>
+      ) : null}
+      {industry ? (
+        <>
+          <dt className="text-slate-500">{sec.industry}</dt>
+          <dd className="text-slate-800">{industry}</dd>
+        </>
+      ) : null}
+      {company.website ? (
+        <>
+          <dt className="text-slate-500">{sec.website}</dt>
+          <dd className="min-w-0">
+            <a
+              href={company.website}
+              rel="nofollow noopener"
+              className="text-brand-700 underline hover:text-brand-800 [overflow-wrap:anywhere]"
+            >
+              {displayHost(company.website)}
+            </a>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** `http://www.volvogroup.com/` → `www.volvogroup.com` (path kept when there is one). */
+function displayHost(url: string): string {
+  return url.replace(/^https?:\/\//, "").replace(/\/$/, "");
+}
+
 /** The ticker page. */
 export default function TickerPage({ loaderData }: Route.ComponentProps) {
   const { company, posts, sentiment } = loaderData;
@@ -77,13 +124,8 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="font-mono text-sm font-bold text-brand-700">${company.ticker}</p>
           <h1 className="text-2xl font-extrabold tracking-tight">{company.name}</h1>
-          {company.sector ? (
-            <p className="text-sm text-slate-600">
-              {tk.sector}: {company.sector}
-              {company.industry ? ` · ${company.industry}` : ""}
-            </p>
-          ) : null}
         </div>
+        <CompanyFacts company={company} />
         <div className="space-y-2">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{tk.sentimentTitle}</h2>
           <SentimentBar bull={sentiment.bull} bear={sentiment.bear} />

@@ -479,6 +479,87 @@ export const ticker = {
   tickerPick: "Välj en aktie",
 } as const;
 
+/**
+ * Ticker page facts (issue 17): Swedish names of the data set's GICS-style sectors and
+ * industries (the names Avanza, Nordnet and Affärsvärlden use for GICS sectors), keyed by the
+ * English value exactly as in `server/data/companies.csv`. Every value in the data must be here
+ * (tests/build/sector-names.test.ts); an unknown one is shown in English (domain/sectors.ts).
+ */
+export const sectors = {
+  industry: "Bransch",
+  website: "Webbplats",
+  facts: "Fakta om bolaget",
+  sectorNames: {
+    "Communication Services": "Kommunikationstjänster",
+    "Consumer Discretionary": "Sällanköpsvaror",
+    "Consumer Staples": "Dagligvaror",
+    Energy: "Energi",
+    Financials: "Finans",
+    "Health Care": "Hälsovård",
+    Industrials: "Industri",
+    "Information Technology": "Informationsteknik",
+    Materials: "Råvaror",
+    "Real Estate": "Fastigheter",
+    Utilities: "Kraftförsörjning",
+  } as Record<string, string>,
+  industryNames: {
+    "Aerospace & Defense": "Flyg- och försvarsindustri",
+    "Air Freight & Logistics": "Flygfrakt och logistik",
+    "Auto Components": "Fordonskomponenter",
+    Automobiles: "Fordonstillverkare",
+    Banks: "Banker",
+    Beverages: "Drycker",
+    Biotechnology: "Bioteknik",
+    "Building Products": "Byggprodukter",
+    "Capital Markets": "Kapitalmarknader",
+    Chemicals: "Kemikalier",
+    "Commercial Services & Supplies": "Företagstjänster och förnödenheter",
+    "Communications Equipment": "Kommunikationsutrustning",
+    "Construction & Engineering": "Bygg och anläggning",
+    "Construction Materials": "Byggmaterial",
+    "Consumer Finance": "Konsumentkrediter",
+    Distributors: "Distributörer",
+    "Diversified Financial Services": "Diversifierade finansiella tjänster",
+    "Diversified Telecommunication Services": "Diversifierade telekomtjänster",
+    "Electric Utilities": "Elförsörjning",
+    "Electrical Equipment": "Elektrisk utrustning",
+    "Electronic Equipment, Instruments & Components": "Elektronisk utrustning, instrument och komponenter",
+    "Energy Equipment & Services": "Energiutrustning och energitjänster",
+    Entertainment: "Underhållning",
+    "Food & Staples Retailing": "Livsmedels- och dagligvaruhandel",
+    "Health Care Equipment & Supplies": "Medicinteknisk utrustning och förnödenheter",
+    "Health Care Providers & Services": "Vårdgivare och vårdtjänster",
+    "Health Care Technology": "Hälsovårdsteknik",
+    "Hotels, Restaurants & Leisure": "Hotell, restauranger och fritid",
+    "Household Durables": "Varaktiga hushållsprodukter",
+    "Household Products": "Hushållsprodukter",
+    "IT Services": "IT-tjänster",
+    "Independent Power and Renewable Electricity Producers": "Oberoende kraftproducenter och förnybar el",
+    "Industrial Conglomerates": "Industrikonglomerat",
+    Insurance: "Försäkring",
+    "Interactive Media & Services": "Interaktiva medier och tjänster",
+    "Internet & Direct Marketing Retail": "E-handel och postorder",
+    Machinery: "Maskiner",
+    Marine: "Sjöfart",
+    "Metals & Mining": "Metaller och gruvdrift",
+    "Oil, Gas & Consumable Fuels": "Olja, gas och bränslen",
+    "Paper & Forest Products": "Papper och skogsprodukter",
+    Pharmaceuticals: "Läkemedel",
+    "Professional Services": "Konsult- och experttjänster",
+    "Real Estate Management & Development": "Fastighetsförvaltning och fastighetsutveckling",
+    "Road & Rail": "Väg- och järnvägstransport",
+    "Semiconductors & Semiconductor Equipment": "Halvledare och halvledarutrustning",
+    Software: "Mjukvara",
+    "Specialty Retail": "Specialiserad detaljhandel",
+    "Technology Hardware, Storage & Peripherals": "Datorer, lagring och kringutrustning",
+    "Textiles, Apparel & Luxury Goods": "Textil, kläder och lyxvaror",
+    "Thrifts & Mortgage Finance": "Sparbanker och bolånefinansiering",
+    Tobacco: "Tobak",
+    "Trading Companies & Distributors": "Handelsföretag och distributörer",
+    "Transportation Infrastructure": "Transportinfrastruktur",
+  } as Record<string, string>,
+} as const;
+
 /** CLI messages (`forum` command). */
 export const cli = {
   usage: `Användning:

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { MAX_POST_IMAGES, parsePostImageUrl } from "../../domain/uploads";
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, EXTERNAL_REL, cook, sanitizeCooked } from "./cook";
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, EXTERNAL_REL, cook, plainTextTickers, sanitizeCooked } from "./cook";
 
 const KNOWN = new Set(["VOLV-B", "ERIC-B", "3KR", "INVE-B"]);
 const isKnownTicker = (t: string) => KNOWN.has(t);
@@ -337,5 +337,27 @@ describe("cooking is safe whatever the input (fast-check)", () => {
     expect(unsafety('<a href=" data:text/html,x">a</a>')).not.toEqual([]);
     expect(unsafety("<img src=x>")).not.toEqual([]);
     expect(unsafety('<a href="/forum" class="mention">a</a>')).toEqual([]);
+  });
+});
+
+describe("plainTextTickers (thread titles, issue 17)", () => {
+  const titleTickers = (title: string) => plainTextTickers(title, { isKnownTicker });
+
+  it("finds the title's known tickers by the body's rule, in order, once each", () => {
+    expect(titleTickers("Dags att köpa $VOLV-B?")).toEqual(["VOLV-B"]);
+    expect(titleTickers("$eric-b-aktien mot $VOLV-B och $ERIC-B igen")).toEqual(["ERIC-B", "VOLV-B"]);
+    expect(titleTickers("$3KR, $INVE-B.")).toEqual(["3KR", "INVE-B"]);
+  });
+
+  it("agrees with cook on what is not a known cashtag", () => {
+    for (const title of ["Kostar $100", "mejl a$VOLV-B", "\\$VOLV-B", "$VOLV-BX", "$NOPE-X", "Ingen aktie", "$VOLV-B_x"]) {
+      expect(titleTickers(title)).toEqual(cook(title, { isKnownTicker }).tickers);
+    }
+    expect(titleTickers("\\$VOLV-B")).toEqual([]);
+    expect(titleTickers("Kostar $100")).toEqual([]);
+  });
+
+  it("reads a title as plain text: Markdown characters do not hide a cashtag", () => {
+    expect(titleTickers("*$VOLV-B* `$ERIC-B`")).toEqual(["VOLV-B", "ERIC-B"]);
   });
 });

@@ -403,3 +403,28 @@ export function cook(source: string, options: CookOptions = {}): Cooked {
     tickers: [...env.tickers],
   };
 }
+
+/**
+ * The known tickers a plain-text line names, by the same cashtag rule as {@link cook} (`$` at a
+ * boundary, longest known ticker wins, not after a backslash). For thread titles, which are plain
+ * text and never cooked as Markdown (issue 17: the ticker page lists threads whose title names
+ * the ticker).
+ *
+ * @param text plain text, e.g. a thread title (`Dags att köpa $VOLV-B?`)
+ * @param options `isKnownTicker`, as for {@link cook}; without it nothing is known
+ * @returns unique known tickers (upper case), in order of appearance; `[]` when none
+ */
+export function plainTextTickers(text: string, options: CookOptions = {}): string[] {
+  if (!text.includes("$")) return [];
+  const env: CookEnv = {
+    images: 0,
+    isKnownTicker: options.isKnownTicker ?? (() => false),
+    mentions: new Map(),
+    tickers: new Set(),
+  };
+  const state = new markdown.core.State("", markdown, env as unknown as Record<string, unknown>);
+  const token = new state.Token("text", "", 0);
+  token.content = text;
+  splitText(state, token, undefined, env);
+  return [...env.tickers];
+}

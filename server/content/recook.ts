@@ -15,7 +15,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { comments, postTickers, profiles, threads } from "../db/schema";
-import { cook } from "./cook";
+import { cook, plainTextTickers } from "./cook";
 import { indexTickers, loadTickerSet } from "./storage";
 import type { TargetType } from "../../domain/values";
 
@@ -81,7 +81,7 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
   // Threads.
   for (let after: string | null = null; ; ) {
     const batch = await db
-      .select({ id: threads.id, body: threads.body, bodyHtml: threads.bodyHtml, createdAt: threads.createdAt })
+      .select({ id: threads.id, title: threads.title, body: threads.body, bodyHtml: threads.bodyHtml, createdAt: threads.createdAt })
       .from(threads)
       .where(after ? gt(threads.id, after) : undefined)
       .orderBy(asc(threads.id))
@@ -90,7 +90,9 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
     const existing = await currentTickers(db, "thread", batch.map((r) => r.id));
     await db.transaction(async (tx) => {
       for (const row of batch) {
-        const cooked = cook(row.body, { isKnownTicker });
+        const body = cook(row.body, { isKnownTicker });
+        // The title's cashtags count too (issue 17), as in cookThreadForStorage.
+        const cooked = { ...body, tickers: [...new Set([...plainTextTickers(row.title, { isKnownTicker }), ...body.tickers])] };
         if (cooked.html !== row.bodyHtml) {
           await tx.update(threads).set({ bodyHtml: cooked.html }).where(eq(threads.id, row.id));
           result.htmlChanged += 1;
@@ -202,4 +204,44 @@ export async function recookIfNeeded(db: Db): Promise<RecookResult | null> {
     ? [undefined]
     : await db.select({ id: comments.id }).from(comments).where(eq(comments.bodyHtml, "")).limit(1);
   return thread || comment ? recookAll(db) : null;
+}
+
+/**
+ * One-time backfill of title cashtags (issue 17; docs/decisions/021-ticker-page.md): threads
+ * written before titles were indexed get `post_tickers` rows for the tickers their title names.
+ * Insert-only (a body's rows are left as they are) and idempotent; reads only threads whose title
+ * contains `$`. Start-up runs it when the company list was (re)loaded, i.e. on the first start
+ * after this change and whenever the list changes; `forum recook` covers it too.
+ *
+ * @param db database handle (not a transaction)
+ * @returns how many index rows were added
+ */
+export async function backfillTitleTickers(db: Db): Promise<number> {
+  const known = await loadTickerSet(db, { maxAgeMs: 0 });
+  const isKnownTicker = (t: string) => known.has(t);
+  let added = 0;
+  for (let after: string | null = null; ; ) {
+    const batch = await db
+      .select({ id: threads.id, title: threads.title, createdAt: threads.createdAt })
+      .from(threads)
+      .where(and(sql`strpos(${threads.title}, '$') > 0`, after ? gt(threads.id, after) : undefined))
+      .orderBy(asc(threads.id))
+      .limit(DEFAULT_RECOOK_BATCH);
+    if (batch.length === 0) break;
+    const values = batch.flatMap((row) =>
+      plainTextTickers(row.title, { isKnownTicker }).map((ticker) => ({
+        ticker,
+        targetType: "thread" as const,
+        targetId: row.id,
+        threadId: row.id,
+        createdAt: row.createdAt,
+      })),
+    );
+    if (values.length > 0) {
+      const rows = await db.insert(postTickers).values(values).onConflictDoNothing().returning({ ticker: postTickers.ticker });
+      added += rows.length;
+    }
+    after = batch[batch.length - 1]!.id;
+  }
+  return added;
 }

@@ -16,7 +16,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { companies, postTickers } from "../db/schema";
-import { cook, type Cooked } from "./cook";
+import { cook, plainTextTickers, type Cooked } from "./cook";
 import type { TargetType } from "../../domain/values";
 
 /** How long a loaded ticker set is reused, in milliseconds (companies change at start-up only). */
@@ -74,6 +74,23 @@ export function forgetTickerSet(db: DbOrTx): void {
 export async function cookForStorage(db: DbOrTx, source: string): Promise<Cooked> {
   const known = await loadTickerSet(db);
   return cook(source, { isKnownTicker: (t) => known.has(t) });
+}
+
+/**
+ * Cooks a thread's body and adds the tickers its title names (issue 17): titles are plain text,
+ * so their cashtags come from {@link plainTextTickers} (the same rule as the body's).
+ *
+ * @param db database handle (prefer the long-lived `db`, for the ticker cache)
+ * @param title the thread title as typed
+ * @param body the thread body (Markdown) as typed
+ * @returns {@link Cooked} of the body, with `tickers` = the title's tickers, then the body's
+ *   (unique, upper case) for {@link indexTickers}
+ */
+export async function cookThreadForStorage(db: DbOrTx, title: string, body: string): Promise<Cooked> {
+  const known = await loadTickerSet(db);
+  const isKnownTicker = (t: string) => known.has(t);
+  const cooked = cook(body, { isKnownTicker });
+  return { ...cooked, tickers: [...new Set([...plainTextTickers(title, { isKnownTicker }), ...cooked.tickers])] };
 }
 
 /** What {@link indexTickers} indexes. */

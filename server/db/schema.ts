@@ -335,6 +335,8 @@ export const companies = pgTable(
     name: text("name").notNull(),
     sector: text("sector"),
     industry: text("industry"),
+    /** Company website from the data set, `http(s)://` only (issue 17: ticker page link). */
+    website: text("website"),
   },
   (t) => [
     index("companies_name_lower_idx").on(sql`lower(${t.name})`),

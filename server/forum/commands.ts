@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../domain/i18n/sv";
 import { commentSchema, threadSchema } from "../../domain/validation";
 import type { Db, Tx } from "../db/client";
-import { cookForStorage, indexTickers } from "../content/storage";
+import { cookForStorage, cookThreadForStorage, indexTickers } from "../content/storage";
 import { blockedUsers, categories, comments, notifications, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
@@ -81,8 +81,9 @@ export const threadWrite = defineWrite({
     samePost: ({ categoryId, title, body }) => JSON.stringify(["thread", categoryId, title, body]),
   },
   limits: "thread",
-  // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs indexed.
-  prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
+  // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs of
+  // the body and the title (issue 17) indexed.
+  prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
   transaction: async (tx, { actor }, { categoryId, title, body }, _loaded, cooked): Promise<NewThread> => {
     const [category] = await tx
       .select({ id: categories.id })

@@ -23,7 +23,7 @@ import { canEdit, editLeavesRevision, moderatesItem, type Actor, type AuthoredIt
 import { roleOf } from "../../domain/roles";
 import type { TargetType } from "../../domain/values";
 import { editCommentSchema, editThreadSchema } from "../../domain/validation";
-import { cookForStorage, indexTickers } from "../content/storage";
+import { cookForStorage, cookThreadForStorage, indexTickers } from "../content/storage";
 import type { Db, Tx } from "../db/client";
 import { blockedUsers, comments, postRevisions, threads } from "../db/schema";
 import { ForumError } from "../errors";
@@ -183,7 +183,8 @@ export const editThreadWrite = defineWrite({
     ref: (value: EditResult) => ({ threadId: value.threadId, commentId: null }),
   },
   limits: "edit",
-  prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
+  // The title's $TICKERs are indexed with the body's (issue 17), so a retitled thread moves.
+  prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
   transaction: async (tx, { actor }, { threadId, title, body, reason }, _loaded, cooked): Promise<EditResult> => {
     const thread = await loadThread(tx, threadId, true);
     if (!thread) throw new ForumError(404, ed.threadNotFound, ed.editFailed);

@@ -25,6 +25,7 @@ export interface TickerPost {
   /** Plain text of the post (the page shows an excerpt). */
   body: string;
   authorNickname: string | null;
+  /** When this thread or comment was written (ISO 8601), whichever of the two mentions the ticker. */
   createdAt: string;
 }
 
@@ -35,7 +36,8 @@ export interface Sentiment {
 }
 
 /**
- * Newest posts mentioning `ticker`.
+ * Newest posts mentioning `ticker`, in its body or, for a thread, its title (issue 17). Ordered by
+ * the index row's time, which every write path sets to the post's own time.
  *
  * @param ticker upper-case ticker
  * @param limit maximum rows (default {@link TICKER_PAGE_SIZE})
@@ -53,7 +55,8 @@ export async function listTickerPosts(db: Db, ticker: string, limit = TICKER_PAG
       threadAuthor: sql<string | null>`(SELECT nickname FROM ${profiles} WHERE ${profiles.id} = ${threads.authorId})`,
       commentBody: comments.body,
       commentAuthor: sql<string | null>`(SELECT nickname FROM ${profiles} WHERE ${profiles.id} = ${comments.authorId})`,
-      createdAt: postTickers.createdAt,
+      threadCreatedAt: threads.createdAt,
+      commentCreatedAt: comments.createdAt,
     })
     .from(postTickers)
     .innerJoin(threads, eq(threads.id, postTickers.threadId))
@@ -70,7 +73,8 @@ export async function listTickerPosts(db: Db, ticker: string, limit = TICKER_PAG
     threadTitle: r.threadTitle,
     body: r.kind === "comment" ? (r.commentBody ?? "") : r.threadBody,
     authorNickname: r.kind === "comment" ? r.commentAuthor : r.threadAuthor,
-    createdAt: r.createdAt.toISOString(),
+    // The post's own time (issue 17), not the thread's or the index row's.
+    createdAt: (r.kind === "comment" ? (r.commentCreatedAt ?? r.threadCreatedAt) : r.threadCreatedAt).toISOString(),
   }));
 }
 

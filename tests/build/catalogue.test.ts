@@ -22,6 +22,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   admin: "adm",
   profile: "p",
   ticker: "tk",
+  sectors: "sec",
   cli: "cli",
   config: "cfg",
   roles: "roles",

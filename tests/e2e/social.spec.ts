@@ -4,7 +4,7 @@
  * sentiment; /@nickname; bio editing; copy-profile-link.
  */
 import { expect, test } from "./support/test";
-import { forum as f, profile as p, ticker as tk, toasts as t } from "../../domain/i18n/sv";
+import { forum as f, profile as p, sectors as sec, ticker as tk, toasts as t } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -83,6 +83,13 @@ test("drawer and follow; @mention and $ticker pickers; ticker page; /@nickname; 
   await tPage.goto("/forum/aktie/eric-b");
   await expect(tPage).toHaveURL(/\/forum\/aktie\/ERIC-B$/);
   await expect(tPage.getByRole("heading", { level: 1 })).toContainText("Ericsson");
+  // Issue 17: sector and industry in Swedish, the website as an external link.
+  const facts = tPage.getByRole("definition");
+  await expect(facts.filter({ hasText: sec.sectorNames["Information Technology"]! })).toBeVisible();
+  await expect(facts.filter({ hasText: sec.industryNames["Communications Equipment"]! })).toBeVisible();
+  const site = tPage.getByRole("link", { name: /ericsson\.com/ });
+  await expect(site).toHaveAttribute("href", /^https?:\/\/www\.ericsson\.com/);
+  await expect(site).toHaveAttribute("rel", "nofollow noopener");
   await expect(tPage.getByText(tk.inThread(title))).toBeVisible();
   await expect(tPage.getByText(tk.bull(1))).toBeVisible();
   expect((await tPage.request.get("/forum/aktie/NOPE-X")).status()).toBe(404);
