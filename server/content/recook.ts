@@ -207,7 +207,7 @@ export async function recookIfNeeded(db: Db): Promise<RecookResult | null> {
 }
 
 /**
- * One-time backfill of title cashtags (issue 17; docs/decisions/021-ticker-page.md): threads
+ * One-time backfill of title cashtags (issue 17; docs/decisions/022-ticker-page.md): threads
  * written before titles were indexed get `post_tickers` rows for the tickers their title names.
  * Insert-only (a body's rows are left as they are) and idempotent; reads only threads whose title
  * contains `$`. Start-up runs it when the company list was (re)loaded, i.e. on the first start
