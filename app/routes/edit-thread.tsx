@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { editThreadWrite, threadForEdit } from "../../server/forum/edits";
 import { findPostTarget } from "../../server/forum/post-target";
@@ -19,9 +19,7 @@ import { readForm } from "../../server/http";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
-import { MarkdownPreview } from "../components/forum/markdown-preview";
-import { MentionTextarea } from "../components/forum/mention-textarea";
-import { ImageUpload } from "../components/forum/image-upload";
+import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-field";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { RouteErrorBox } from "../components/layout/not-found";
@@ -90,7 +88,6 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
   const values = actionData && !actionData.ok ? actionData.values : undefined;
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const [body, setBody] = useState(values?.body ?? thread.body);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (error) document.getElementById("edit-thread-error")?.scrollIntoView({ block: "center" });
   }, [actionData, error]);
@@ -112,36 +109,11 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
           placeholder={f.titlePlaceholder}
           autoComplete="off"
         />
-        <MarkdownPreview value={body}>
-          <div className="space-y-1">
-            <label htmlFor="body" className="block text-sm font-medium text-slate-700">
-              {f.bodyLabel}
-            </label>
-            <MentionTextarea
-              ref={bodyRef}
-              id="body"
-              name="body"
-              required
-              rows={10}
-              maxLength={LIMITS.body}
-              value={body}
-              onValueChange={setBody}
-              placeholder={f.bodyPlaceholder}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-            />
-            <ImageUpload textareaRef={bodyRef} value={body} onValueChange={setBody} />
-          </div>
-        </MarkdownPreview>
+        <ThreadBodyField value={body} onValueChange={setBody} />
         {staffEdit ? (
           <TextField label={ed.reasonLabel} name="reason" maxLength={LIMITS.editReason} defaultValue={values?.reason ?? ""} autoComplete="off" />
         ) : null}
-        <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-          <p className="font-semibold text-slate-700">{f.tipsTitle}</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            <li>{f.tipTicker}</li>
-            <li>{f.tipMention}</li>
-          </ul>
-        </div>
+        <ThreadTips />
         <div className="flex gap-2">
           <Button type="submit" disabled={sending}>
             {sending ? ed.saving : ed.save}

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { threadWrite } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
@@ -18,9 +18,7 @@ import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeli
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { DraftNotice } from "../components/forum/draft-notice";
-import { MarkdownPreview } from "../components/forum/markdown-preview";
-import { MentionTextarea } from "../components/forum/mention-textarea";
-import { ImageUpload } from "../components/forum/image-upload";
+import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-field";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
@@ -81,7 +79,6 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const heading = category ? f.createHeading(category.name) : f.createHeadingNoCategory;
   const [body, setBody] = useState(values?.body ?? "");
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [title, setTitle] = useState(values?.title ?? "");
   const [categoryId, setCategoryId] = useState(values?.categoryId ?? "");
   // Issue 16: the local draft, removed once the thread is created (the action redirected to it).
@@ -168,33 +165,8 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           placeholder={f.titlePlaceholder}
           autoComplete="off"
         />
-        <MarkdownPreview value={body}>
-          <div className="space-y-1">
-            <label htmlFor="body" className="block text-sm font-medium text-slate-700">
-              {f.bodyLabel}
-            </label>
-            <MentionTextarea
-              ref={bodyRef}
-              id="body"
-              name="body"
-              required
-              rows={10}
-              maxLength={LIMITS.body}
-              value={body}
-              onValueChange={setBody}
-              placeholder={f.bodyPlaceholder}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-            />
-            <ImageUpload textareaRef={bodyRef} value={body} onValueChange={setBody} />
-          </div>
-        </MarkdownPreview>
-        <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-          <p className="font-semibold text-slate-700">{f.tipsTitle}</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            <li>{f.tipTicker}</li>
-            <li>{f.tipMention}</li>
-          </ul>
-        </div>
+        <ThreadBodyField value={body} onValueChange={setBody} />
+        <ThreadTips />
         <Button type="submit" disabled={sending}>
           {sending ? f.creating : f.create}
         </Button>
