@@ -22,6 +22,7 @@ import { ForumError, retryAfterHeaders } from "../../server/errors";
 import { readMultipart } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { FORM_OVERHEAD_BYTES, uploadAnswer, uploadRefusal } from "../../server/uploads/answers";
 import { UploadError } from "../../server/uploads/images";
 import { storePostImage } from "../../server/uploads/post-images";
 import { MAX_POST_IMAGE_BYTES, MAX_POST_IMAGE_MB } from "../../domain/uploads";
@@ -33,18 +34,8 @@ export type PostImageAnswer =
   | { ok: true; url: string; width: number; height: number; markdown: string }
   | { ok: false; error: string };
 
-/** Room for the multipart boundaries and part headers around the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-const noStore = { "Cache-Control": "no-store" } as const;
-
-function answer(body: PostImageAnswer, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...noStore, ...headers } });
-}
-
-function refuse(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return answer({ ok: false, error }, status, headers);
-}
+const answer = (body: PostImageAnswer, status = 200, headers: Record<string, string> = {}) => uploadAnswer(body, status, headers);
+const refuse = uploadRefusal;
 
 /** GET is not offered. */
 export function loader() {

@@ -22,6 +22,7 @@ import { ForumError, retryAfterHeaders } from "../../server/errors";
 import { readMultipart } from "../../server/http";
 import { servicesContext, type Services } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { FORM_OVERHEAD_BYTES, uploadAnswer, uploadRefusal } from "../../server/uploads/answers";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../domain/uploads";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
@@ -31,19 +32,8 @@ import type { Route } from "./+types/api-uploads";
 /** Answer of this endpoint. */
 export type UploadAnswer = { ok: true; url: string | null } | { ok: false; error: string };
 
-/** Room for the multipart boundaries and part headers around the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-
-const noStore = { "Cache-Control": "no-store" } as const;
-
-function answer(body: UploadAnswer, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { ...noStore, ...headers } });
-}
-
-function refuse(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return answer({ ok: false, error }, status, headers);
-}
+const answer = (body: UploadAnswer, status = 200, headers: Record<string, string> = {}) => uploadAnswer(body, status, headers);
+const refuse = uploadRefusal;
 
 /** GET is not offered. */
 export function loader() {
