@@ -1,0 +1,97 @@
+/**
+ * 'Trendande aktier' on the forum home (issue 17 "Trending tickers"): the 10 tickers named by the
+ * most distinct members in the last 24 hours, each with its rank, `$TICKER` linking to the ticker
+ * page, company name, mentions and members, the change against the previous 24 hours and the
+ * split of stated views. A native `<details open>`: on mobile the summary toggles the list
+ * (no JavaScript needed); from `md` up it is styled as a plain heading and cannot be collapsed.
+ *
+ * @module
+ */
+import { ChevronDown } from "lucide-react";
+import { Link } from "react-router";
+import { trendingChange, type TrendingTicker } from "../../../domain/trending-tickers";
+import { trendingTickers as tt } from "../../../domain/i18n/sv";
+
+/** `/forum/aktie/{TICKER}` */
+const tickerPath = (ticker: string) => `/forum/aktie/${ticker}`;
+
+/**
+ * The section, placed under the 'Kategorier' grid.
+ *
+ * @param props.tickers the ranked list from the loader (`cachedTrendingTickers`); empty shows the empty-state text
+ */
+export function TrendingTickers({ tickers }: { tickers: TrendingTicker[] }) {
+  return (
+    <section aria-labelledby="trending-tickers-heading" data-testid="trending-tickers">
+      <details open className="group">
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 md:pointer-events-none md:cursor-default [&::-webkit-details-marker]:hidden">
+          <h2 id="trending-tickers-heading" className="text-xl font-bold text-slate-900">
+            {tt.heading}
+          </h2>
+          <ChevronDown className="size-5 text-brand-700 transition group-open:rotate-180 md:hidden" aria-hidden />
+        </summary>
+        <p className="mt-1 text-sm text-slate-600">{tt.intro}</p>
+        {tickers.length === 0 ? (
+          <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">{tt.empty}</p>
+        ) : (
+          <ol className="mt-3 grid grid-cols-1 gap-x-6 rounded-xl border border-slate-200 bg-white px-3 md:grid-cols-2 md:px-4">
+            {tickers.map((t) => (
+              <TickerRow key={t.ticker} t={t} />
+            ))}
+          </ol>
+        )}
+      </details>
+    </section>
+  );
+}
+
+/** One ranked ticker: rank, link, name, counts, change badge and sentiment split. */
+function TickerRow({ t }: { t: TrendingTicker }) {
+  const change = trendingChange(t);
+  return (
+    <li className="flex items-center gap-3 border-b border-slate-100 py-2 text-sm last:border-b-0 md:[&:nth-last-child(2):nth-child(odd)]:border-b-0">
+      <span className="w-5 shrink-0 text-right font-bold tabular-nums text-slate-400" aria-label={tt.rank(t.rank)}>
+        {t.rank}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline gap-2">
+          <Link to={tickerPath(t.ticker)} className="font-bold text-brand-700 hover:underline">
+            ${t.ticker}
+          </Link>
+          <span className="truncate text-slate-600">{t.name}</span>
+        </div>
+        <div className="text-xs text-slate-500">
+          {tt.mentions(t.mentions)} · {tt.members(t.members)}
+        </div>
+      </div>
+      <Split bullish={t.bullish} bearish={t.bearish} />
+      {change.kind === "new" ? (
+        <span title={tt.changeNewTitle} className="w-10 shrink-0 rounded bg-brand-50 px-1.5 py-0.5 text-center text-xs font-semibold text-brand-700">
+          {tt.changeNew}
+        </span>
+      ) : (
+        <span
+          title={tt.changeTitle}
+          className={`w-10 shrink-0 text-center text-xs font-semibold tabular-nums ${change.delta > 0 ? "text-emerald-700" : change.delta < 0 ? "text-rose-700" : "text-slate-500"}`}
+        >
+          {tt.change(change.delta)}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** A two-colour bar (bullish green, bearish red) with its counts as text. */
+function Split({ bullish, bearish }: { bullish: number; bearish: number }) {
+  const total = bullish + bearish;
+  if (total === 0) return <span className="hidden w-28 shrink-0 text-xs text-slate-400 sm:block">{tt.splitNone}</span>;
+  const bullPct = Math.round((bullish / total) * 100);
+  return (
+    <span className="w-28 shrink-0" title={tt.splitTitle}>
+      <span className="flex h-1.5 overflow-hidden rounded-full bg-rose-500" aria-hidden>
+        <span className="bg-emerald-500" style={{ width: `${bullPct}%` }} />
+      </span>
+      <span className="mt-0.5 block text-xs text-slate-600">{tt.split(bullish, bearish)}</span>
+    </span>
+  );
+}
