@@ -16,6 +16,7 @@ import {
   TRENDING_TICKERS_WINDOW_HOURS,
   type TrendingTicker,
 } from "../../domain/trending-tickers";
+import type { AuthorSentiment } from "../../domain/values";
 
 const HOUR_MS = 3_600_000;
 
@@ -80,8 +81,8 @@ export async function trendingTickers(db: Db, options: TrendingTickersOptions = 
     ),
     split AS (
       SELECT ticker,
-        count(*) FILTER (WHERE sentiment = 'bullish') AS bullish,
-        count(*) FILTER (WHERE sentiment = 'bearish') AS bearish
+        count(*) FILTER (WHERE sentiment = ${"bullish" satisfies AuthorSentiment}) AS bullish,
+        count(*) FILTER (WHERE sentiment = ${"bearish" satisfies AuthorSentiment}) AS bearish
       FROM views
       GROUP BY ticker
     )
