@@ -1,5 +1,6 @@
 /**
  * Start page `/` and forum home `/forum` (SPEC §2 Forum home): how-to text, 'Kategorier' grid,
+ * 'Trendande aktier' (issue 17: the 10 tickers most members named in the last 24 hours),
  * 'Diskussioner' with the tabs Senaste (newest), Trendar (reactions in the last hour) and
  * Populära (hot score). The tab is in the URL (`?sortera=trendar`), so it survives a reload and
  * can be shared; lists paginate with `?sida=N`.
@@ -10,10 +11,12 @@ import { Link } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { listThreads } from "../../server/trending/queries";
+import { cachedTrendingTickers } from "../../server/tickers/trending";
 import { CategoryGrid } from "../components/forum/category-grid";
 import { HowTo } from "../components/forum/how-to";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
+import { TrendingTickers } from "../components/forum/trending-tickers";
 import { app, forum as f } from "../../domain/i18n/sv";
 import type { Route } from "./+types/forum-home";
 
@@ -27,17 +30,19 @@ const TABS = [
 /** SPEC §9 Recent threads: 10 per page. */
 const PAGE_SIZE = 10;
 
-/** Categories and one page of threads in the chosen order. */
+/** Categories, one page of threads in the chosen order, and the trending tickers (issue 17). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const url = new URL(request.url);
   const tab = TABS.find((t) => t.param === url.searchParams.get("sortera")) ?? TABS[0];
   const page = pageFrom(url);
-  const [categories, list] = await Promise.all([
+  const [categories, list, trendingTickers] = await Promise.all([
     listCategories(db),
     listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
+    // Issue 17 'Trendande aktier': at most a minute old (per-process cache).
+    cachedTrendingTickers(db, config.trendingTickersTtlSeconds),
   ]);
-  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: tab.param };
+  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: tab.param, trendingTickers };
 }
 
 /** Title, description and OpenGraph tags of the start page. */
@@ -52,7 +57,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** The forum home. */
 export default function ForumHome({ loaderData }: Route.ComponentProps) {
-  const { categories, threads, hasMore, page, tab } = loaderData;
+  const { categories, threads, hasMore, page, tab, trendingTickers } = loaderData;
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -61,6 +66,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
       </div>
       <HowTo />
       <CategoryGrid categories={categories} />
+      <TrendingTickers tickers={trendingTickers} />
       <section aria-labelledby="discussions-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="discussions-heading" className="text-xl font-bold text-slate-900">
