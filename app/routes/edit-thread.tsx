@@ -26,6 +26,7 @@ import { RouteErrorBox } from "../components/layout/not-found";
 import { app, editing as ed, forum as f } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import { LIMITS } from "../../domain/limits";
+import { stancesFromForm } from "../../domain/stances";
 import { commentPath, loginPath, threadPath } from "../../domain/paths";
 import { itemCan, moderatesItem } from "../../domain/policy/forum";
 import type { Route } from "./+types/edit-thread";
@@ -68,7 +69,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = await getViewer(services, request);
   const result = await runWrite(editThreadWrite, writeContext(services, viewer, request), {
     threadId: params.postId,
-    input: values,
+    // Issue 17: 'Din syn' / 'Innehav' per ticker; none submitted keeps the thread's.
+    input: { ...values, stances: stancesFromForm(form) },
     submitKey: form.submitKey,
   });
   if (!result.ok) return writeFailure(result, { values });

@@ -24,6 +24,7 @@ import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
 import { loginPath, threadPath } from "../../domain/paths";
 import { LIMITS, isBlankText } from "../../domain/limits";
+import { stancesFromForm } from "../../domain/stances";
 import { draftKeys, useDraft } from "../lib/drafts";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
@@ -53,7 +54,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = { title: form.title ?? "", body: form.body ?? "", categoryId: params.categoryId ?? form.categoryId ?? "" };
   const viewer = await getViewer(services, request);
-  const result = await runWrite(threadWrite, writeContext(services, viewer, request), { input: values, submitKey: form.submitKey });
+  // Issue 17: 'Din syn' / 'Innehav' per ticker (`syn.X`, `innehav.X`).
+  const stances = stancesFromForm(form);
+  const result = await runWrite(threadWrite, writeContext(services, viewer, request), { input: { ...values, stances }, submitKey: form.submitKey });
   if (!result.ok) return writeFailure(result, { values });
   return redirect(threadPath(result.value.categoryId, result.value.id), {
     headers: {
