@@ -218,7 +218,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
           </p>
           {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
           <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
-            <PostBody text={thread.body} html={thread.bodyHtml} className="text-base md:text-lg" />
+            <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
           </Quotable>
           <ReactionBar
             targetType="thread"

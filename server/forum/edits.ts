@@ -21,11 +21,12 @@ import { isUuid } from "../../domain/ids";
 import { EDIT_GRACE_PERIOD_S } from "../../domain/limits";
 import { canEdit, editLeavesRevision, isOwner, moderatesItem, type Actor, type AuthoredItem } from "../../domain/policy/forum";
 import { roleOf } from "../../domain/roles";
-import type { TargetType } from "../../domain/values";
+import type { AuthorSentiment, Position, TargetType } from "../../domain/values";
+import type { PostStance } from "../../domain/stances";
 import { editCommentSchema, editThreadSchema } from "../../domain/validation";
 import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
 import type { Db, Tx } from "../db/client";
-import { blockedUsers, comments, postRevisions, threads } from "../db/schema";
+import { blockedUsers, comments, postRevisions, postTickers, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
 import { notifyEditMentions } from "../notifications/commands";
@@ -124,6 +125,8 @@ export interface ThreadForEdit {
   body: string;
   /** The author and their effective role, for `itemCan` (domain/policy/forum.ts). */
   item: AuthoredItem;
+  /** Every ticker the thread names, with the author's stated 'Din syn' / 'Innehav' (issue 17; null = none). */
+  stances: PostStance[];
 }
 
 /**
@@ -137,7 +140,13 @@ export async function threadForEdit(db: Db, threadId: string): Promise<ThreadFor
   if (!isUuid(threadId)) return null;
   const row = await loadThread(db, threadId, false);
   if (!row) return null;
+  const tickers = await db
+    .select({ ticker: postTickers.ticker, sentiment: postTickers.sentiment, position: postTickers.position })
+    .from(postTickers)
+    .where(and(eq(postTickers.targetType, "thread"), eq(postTickers.targetId, threadId)))
+    .orderBy(postTickers.ticker);
   return {
+    stances: tickers.map((t) => ({ ticker: t.ticker, sentiment: t.sentiment as AuthorSentiment | null, position: t.position as Position | null })),
     id: row.id,
     categoryId: row.categoryId,
     title: row.title,
