@@ -42,7 +42,7 @@ describe("decorateCashtags", () => {
     ]);
     expect(out.html.match(/stance-tag/g)).toHaveLength(2);
     expect(out.html).toContain(
-      `data-ticker="ERIC-B">$ERIC-B</a><span class="stance-tag stance-bullish" title="${st.sentimentTagTitle}">Bullish</span><span class="stance-tag stance-position" title="${st.positionTagTitle}">Äger</span> och`,
+      `data-ticker="ERIC-B">$ERIC-B</a> <span class="stance-tag stance-bullish" title="${st.sentimentTagTitle}">Bullish</span> <span class="stance-tag stance-position" title="${st.positionTagTitle}">Äger</span> och`,
     );
     expect(out.unplaced).toEqual([{ ticker: "VOLV-B", sentiment: "bearish", position: null }]);
   });

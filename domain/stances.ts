@@ -134,7 +134,8 @@ function tagsHtml(s: PostStance): string {
   const parts: string[] = [];
   if (s.sentiment) parts.push(`<span class="stance-tag stance-${s.sentiment}" title="${st.sentimentTagTitle}">${st.sentimentTags[s.sentiment]}</span>`);
   if (s.position) parts.push(`<span class="stance-tag stance-position" title="${st.positionTagTitle}">${st.positionTags[s.position]}</span>`);
-  return parts.join("");
+  // Spaces between the words, so the text reads "$ERIC-B Bullish Äger" (screen readers, copying).
+  return ` ${parts.join(" ")}`;
 }
 
 /**

@@ -104,14 +104,20 @@ function StanceRow({ stances }: { stances: readonly PostStance[] }) {
             ${s.ticker}
           </a>
           {s.sentiment ? (
-            <span className={`stance-tag stance-${s.sentiment}`} title={st.sentimentTagTitle}>
-              {st.sentimentTags[s.sentiment]}
-            </span>
+            <>
+              {" "}
+              <span className={`stance-tag stance-${s.sentiment}`} title={st.sentimentTagTitle}>
+                {st.sentimentTags[s.sentiment]}
+              </span>
+            </>
           ) : null}
           {s.position ? (
-            <span className="stance-tag stance-position" title={st.positionTagTitle}>
-              {st.positionTags[s.position]}
-            </span>
+            <>
+              {" "}
+              <span className="stance-tag stance-position" title={st.positionTagTitle}>
+                {st.positionTags[s.position]}
+              </span>
+            </>
           ) : null}
         </li>
       ))}
