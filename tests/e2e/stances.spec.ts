@@ -2,12 +2,12 @@
  * Issue 17 'Din syn' / 'Innehav': a member writes 'Köper mer $ERIC-B' in a comment, and as soon as
  * the cashtag is typed the composer offers 'Din syn för $ERIC-B' and 'Innehav för $ERIC-B'; they
  * choose 'Bullish' and 'Jag äger aktien'. The comment shows 'Bullish' and 'Äger' beside the
- * cashtag, and the ticker page's members' view counts one more Bullish and the disclosure share
+ * cashtag; an edit shows the choices and can change them; the ticker page's members' view counts one more Bullish and the disclosure share
  * says so. On a 375 px wide phone the rows fit without sideways scrolling. A thread naming the
  * ticker only in its title shows the tags in a row under the body.
  */
 import { expect, test } from "./support/test";
-import { forum as f, stances as st } from "../../domain/i18n/sv";
+import { editing as ed, forum as f, stances as st } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -55,6 +55,20 @@ test("'Bullish' and 'Jag äger aktien' on a comment: tags beside the cashtag, th
   await expect(comment.locator("a.cashtag + .stance-tag")).toHaveText("Bullish");
   await expect(comment.locator(".stance-tag", { hasText: /^Äger$/ })).toBeVisible();
   await expect(page.getByRole("group", { name: st.sentimentLegend("ERIC-B") })).toHaveCount(0);
+
+  // Editing the comment shows what it states; choosing 'Bearish' changes the tag.
+  await comment.getByRole("button", { name: f.actions }).click();
+  await page.getByRole("menuitem", { name: ed.edit }).click();
+  await expect(comment.getByRole("radio", { name: "Bullish" })).toBeChecked();
+  await expect(comment.getByRole("radio", { name: "Jag äger aktien" })).toBeChecked();
+  await comment.getByRole("radio", { name: "Bearish" }).check();
+  await comment.getByRole("button", { name: ed.save }).click();
+  await expect(comment.locator("a.cashtag + .stance-tag")).toHaveText("Bearish");
+  await comment.getByRole("button", { name: f.actions }).click();
+  await page.getByRole("menuitem", { name: ed.edit }).click();
+  await comment.getByRole("radio", { name: "Bullish" }).check();
+  await comment.getByRole("button", { name: ed.save }).click();
+  await expect(comment.locator("a.cashtag + .stance-tag")).toHaveText("Bullish");
 
   const after = await memberVotes(page);
   expect(after).toEqual({ bullish: before.bullish + 1, bearish: before.bearish });
