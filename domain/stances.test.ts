@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { stances as st } from "./i18n/sv";
-import { cashtagCandidates, decorateCashtags, resolveCashtags, stancesFromForm } from "./stances";
+import { MAX_STANCES, cashtagCandidates, decorateCashtags, resolveCashtags, stancesFromForm } from "./stances";
+import { commentSchema } from "./validation";
 
 describe("stancesFromForm", () => {
   it("collects syn.X and innehav.X per ticker; none: undefined", () => {
@@ -49,5 +50,20 @@ describe("decorateCashtags", () => {
 
   it("'Äger ej' for does not own", () => {
     expect(decorateCashtags(html, [{ ticker: "ERIC-B", sentiment: null, position: "does_not_own" }]).html).toContain(">Äger ej</span>");
+  });
+});
+
+describe("stancesSchema (through commentSchema)", () => {
+  it("empty choices are none, keys upper-cased; absent stays absent; too many tickers refused in Swedish", () => {
+    expect(commentSchema.parse({ body: "x", stances: { "eric-b": { sentiment: "bullish", position: "" } } }).stances).toEqual({
+      "ERIC-B": { sentiment: "bullish", position: null },
+    });
+    expect(commentSchema.parse({ body: "x" }).stances).toBeUndefined();
+    const many = Object.fromEntries(Array.from({ length: MAX_STANCES + 1 }, (_, i) => [`T${i}`, { sentiment: "bullish" }]));
+    const refused = commentSchema.safeParse({ body: "x", stances: many });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues[0]!.message).toBe(st.tooMany(MAX_STANCES));
+    const bad = commentSchema.safeParse({ body: "x", stances: { "ERIC-B": { sentiment: "BULLISH" } } });
+    expect(bad.error!.issues[0]!.message).toBe(st.invalidSentiment);
   });
 });
