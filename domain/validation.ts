@@ -6,9 +6,10 @@
  * @module
  */
 import { z } from "zod";
-import { auth as a, editing as ed, forum as f, postImages as pi, reactions as r } from "./i18n/sv";
+import { auth as a, editing as ed, forum as f, postImages as pi, reactions as r, stances as st } from "./i18n/sv";
 import { MAX_POST_IMAGES, countPostImages } from "./uploads";
-import { REACTION_TYPES, TARGET_TYPES } from "./values";
+import { AUTHOR_SENTIMENTS, POSITIONS, REACTION_TYPES, TARGET_TYPES, type AuthorSentiment, type Position } from "./values";
+import { MAX_STANCES } from "./stances";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
 // No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),
@@ -108,6 +109,42 @@ export const newPasswordSchema = z
 /** E-mail only (resend verification). */
 export const emailOnlySchema = z.object({ email: emailSchema });
 
+/** An optional choice: one of `values`, or empty / absent for none (the radio 'Ingen' / 'Ej angivet'). */
+function optionalChoice<T extends string>(values: readonly [T, ...T[]], message: string) {
+  return z
+    .union([z.literal(""), z.enum(values, { message })], { message })
+    .optional()
+    .transform((v): T | null => (v ? (v as T) : null));
+}
+
+/**
+ * The author's 'Din syn' and 'Innehav' per ticker (issue 17): `{ [TICKER]: { sentiment?,
+ * position? } }` as `domain/stances.ts` `stancesFromForm` collects them (`syn.X`, `innehav.X`).
+ * Values: `bullish` | `bearish` | `` and `owns` | `does_not_own` | ``; anything else is refused
+ * with a Swedish message (field `stances`). Keys are upper-cased; at most `MAX_STANCES` tickers.
+ * Absent: nothing stated (an edit keeps the post's stances). Tickers the post does not name are
+ * ignored by the writes, not here (only the server knows the post's tickers).
+ */
+export const stancesSchema = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9]{1,12}(?:-[A-Za-z0-9]{1,6}){0,2}$/, st.invalidTicker),
+    z.object(
+      {
+        sentiment: optionalChoice(AUTHOR_SENTIMENTS, st.invalidSentiment),
+        position: optionalChoice(POSITIONS, st.invalidPosition),
+      },
+      { message: st.invalidTicker },
+    ),
+    { message: st.invalidTicker },
+  )
+  .refine((v) => Object.keys(v).length <= MAX_STANCES, { message: st.tooMany(MAX_STANCES) })
+  .transform((v) => {
+    const out: Record<string, { sentiment: AuthorSentiment | null; position: Position | null }> = {};
+    for (const [ticker, stance] of Object.entries(v)) out[ticker.toUpperCase()] = stance;
+    return out;
+  })
+  .optional();
+
 /**
  * New thread (SPEC §5 New thread): non-empty trimmed title and body (invisible characters alone
  * are empty), within {@link LIMITS}, with at most {@link MAX_POST_IMAGES} images (issue 16).
@@ -116,6 +153,8 @@ export const threadSchema = z.object({
   categoryId: z.uuid({ message: f.categoryRequired }),
   title: visibleText(f.titleRequired, LIMITS.title, f.titleTooLong),
   body: withImageLimit(visibleText(f.bodyRequired, LIMITS.body, f.bodyTooLong)),
+  /** Issue 17 'Din syn' / 'Innehav' per ticker ({@link stancesSchema}). */
+  stances: stancesSchema,
 });
 
 /**
@@ -137,6 +176,7 @@ export const editThreadSchema = z.object({
   title: threadSchema.shape.title,
   body: threadSchema.shape.body,
   reason: editReason,
+  stances: stancesSchema,
 });
 
 /**
@@ -149,6 +189,8 @@ export const commentSchema = z.object({
     .uuid({ message: f.replyDepth })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Issue 17 'Din syn' / 'Innehav' per ticker ({@link stancesSchema}). */
+  stances: stancesSchema,
 });
 
 /**
@@ -158,6 +200,7 @@ export const commentSchema = z.object({
 export const editCommentSchema = z.object({
   body: commentSchema.shape.body,
   reason: editReason,
+  stances: stancesSchema,
 });
 
 /** Reaction toggle (SPEC §5 Reactions): types bull/bear/like/fire on a thread or comment. */

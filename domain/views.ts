@@ -7,6 +7,7 @@
  */
 import type { ItemCan } from "./policy/forum";
 import type { ReactionType } from "./values";
+import type { PostStance } from "./stances";
 
 /** Embedded author of a post or comment on the thread page. */
 export interface AuthorView {
@@ -60,6 +61,8 @@ export interface CommentView {
   reactionsCount: number;
   author: AuthorView | null;
   reactions: ReactionSummary;
+  /** The author's stated 'Din syn' / 'Innehav' per ticker (issue 17); only tickers that state something. */
+  stances: PostStance[];
   /** Replies oldest first; always empty on a reply. */
   replies: CommentView[];
 }
@@ -79,6 +82,8 @@ export interface ThreadPage {
     reactionsCount: number;
     author: AuthorView | null;
     reactions: ReactionSummary;
+    /** The author's stated 'Din syn' / 'Innehav' per ticker (issue 17); only tickers that state something. */
+    stances: PostStance[];
   };
   category: { id: string; name: string };
   /** This page's top-level comments oldest first, each with all its replies. */

@@ -6,7 +6,8 @@
  * thread id; a comment's id goes to the comment in its thread (`/forum/kommentar/{id}`), where
  * comments are edited in place. Visitors go to the login; others get a Swedish 403 page, an
  * unknown id the 404 text. Images can be pasted, dropped or picked as on the new thread page
- * (`ImageUpload`).
+ * (`ImageUpload`). Issue 17: the author's 'Din syn' / 'Innehav' per ticker, prefilled from the
+ * thread (`StancePicker`).
  *
  * @module
  */
@@ -20,12 +21,14 @@ import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeli
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-field";
+import { StancePicker } from "../components/forum/stance-picker";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { app, editing as ed, forum as f } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import { LIMITS } from "../../domain/limits";
+import { stancesFromForm } from "../../domain/stances";
 import { commentPath, loginPath, threadPath } from "../../domain/paths";
 import { itemCan, moderatesItem } from "../../domain/policy/forum";
 import type { Route } from "./+types/edit-thread";
@@ -51,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!viewer) throw redirect(loginPath(new URL(request.url).pathname));
   if (!itemCan(viewer, thread.item).edit) throw data(viewer.blocked ? ed.blocked : ed.notAllowed, { status: 403 });
   return {
-    thread: { id: thread.id, title: thread.title, body: thread.body, categoryId: thread.categoryId },
+    thread: { id: thread.id, title: thread.title, body: thread.body, categoryId: thread.categoryId, stances: thread.stances },
     staffEdit: moderatesItem(viewer, thread.item),
     submitKey: crypto.randomUUID(),
   };
@@ -68,7 +71,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = await getViewer(services, request);
   const result = await runWrite(editThreadWrite, writeContext(services, viewer, request), {
     threadId: params.postId,
-    input: values,
+    // Issue 17: 'Din syn' / 'Innehav' per ticker; none submitted keeps the thread's.
+    input: { ...values, stances: stancesFromForm(form) },
     submitKey: form.submitKey,
   });
   if (!result.ok) return writeFailure(result, { values });
@@ -88,6 +92,7 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
   const values = actionData && !actionData.ok ? actionData.values : undefined;
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const [body, setBody] = useState(values?.body ?? thread.body);
+  const [title, setTitle] = useState(values?.title ?? thread.title);
   useEffect(() => {
     if (error) document.getElementById("edit-thread-error")?.scrollIntoView({ block: "center" });
   }, [actionData, error]);
@@ -105,11 +110,15 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
           name="title"
           required
           maxLength={LIMITS.title}
-          defaultValue={values?.title ?? thread.title}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
           placeholder={f.titlePlaceholder}
           autoComplete="off"
         />
         <ThreadBodyField value={body} onValueChange={setBody} />
+        {/* Issue 17: the thread's 'Din syn' / 'Innehav', sent again (they replace the stored ones);
+            staff editing someone else's thread leave the author's statement as it is. */}
+        {staffEdit ? null : <StancePicker text={`${title}\n${body}`} initial={thread.stances} />}
         {staffEdit ? (
           <TextField label={ed.reasonLabel} name="reason" maxLength={LIMITS.editReason} defaultValue={values?.reason ?? ""} autoComplete="off" />
         ) : null}

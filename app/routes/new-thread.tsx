@@ -4,7 +4,8 @@
  * and Innehåll (Markdown, with a 'Skriv' / 'Förhandsgranska' toggle), tips about $TICKER and
  * @username, 'Skapar...' while sending; images pasted, dropped or picked into the body
  * (issue 16, `ImageUpload`). Issue 16: title, body and category are kept as a local
- * draft ('Utkast återställt', app/lib/drafts.ts) until the thread is created.
+ * draft ('Utkast återställt', app/lib/drafts.ts) until the thread is created. Issue 17: 'Din syn'
+ * and 'Innehav' per ticker the title or body names (`StancePicker`).
  *
  * @module
  */
@@ -19,11 +20,13 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { DraftNotice } from "../components/forum/draft-notice";
 import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-field";
+import { StancePicker } from "../components/forum/stance-picker";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
 import { loginPath, threadPath } from "../../domain/paths";
 import { LIMITS, isBlankText } from "../../domain/limits";
+import { stancesFromForm } from "../../domain/stances";
 import { draftKeys, useDraft } from "../lib/drafts";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/new-thread";
@@ -53,7 +56,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = { title: form.title ?? "", body: form.body ?? "", categoryId: params.categoryId ?? form.categoryId ?? "" };
   const viewer = await getViewer(services, request);
-  const result = await runWrite(threadWrite, writeContext(services, viewer, request), { input: values, submitKey: form.submitKey });
+  // Issue 17: 'Din syn' / 'Innehav' per ticker (`syn.X`, `innehav.X`).
+  const stances = stancesFromForm(form);
+  const result = await runWrite(threadWrite, writeContext(services, viewer, request), { input: { ...values, stances }, submitKey: form.submitKey });
   if (!result.ok) return writeFailure(result, { values });
   return redirect(threadPath(result.value.categoryId, result.value.id), {
     headers: {
@@ -166,6 +171,8 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           autoComplete="off"
         />
         <ThreadBodyField value={body} onValueChange={setBody} />
+        {/* Issue 17: 'Din syn' / 'Innehav' per ticker of the title and the body. */}
+        <StancePicker text={`${title}\n${body}`} />
         <ThreadTips />
         <Button type="submit" disabled={sending}>
           {sending ? f.creating : f.create}

@@ -32,6 +32,7 @@ import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
 import { app, auth as a, editing as ed, forum as f, nav, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, editPath, loginPath, threadPath } from "../../domain/paths";
+import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
@@ -77,7 +78,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "comment": {
       const result = await runWrite(commentWrite, ctx, {
         threadId: params.threadId,
-        input: { body: form.body ?? "", parentId: form.parentId ?? "" },
+        input: { body: form.body ?? "", parentId: form.parentId ?? "", stances: stancesFromForm(form) },
         submitKey: form.submitKey,
       });
       if (!result.ok) return writeFailure(result, { intent, values });
@@ -94,7 +95,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const result = await runWrite(editCommentWrite, ctx, {
         threadId: params.threadId,
         commentId: form.id ?? "",
-        input: { body: form.body ?? "", reason: form.reason ?? "" },
+        input: { body: form.body ?? "", reason: form.reason ?? "", stances: stancesFromForm(form) },
         submitKey: form.submitKey,
       });
       if (!result.ok) return writeFailure(result, { intent, values });
@@ -217,7 +218,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
           </p>
           {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
           <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
-            <PostBody text={thread.body} html={thread.bodyHtml} className="text-base md:text-lg" />
+            <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
           </Quotable>
           <ReactionBar
             targetType="thread"

@@ -1,18 +1,20 @@
 /**
  * Ticker page `/forum/aktie/{TICKER}`: company name, ticker, sector and industry in Swedish and
  * the website (issue 17), every thread and comment that mentions it in its text or, for a thread,
- * its title (newest first, each with its own time), and a bull/bear bar from the Bullish and
- * Bearish reactions on those posts in the last 7 days. Unknown tickers answer 404.
+ * its title (newest first, each with its own time), the members' stated view (issue 17 'Din syn':
+ * one vote per member, latest of 7 days, with the numbers), the bull/bear bar from the Bullish and
+ * Bearish reactions on those posts in the last 7 days as a second line, and the share of posts
+ * with a stated position ('Innehav', 30 days) whose author owns the stock. Unknown tickers answer 404.
  *
  * @module
  */
 import { data, Link, redirect } from "react-router";
 import { getCompany } from "../../server/companies";
 import { servicesContext } from "../../server/services";
-import { listTickerPosts, tickerSentiment } from "../../server/tickers/queries";
+import { listTickerPosts, memberSentiment, positionShare, tickerSentiment } from "../../server/tickers/queries";
 import { RelativeTime } from "../components/forum/relative-time";
 import { RouteErrorBox } from "../components/layout/not-found";
-import { app, nav, ticker as tk, forum as f, sectors as sec } from "../../domain/i18n/sv";
+import { app, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
 import type { Route } from "./+types/ticker";
 import { POST_TEXTS, postPath } from "../../domain/post-target";
@@ -23,8 +25,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const company = await getCompany(db, params.ticker);
   if (!company) throw data(tk.notFound, { status: 404 });
   if (params.ticker !== company.ticker) throw redirect(`/forum/aktie/${company.ticker}`, 301);
-  const [posts, sentiment] = await Promise.all([listTickerPosts(db, company.ticker), tickerSentiment(db, company.ticker)]);
-  return { company, posts, sentiment, url: `${config.publicUrl}/forum/aktie/${company.ticker}` };
+  const [posts, sentiment, members, positions] = await Promise.all([
+    listTickerPosts(db, company.ticker),
+    tickerSentiment(db, company.ticker),
+    memberSentiment(db, company.ticker),
+    positionShare(db, company.ticker),
+  ]);
+  return { company, posts, sentiment, members, positions, url: `${config.publicUrl}/forum/aktie/${company.ticker}` };
 }
 
 /** Title, description and OpenGraph. */
@@ -42,6 +49,33 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { tagName: "link", rel: "canonical", href: url },
   ];
 };
+
+/**
+ * The members' stated view (issue 17 'Din syn'): one vote per member, their latest of 7 days;
+ * the numbers in words beside the bar.
+ */
+function MemberSentimentBar({ ticker, bullish, bearish }: { ticker: string; bullish: number; bearish: number }) {
+  const total = bullish + bearish;
+  if (total === 0) return <p className="text-sm text-slate-500">{st.membersNone(ticker)}</p>;
+  const bullPct = Math.round((bullish / total) * 100);
+  return (
+    <div className="space-y-1">
+      <div className="flex h-3 overflow-hidden rounded-full bg-red-200" role="img" aria-label={st.membersBarLabel(bullish, bearish)}>
+        <div className="bg-emerald-600" style={{ width: `${bullPct}%` }} />
+      </div>
+      <p className="text-sm font-semibold text-slate-800" data-testid="member-sentiment">
+        {st.membersCount(bullish, bearish)}
+      </p>
+      <p className="text-xs text-slate-500">{st.membersNote}</p>
+    </div>
+  );
+}
+
+/** The disclosure share (issue 17 'Innehav'): posts of 30 days with a stated position whose author owns the stock. */
+function PositionLine({ owns, stated }: { owns: number; stated: number }) {
+  if (stated === 0) return <p className="text-sm text-slate-500">{st.positionsNone}</p>;
+  return <p className="text-sm text-slate-800">{st.positionsShare(Math.round((owns / stated) * 100), owns, stated)}</p>;
+}
 
 function SentimentBar({ bull, bear }: { bull: number; bear: number }) {
   const total = bull + bear;
@@ -111,7 +145,7 @@ function displayHost(url: string): string {
 
 /** The ticker page. */
 export default function TickerPage({ loaderData }: Route.ComponentProps) {
-  const { company, posts, sentiment } = loaderData;
+  const { company, posts, sentiment, members, positions } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <nav aria-label={nav.breadcrumb} className="text-sm text-slate-500">
@@ -126,9 +160,18 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-extrabold tracking-tight">{company.name}</h1>
         </div>
         <CompanyFacts company={company} />
-        <div className="space-y-2">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{tk.sentimentTitle}</h2>
-          <SentimentBar bull={sentiment.bull} bear={sentiment.bear} />
+        <div className="space-y-3">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{st.membersTitle}</h2>
+          <MemberSentimentBar ticker={company.ticker} bullish={members.bullish} bearish={members.bearish} />
+          {/* The reactions-based figure, kept as a second line (issue 17). */}
+          <div className="space-y-1">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{st.reactionsTitle}</h3>
+            <SentimentBar bull={sentiment.bull} bear={sentiment.bear} />
+          </div>
+          <div className="space-y-1">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{st.positionsTitle}</h3>
+            <PositionLine owns={positions.owns} stated={positions.stated} />
+          </div>
         </div>
       </section>
       <section className="space-y-3">

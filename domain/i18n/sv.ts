@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { MAIL_JOB_STATUSES, ModerationAction, ReactionType, ReportReason, Role, SearchKind, TargetType } from "../values";
+import type { AuthorSentiment, MAIL_JOB_STATUSES, ModerationAction, Position, ReactionType, ReportReason, Role, SearchKind, TargetType } from "../values";
 
 /** Product name and document title (SPEC §1). */
 export const app = {
@@ -184,6 +184,10 @@ export const forum = {
     "Taggningar: nämn andra medlemmar med @användarnamn och aktier med $TICKER.",
     "Anmäl: ser du något olämpligt, anmäl det så tittar moderatorerna på det.",
   ],
+  /** Issue 17 'Innehav': why disclosing a position matters (EU market abuse regulation, MAR). */
+  howToDisclosureTitle: "Varför ange innehav?",
+  howToDisclosure:
+    "Berätta om du äger aktien du skriver om: välj 'Jag äger aktien' eller 'Jag äger inte aktien' under 'Innehav' när du skriver. Att prata upp en aktie du själv äger utan att säga det kan vara marknadsmanipulation enligt EU:s marknadsmissbruksförordning (MAR). Öppet innehav låter andra väga in ditt intresse när de läser.",
   show: "Visa",
   hide: "Dölj",
   categories: "Kategorier",
@@ -1340,4 +1344,49 @@ export const trendingTickers = {
   split: (bullish: number, bearish: number) => `Bullish ${bullish} · Bearish ${bearish}`,
   splitNone: "Ingen har angett syn",
   splitTitle: "Medlemmarnas angivna syn de senaste 24 timmarna, en röst per medlem",
+} as const;
+
+/**
+ * The author's stated view and position per ticker of a post (issue 17 'Din syn' and 'Innehav'):
+ * the composer's radio groups, the tags beside a cashtag in the post, the ticker page's members'
+ * sentiment and disclosure share, and the validation messages.
+ */
+export const stances = {
+  /** Heading of the composer's rows (shown only when the text names a ticker). */
+  composerTitle: "Din syn och ditt innehav (frivilligt)",
+  sentimentShort: "Din syn",
+  positionShort: "Innehav",
+  /** Accessible name of a ticker's sentiment radio group. */
+  sentimentLegend: (ticker: string) => `Din syn för $${ticker}`,
+  /** Accessible name of a ticker's position radio group. */
+  positionLegend: (ticker: string) => `Innehav för $${ticker}`,
+  sentimentLabels: { bullish: "Bullish", bearish: "Bearish" } satisfies Record<AuthorSentiment, string>,
+  sentimentNone: "Ingen",
+  positionLabels: { owns: "Jag äger aktien", does_not_own: "Jag äger inte aktien" } satisfies Record<Position, string>,
+  positionNone: "Ej angivet",
+  /** The tags beside a cashtag in a post. */
+  sentimentTags: { bullish: "Bullish", bearish: "Bearish" } satisfies Record<AuthorSentiment, string>,
+  positionTags: { owns: "Äger", does_not_own: "Äger ej" } satisfies Record<Position, string>,
+  /** Tooltips of the tags. */
+  sentimentTagTitle: "Skribentens syn på aktien",
+  positionTagTitle: "Skribentens innehav i aktien",
+  /** Accessible name of the row of tags under a post (tickers named only in a thread's title). */
+  tagsLabel: "Skribentens syn och innehav",
+  invalidSentiment: "Ogiltig syn: välj Bullish, Bearish eller Ingen.",
+  invalidPosition: "Ogiltigt innehav: välj Jag äger aktien, Jag äger inte aktien eller Ej angivet.",
+  invalidTicker: "Ogiltig aktie i Din syn eller Innehav.",
+  tooMany: (max: number) => `Du kan ange syn och innehav för högst ${max} aktier per inlägg.`,
+  /** Ticker page: members' stated sentiment, one vote per member (7 days). */
+  membersTitle: "Medlemmarnas syn (7 dagar)",
+  membersCount: (bullish: number, bearish: number) => `Bullish ${bullish} · Bearish ${bearish}`,
+  membersBarLabel: (bullish: number, bearish: number) => `Medlemmarnas syn: ${bullish} Bullish, ${bearish} Bearish`,
+  membersNote: "En röst per medlem: den senaste angivna synen i ett inlägg.",
+  membersNone: (ticker: string) => `Ingen medlem har angett Bullish eller Bearish för $${ticker} de senaste 7 dagarna.`,
+  /** Ticker page: the reactions-based line kept under the members' view. */
+  reactionsTitle: "Reaktioner (7 dagar)",
+  /** Ticker page: the disclosure share (30 days). */
+  positionsTitle: "Innehav (30 dagar)",
+  positionsShare: (percent: number, owns: number, stated: number) =>
+    `${percent} % av inläggen med angivet innehav de senaste 30 dagarna är skrivna av medlemmar som äger aktien (${owns} av ${stated}).`,
+  positionsNone: "Inga inlägg med angivet innehav de senaste 30 dagarna.",
 } as const;

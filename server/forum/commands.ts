@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../domain/i18n/sv";
 import { commentSchema, threadSchema } from "../../domain/validation";
 import type { Db, Tx } from "../db/client";
-import { cookForStorage, cookThreadForStorage, indexTickers } from "../content/storage";
+import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
 import { blockedUsers, categories, comments, notifications, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
@@ -55,7 +55,8 @@ export interface NewThread {
 }
 
 /**
- * New thread (SPEC §7 Writes): `{ input: { categoryId, title, body }, submitKey? }` → the thread,
+ * New thread (SPEC §7 Writes): `{ input: { categoryId, title, body, stances? }, submitKey? }` →
+ * the thread (issue 17: `stances` = the author's 'Din syn' / 'Innehav' per ticker it names),
  * one `new_thread` notification per follower of the author, `mention` notifications (issue 5),
  * in one transaction. Steps: login (401 'Du måste vara inloggad för att skapa ett inlägg') →
  * `threadSchema` (400) → not blocked (403) → double submit / identical text (issue
@@ -84,7 +85,7 @@ export const threadWrite = defineWrite({
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs of
   // the body and the title (issue 17) indexed.
   prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
-  transaction: async (tx, { actor }, { categoryId, title, body }, _loaded, cooked): Promise<NewThread> => {
+  transaction: async (tx, { actor }, { categoryId, title, body, stances }, _loaded, cooked): Promise<NewThread> => {
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -95,7 +96,9 @@ export const threadWrite = defineWrite({
       .insert(threads)
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
-    await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers });
+    // Issue 17: the author's 'Din syn' / 'Innehav' per ticker; stances for tickers the thread
+    // does not name are ignored by indexTickers.
+    await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers, stances });
     // Same transaction: the thread never exists without its notifications, or, for a popular
     // author, without the durable job that writes them right after commit (issue 5).
     const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
@@ -132,13 +135,16 @@ interface CommentInput {
   threadId: string;
   body: string;
   parentId?: string | null;
+  /** Issue 17 'Din syn' / 'Innehav' per ticker (`stancesSchema`); undefined = none stated. */
+  stances?: Record<string, TickerStance>;
   /** 'Kunde inte skapa svar' for a reply, else 'Kunde inte skapa kommentar'. */
   failTitle: string;
 }
 
 /**
  * New comment or reply (SPEC §2 Thread page, §7 add_comment_transaction; replies nest one level):
- * `{ threadId, input: { body, parentId? }, submitKey? }` → `{ id, isReply }`. Steps: login (401
+ * `{ threadId, input: { body, parentId?, stances? }, submitKey? }` → `{ id, isReply }` (issue 17:
+ * `stances` = the author's 'Din syn' / 'Innehav' per ticker the comment names). Steps: login (401
  * 'Du måste vara inloggad för att kommentera') → `commentSchema` (400) → thread id shape (404),
  * not blocked (403) → double submit / identical text (429) → limit `comment` → cook → transaction
  * with the `new_comment` and `mention` notifications (404 thread or parent missing, 400 reply to
@@ -149,8 +155,8 @@ export const commentWrite = defineWrite({
   login: { message: f.loginToComment, title: t.notLoggedIn },
   parse: (raw: { threadId: string; input: unknown; submitKey?: string }): CommentInput => {
     const failTitle = (raw.input as { parentId?: unknown } | null)?.parentId ? t.replyFailed : t.commentFailed;
-    const { body, parentId } = parseWith(commentSchema, raw.input, { title: failTitle });
-    return { threadId: raw.threadId, body, parentId, failTitle };
+    const { body, parentId, stances } = parseWith(commentSchema, raw.input, { title: failTitle });
+    return { threadId: raw.threadId, body, parentId, stances, failTitle };
   },
   policy: async ({ db, actor }: WriteScope, { threadId, failTitle }: CommentInput) => {
     if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
@@ -166,7 +172,7 @@ export const commentWrite = defineWrite({
   },
   limits: "comment",
   prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
-  transaction: async (tx, { actor }, { threadId, body, parentId, failTitle }, _loaded, cooked) => {
+  transaction: async (tx, { actor }, { threadId, body, parentId, stances, failTitle }, _loaded, cooked) => {
     const [thread] = await tx
       .select({ id: threads.id, authorId: threads.authorId, title: threads.title, categoryId: threads.categoryId })
       .from(threads)
@@ -193,7 +199,7 @@ export const commentWrite = defineWrite({
       .insert(comments)
       .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body, bodyHtml: cooked.html })
       .returning({ id: comments.id });
-    await indexTickers(tx, { targetType: "comment", targetId: row!.id, threadId, tickers: cooked.tickers });
+    await indexTickers(tx, { targetType: "comment", targetId: row!.id, threadId, tickers: cooked.tickers, stances });
     // Same transaction as the comment (issue 5): the notifications.
     await notifyNewComment(tx, {
       actor,

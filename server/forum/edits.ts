@@ -19,13 +19,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { editing as ed, toasts as t } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import { EDIT_GRACE_PERIOD_S } from "../../domain/limits";
-import { canEdit, editLeavesRevision, moderatesItem, type Actor, type AuthoredItem } from "../../domain/policy/forum";
+import { canEdit, editLeavesRevision, isOwner, moderatesItem, type Actor, type AuthoredItem } from "../../domain/policy/forum";
 import { roleOf } from "../../domain/roles";
-import type { TargetType } from "../../domain/values";
+import type { AuthorSentiment, Position, TargetType } from "../../domain/values";
+import type { PostStance } from "../../domain/stances";
 import { editCommentSchema, editThreadSchema } from "../../domain/validation";
-import { cookForStorage, cookThreadForStorage, indexTickers } from "../content/storage";
+import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
 import type { Db, Tx } from "../db/client";
-import { blockedUsers, comments, postRevisions, threads } from "../db/schema";
+import { blockedUsers, comments, postRevisions, postTickers, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
 import { notifyEditMentions } from "../notifications/commands";
@@ -124,6 +125,8 @@ export interface ThreadForEdit {
   body: string;
   /** The author and their effective role, for `itemCan` (domain/policy/forum.ts). */
   item: AuthoredItem;
+  /** Every ticker the thread names, with the author's stated 'Din syn' / 'Innehav' (issue 17; null = none). */
+  stances: PostStance[];
 }
 
 /**
@@ -137,7 +140,13 @@ export async function threadForEdit(db: Db, threadId: string): Promise<ThreadFor
   if (!isUuid(threadId)) return null;
   const row = await loadThread(db, threadId, false);
   if (!row) return null;
+  const tickers = await db
+    .select({ ticker: postTickers.ticker, sentiment: postTickers.sentiment, position: postTickers.position })
+    .from(postTickers)
+    .where(and(eq(postTickers.targetType, "thread"), eq(postTickers.targetId, threadId)))
+    .orderBy(postTickers.ticker);
   return {
+    stances: tickers.map((t) => ({ ticker: t.ticker, sentiment: t.sentiment as AuthorSentiment | null, position: t.position as Position | null })),
     id: row.id,
     categoryId: row.categoryId,
     title: row.title,
@@ -152,11 +161,15 @@ interface ThreadEditInput {
   title: string;
   body: string;
   reason?: string;
+  /** Issue 17 'Din syn' / 'Innehav' per ticker; undefined = keep the post's. */
+  stances?: Record<string, TickerStance>;
 }
 
 /**
- * Thread edit (issue 16): `{ threadId, input: { title, body, reason? }, submitKey? }` →
- * {@link EditResult}. Refusals: 401 'Du måste vara inloggad för att redigera', 400 the creating
+ * Thread edit (issue 16): `{ threadId, input: { title, body, reason?, stances? }, submitKey? }` →
+ * {@link EditResult}. `stances` (issue 17 'Din syn' / 'Innehav') replace the thread's when the
+ * author edits (also when the text is unchanged); absent, or a staff edit of someone else's
+ * thread, keeps them. Refusals: 401 'Du måste vara inloggad för att redigera', 400 the creating
  * rules' field messages, 404 'Kunde inte hitta tråden', 403 blocked or not allowed, 429 limit
  * `edit`. `reason` is kept only when staff edit someone else's thread (moderation log).
  */
@@ -185,13 +198,20 @@ export const editThreadWrite = defineWrite({
   limits: "edit",
   // The title's $TICKERs are indexed with the body's (issue 17), so a retitled thread moves.
   prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
-  transaction: async (tx, { actor }, { threadId, title, body, reason }, _loaded, cooked): Promise<EditResult> => {
+  transaction: async (tx, { actor }, { threadId, title, body, reason, stances: given }, _loaded, cooked): Promise<EditResult> => {
     const thread = await loadThread(tx, threadId, true);
     if (!thread) throw new ForumError(404, ed.threadNotFound, ed.editFailed);
     const item = { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) };
     const acting = await assertMayEdit(tx, actor, item);
     const result: EditResult = { targetType: "thread", threadId, categoryId: thread.categoryId, commentId: null, revised: false };
-    if (thread.title === title && thread.body === body) return result;
+    // Issue 17: the stances are the author's own statement; staff editing someone else's post keep them.
+    const stances = isOwner(acting, item) ? given : undefined;
+    const index = () => indexTickers(tx, { targetType: "thread", targetId: threadId, threadId, tickers: cooked.tickers, createdAt: thread.createdAt, stances });
+    if (thread.title === title && thread.body === body) {
+      // Only the stances changed (or nothing): no revision, no 'redigerad'.
+      if (stances) await index();
+      return result;
+    }
     result.revised = editLeavesRevision(acting, item, thread.withinGrace);
     await tx
       .update(threads)
@@ -209,7 +229,7 @@ export const editThreadWrite = defineWrite({
         newBody: body,
       });
     }
-    await indexTickers(tx, { targetType: "thread", targetId: threadId, threadId, tickers: cooked.tickers, createdAt: thread.createdAt });
+    await index();
     await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title, referenceId: threadId, mentions: cooked.mentions });
     if (moderatesItem(acting, item)) {
       await recordModeration(tx, {
@@ -235,11 +255,13 @@ interface CommentEditInput {
   commentId: string;
   body: string;
   reason?: string;
+  /** Issue 17 'Din syn' / 'Innehav' per ticker; undefined = keep the post's. */
+  stances?: Record<string, TickerStance>;
 }
 
 /**
- * Comment or reply edit (issue 16): `{ threadId, commentId, input: { body, reason? },
- * submitKey? }` → {@link EditResult}. Refusals: 401, 400 the comment rule's message, 404 'Kunde
+ * Comment or reply edit (issue 16): `{ threadId, commentId, input: { body, reason?, stances? },
+ * submitKey? }` → {@link EditResult}; `stances` as for {@link editThreadWrite}. Refusals: 401, 400 the comment rule's message, 404 'Kunde
  * inte hitta kommentaren' (also for a comment of another thread), 403 blocked or not allowed,
  * 429 limit `edit`.
  */
@@ -267,7 +289,7 @@ export const editCommentWrite = defineWrite({
   },
   limits: "edit",
   prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
-  transaction: async (tx, { actor }, { threadId, commentId, body, reason }, _loaded, cooked): Promise<EditResult> => {
+  transaction: async (tx, { actor }, { threadId, commentId, body, reason, stances: given }, _loaded, cooked): Promise<EditResult> => {
     // The thread row first (the lock order of every write on a thread), then the comment.
     const thread = await loadThread(tx, threadId, true);
     if (!thread) throw new ForumError(404, ed.commentNotFound, ed.editFailed);
@@ -276,7 +298,14 @@ export const editCommentWrite = defineWrite({
     const item = { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) };
     const acting = await assertMayEdit(tx, actor, item);
     const result: EditResult = { targetType: "comment", threadId, categoryId: thread.categoryId, commentId, revised: false };
-    if (comment.body === body) return result;
+    // Issue 17: the stances are the author's own statement; staff editing someone else's post keep them.
+    const stances = isOwner(acting, item) ? given : undefined;
+    const index = () => indexTickers(tx, { targetType: "comment", targetId: commentId, threadId, tickers: cooked.tickers, createdAt: comment.createdAt, stances });
+    if (comment.body === body) {
+      // Only the stances changed (or nothing): no revision, no 'redigerad'.
+      if (stances) await index();
+      return result;
+    }
     result.revised = editLeavesRevision(acting, item, comment.withinGrace);
     await tx
       .update(comments)
@@ -293,7 +322,7 @@ export const editCommentWrite = defineWrite({
         newBody: body,
       });
     }
-    await indexTickers(tx, { targetType: "comment", targetId: commentId, threadId, tickers: cooked.tickers, createdAt: comment.createdAt });
+    await index();
     await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title: thread.title, referenceId: commentId, mentions: cooked.mentions });
     if (moderatesItem(acting, item)) {
       await recordModeration(tx, {

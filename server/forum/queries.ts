@@ -12,6 +12,7 @@ import { categories, comments, profiles, reactions, threads } from "../db/schema
 import { REACTION_TYPES, type ReactionType } from "../../domain/values";
 import { isUuid } from "../../domain/ids";
 import type { AuthorView, CategoryCard, CommentView, ReactionSummary, ThreadPage } from "../../domain/views";
+import { postStances } from "../tickers/queries";
 
 
 
@@ -172,6 +173,8 @@ export async function getThreadPage(
     )
     .orderBy(asc(comments.createdAt), asc(comments.id));
   const pageIds = commentRows.map((c) => c.id);
+  // Issue 17: the stances of the thread and this page's comments, in one query.
+  const stances = await postStances(db, threadId, pageIds);
 
   // The thread's own reactions plus a join from its comments: each part uses
   // reactions_target_idx. (One WHERE with "… OR target_id IN (subquery)" made PostgreSQL scan
@@ -222,6 +225,7 @@ export async function getThreadPage(
       reactionsCount: c.reactionsCount,
       author: nullAuthor(c.author as AuthorView | null),
       reactions: summaryOf(`comment:${c.id}`),
+      stances: stances.get(`comment:${c.id}`) ?? [],
       replies: [],
     };
     byId.set(c.id, view);
@@ -244,6 +248,7 @@ export async function getThreadPage(
       reactionsCount: row.reactionsCount,
       author: nullAuthor(row.author as AuthorView | null),
       reactions: summaryOf(`thread:${row.id}`),
+      stances: stances.get(`thread:${row.id}`) ?? [],
     },
     category: { id: row.categoryId, name: row.categoryName },
     comments: top,

@@ -1,19 +1,23 @@
 /**
  * Ticker page reads (issue "Profiles and the social graph": cashtags): every thread and comment
  * that mentions a ticker, newest first, and the bull/bear balance of reactions on those posts in
- * the last 7 days.
+ * the last 7 days; issue 17: the members' stated view (one vote per member, 7 days), the share of
+ * posts with a stated position whose author owns the stock (30 days), and a page's stances.
  *
  * @module
  */
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, postTickers, profiles, reactions, threads } from "../db/schema";
-import { SENTIMENT_REACTIONS, type TargetType } from "../../domain/values";
+import { SENTIMENT_REACTIONS, type AuthorSentiment, type Position, type TargetType } from "../../domain/values";
+import type { PostStance } from "../../domain/stances";
 
 /** Posts listed per ticker page. */
 export const TICKER_PAGE_SIZE = 30;
-/** Sentiment window (days). */
+/** Sentiment window (days): reactions and the members' stated view (issue 17). */
 export const SENTIMENT_DAYS = 7;
+/** Position disclosure window (days, issue 17 'Innehav'). */
+export const POSITION_DAYS = 30;
 
 /** A thread or comment that mentions the ticker. */
 export interface TickerPost {
@@ -97,5 +101,106 @@ export async function tickerSentiment(db: Db, ticker: string, now = new Date()):
     .groupBy(reactions.reactionType);
   const out: Sentiment = { bull: 0, bear: 0 };
   for (const r of rows) out[r.type as (typeof SENTIMENT_REACTIONS)[number]] = r.n;
+  return out;
+}
+
+/** The members' stated view of a ticker (issue 17 'Din syn'): one vote per member. */
+export interface MemberSentiment {
+  bullish: number;
+  bearish: number;
+}
+
+/**
+ * The authors' stated sentiment of the last {@link SENTIMENT_DAYS} days (issue 17): each member's
+ * latest post (by the post's time) that states Bullish or Bearish for the ticker is one vote;
+ * posts without a view do not vote, nor rows whose author is gone. Reads `post_tickers` only
+ * (index on ticker, created_at).
+ *
+ * @param ticker upper-case ticker
+ * @param now reference time (tests pass their own)
+ * @returns votes per side
+ */
+export async function memberSentiment(db: Db, ticker: string, now = new Date()): Promise<MemberSentiment> {
+  const since = new Date(now.getTime() - SENTIMENT_DAYS * 86_400_000);
+  const result = await db.execute(sql`
+    SELECT latest.sentiment, count(*)::int AS n
+      FROM (SELECT DISTINCT ON (pt.author_id) pt.author_id, pt.sentiment
+              FROM ${postTickers} pt
+             WHERE pt.ticker = ${ticker} AND pt.created_at >= ${since.toISOString()}::timestamptz
+               AND pt.created_at <= ${now.toISOString()}::timestamptz
+               AND pt.sentiment IS NOT NULL AND pt.author_id IS NOT NULL
+             ORDER BY pt.author_id, pt.created_at DESC, pt.target_id DESC) latest
+     GROUP BY latest.sentiment`);
+  const out: MemberSentiment = { bullish: 0, bearish: 0 };
+  for (const r of (result as unknown as { rows: Array<{ sentiment: AuthorSentiment; n: number }> }).rows) out[r.sentiment] = Number(r.n);
+  return out;
+}
+
+/** Position disclosure of a ticker's posts (issue 17 'Innehav'). */
+export interface PositionShare {
+  /** Posts of the window that state a position and whose author owns the stock. */
+  owns: number;
+  /** Posts of the window that state a position (owns or does not own). */
+  stated: number;
+}
+
+/**
+ * How many of the ticker's posts of the last {@link POSITION_DAYS} days state a position, and how
+ * many of those say the author owns the stock (issue 17). Posts that state nothing are not counted.
+ *
+ * @param ticker upper-case ticker
+ * @param now reference time (tests pass their own)
+ * @returns {@link PositionShare}
+ */
+export async function positionShare(db: Db, ticker: string, now = new Date()): Promise<PositionShare> {
+  const since = new Date(now.getTime() - POSITION_DAYS * 86_400_000);
+  const [row] = await db
+    .select({
+      owns: sql<number>`count(*) FILTER (WHERE ${postTickers.position} = 'owns')::int`,
+      stated: sql<number>`count(*)::int`,
+    })
+    .from(postTickers)
+    .where(
+      and(
+        eq(postTickers.ticker, ticker),
+        gte(postTickers.createdAt, since),
+        lte(postTickers.createdAt, now),
+        isNotNull(postTickers.position),
+      ),
+    );
+  return { owns: Number(row?.owns ?? 0), stated: Number(row?.stated ?? 0) };
+}
+
+/**
+ * The stated stances of a thread and some of its comments (issue 17), for the thread page: one
+ * query for the whole page (index on target_type, target_id).
+ *
+ * @param threadId the thread (its own stances)
+ * @param commentIds the page's comments and replies
+ * @returns `thread:{id}` / `comment:{id}` → its stances that state something, in ticker order
+ */
+export async function postStances(db: Db, threadId: string | null, commentIds: readonly string[]): Promise<Map<string, PostStance[]>> {
+  const out = new Map<string, PostStance[]>();
+  if (!threadId && commentIds.length === 0) return out;
+  const targets = [];
+  if (threadId) targets.push(and(eq(postTickers.targetType, "thread"), eq(postTickers.targetId, threadId)));
+  if (commentIds.length > 0) targets.push(and(eq(postTickers.targetType, "comment"), inArray(postTickers.targetId, [...commentIds])));
+  const rows = await db
+    .select({
+      targetType: postTickers.targetType,
+      targetId: postTickers.targetId,
+      ticker: postTickers.ticker,
+      sentiment: postTickers.sentiment,
+      position: postTickers.position,
+    })
+    .from(postTickers)
+    .where(and(or(...targets), or(isNotNull(postTickers.sentiment), isNotNull(postTickers.position))))
+    .orderBy(postTickers.ticker);
+  for (const r of rows) {
+    const key = `${r.targetType}:${r.targetId}`;
+    const list = out.get(key) ?? [];
+    list.push({ ticker: r.ticker, sentiment: r.sentiment as AuthorSentiment | null, position: r.position as Position | null });
+    out.set(key, list);
+  }
   return out;
 }

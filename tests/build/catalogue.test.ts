@@ -44,6 +44,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   editing: "ed",
   marketHours: "mh",
   trendingTickers: "tt",
+  stances: "st",
 };
 
 describe("catalogue imports", () => {

@@ -9,7 +9,8 @@
  * (./quote-selection.tsx). With `edit` it is the in-place editor of an existing
  * comment or reply (issue 16): prefilled, `intent=edit-comment`, 'Spara' / 'Avbryt', and for staff
  * editing someone else's comment the reason field 'Anledning (syns i moderationsloggen)'; an edit
- * keeps no draft and takes no quotes.
+ * keeps no draft and takes no quotes. Issue 17: per ticker the text names, 'Din syn' and
+ * 'Innehav' ({@link StancePicker}); an edit shows and sends the comment's current ones.
  *
  * @module
  */
@@ -26,6 +27,8 @@ import { MentionTextarea } from "./mention-textarea";
 import { ImageUpload } from "./image-upload";
 import { DraftNotice } from "./draft-notice";
 import { TOP_TARGET, useQuoteReceiver } from "./quote-selection";
+import { StancePicker } from "./stance-picker";
+import type { PostStance } from "../../../domain/stances";
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
 export interface CommentFormProps {
@@ -43,14 +46,17 @@ export interface CommentFormProps {
    * reason field). `initialText` is then the comment's current Markdown.
    */
   edit?: { commentId: string; asStaff: boolean };
+  /** The edited comment's stated 'Din syn' / 'Innehav' (issue 17), shown and sent again. */
+  initialStances?: readonly PostStance[];
 }
 
 /** The form; posts `intent=comment` to the thread route's action. */
-export function CommentForm({ parentId, initialText = "", quote, onDone, onCancel, autoFocus, edit }: CommentFormProps) {
+export function CommentForm({ parentId, initialText = "", quote, onDone, onCancel, autoFocus, edit, initialStances }: CommentFormProps) {
   const fetcher = useFetcher<ActionAnswer & { intent?: string }>();
   const { submitKey } = useLoaderData<{ submitKey?: string }>() ?? {};
   const { threadId } = useParams();
   const [text, setText] = useState(quote ?? initialText);
+  const [round, setRound] = useState(0);
   const ref = useRef<HTMLTextAreaElement>(null);
   // Issue 16: a local draft (the untouched '@author ' prefill is none; a restored draft keeps a
   // quote the form was opened with), and quotes from 'Citera' added at the end.
@@ -78,7 +84,11 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
   useEffect(() => {
     if (fetcher.data?.ok && handled.current !== fetcher.data && (!edit || fetcher.state === "idle")) {
       handled.current = fetcher.data;
-      if (!edit) setText("");
+      if (!edit) {
+        setText("");
+        // The next comment starts without the last one's 'Din syn' / 'Innehav'.
+        setRound((n) => n + 1);
+      }
       draft.clear();
       onDone?.(fetcher.data as { commentId?: string });
     }
@@ -136,6 +146,8 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
           />
         </div>
       ) : null}
+      {/* Issue 17: the author's own statement; staff editing someone else's comment leave it. */}
+      {edit?.asStaff ? null : <StancePicker key={round} text={text} initial={initialStances} compact={Boolean(parentId || edit)} />}
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}

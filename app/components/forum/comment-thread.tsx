@@ -66,13 +66,14 @@ function CommentItem({
           <CommentForm
             edit={{ commentId: comment.id, asStaff: comment.can.editReason }}
             initialText={comment.body}
+            initialStances={comment.stances}
             autoFocus
             onDone={() => setEditing(false)}
             onCancel={() => setEditing(false)}
           />
         ) : (
           <Quotable nickname={viewer ? (comment.author?.nickname ?? null) : null} href={commentPath(comment.id)} target={quoteTarget}>
-            <PostBody text={comment.body} html={comment.bodyHtml} />
+            <PostBody text={comment.body} html={comment.bodyHtml} stances={comment.stances} />
           </Quotable>
         )}
         <div className="flex flex-wrap items-center gap-2">

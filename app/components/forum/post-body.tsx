@@ -5,6 +5,10 @@
  * `forum recook` ran), the plain text as typed: paragraphs and line breaks kept, every character
  * escaped by React (a `<script>` in a post is shown as text).
  *
+ * Issue 17: the author's 'Din syn' / 'Innehav' tags ('Bullish' / 'Bearish', 'Äger' / 'Äger ej')
+ * are put right after the first cashtag link of their ticker (`domain/stances.ts`
+ * `decorateCashtags`); a ticker the body has no link for gets a row of tags under the body.
+ *
  * Images of the forum's own storage are wrapped by `cook` in `<a class="post-image">` (issue 16);
  * a click on one, delegated from the body, opens it full size in {@link ImageLightbox} (a
  * modifier click or a click before the scripts loaded follows the link to the image itself).
@@ -12,6 +16,8 @@
  * @module
  */
 import { useState, type MouseEvent } from "react";
+import { stances as st } from "../../../domain/i18n/sv";
+import { decorateCashtags, stanceTags, type PostStance } from "../../../domain/stances";
 import { ImageLightbox, type LightboxImage } from "./image-lightbox";
 
 /**
@@ -41,15 +47,23 @@ export interface PostBodyProps {
   /** The source as typed, shown as plain paragraphs when `html` is empty. */
   text: string;
   className?: string;
+  /**
+   * The author's stated 'Din syn' / 'Innehav' per ticker (issue 17): tags right after the first
+   * cashtag link of each ticker; tickers without a link in the body (named only in a thread's
+   * title) get a row of tags under the body.
+   */
+  stances?: readonly PostStance[];
 }
 
 /**
  * Renders a body: the stored sanitised HTML when there is some, else `text` as `<p>` elements
  * with preserved line breaks.
  */
-export function PostBody({ html, text, className = "" }: PostBodyProps) {
+export function PostBody({ html, text, className = "", stances }: PostBodyProps) {
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
   const base = `leading-relaxed text-slate-800 [overflow-wrap:anywhere] ${className}`;
+  // Issue 17: the tags go into the cooked HTML after the cashtag link (static catalogue words only).
+  const decorated = html && stances?.length ? decorateCashtags(html, stances) : { html, unplaced: stances ?? [] };
   if (html) {
     return (
       <>
@@ -57,20 +71,57 @@ export function PostBody({ html, text, className = "" }: PostBodyProps) {
         <div
           className={`${base} ${COOKED_CLASSES}`}
           onClick={(event) => openImage(event, setLightbox)}
-          dangerouslySetInnerHTML={{ __html: html }}
+          dangerouslySetInnerHTML={{ __html: decorated.html ?? html }}
         />
+        <StanceRow stances={decorated.unplaced} />
         <ImageLightbox image={lightbox} onClose={() => setLightbox(null)} />
       </>
     );
   }
   return (
-    <div className={`space-y-3 ${base}`}>
-      {paragraphs(text).map((p, i) => (
-        <p key={i} className="whitespace-pre-line">
-          {p}
-        </p>
+    <>
+      <div className={`space-y-3 ${base}`}>
+        {paragraphs(text).map((p, i) => (
+          <p key={i} className="whitespace-pre-line">
+            {p}
+          </p>
+        ))}
+      </div>
+      <StanceRow stances={decorated.unplaced} />
+    </>
+  );
+}
+
+/** '$VOLV-B Bullish Äger' for tickers the body has no cashtag link for (issue 17). */
+function StanceRow({ stances }: { stances: readonly PostStance[] }) {
+  const shown = stances.filter((s) => stanceTags(s).length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <ul aria-label={st.tagsLabel} className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+      {shown.map((s) => (
+        <li key={s.ticker} className="cooked">
+          <a href={`/forum/aktie/${encodeURIComponent(s.ticker)}`} className="cashtag">
+            ${s.ticker}
+          </a>
+          {s.sentiment ? (
+            <>
+              {" "}
+              <span className={`stance-tag stance-${s.sentiment}`} title={st.sentimentTagTitle}>
+                {st.sentimentTags[s.sentiment]}
+              </span>
+            </>
+          ) : null}
+          {s.position ? (
+            <>
+              {" "}
+              <span className="stance-tag stance-position" title={st.positionTagTitle}>
+                {st.positionTags[s.position]}
+              </span>
+            </>
+          ) : null}
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 
