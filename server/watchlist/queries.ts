@@ -161,6 +161,38 @@ export function cachedTickerSentiment(db: Db, now = new Date()): Promise<Map<str
 }
 
 /**
+ * The time windows {@link newestFirstWindows} tries, in hours back from now, before reading
+ * without a bound: each 8 times the last, up to about 3.7 years.
+ */
+export const FEED_WINDOW_HOURS = [1, 8, 64, 512, 4096, 32768] as const;
+
+/**
+ * Runs a newest-first page query over growing time windows (issue 17 performance): first only
+ * rows of the last hour, then 8 h, 64 h, … and finally without a bound, stopping at the first
+ * window that fills the page (`needed` rows: the page and one more, to know there is a next
+ * page). The answer is exact: when a window holds `needed` rows after the page's offset, every
+ * row outside it is older than all of them. A busy watchlist is served from the first window
+ * (a few hundred index rows, not `per-ticker limit × tickers`); a quiet one costs a few empty
+ * index probes per window.
+ *
+ * @param query the page query for rows at or after `since` (`null`: no bound)
+ * @param needed rows that make the page complete
+ * @param now reference time of the windows
+ * @returns the first window's rows that are complete, else the unbounded query's rows
+ */
+export async function newestFirstWindows<T>(
+  query: (since: Date | null) => Promise<T[]>,
+  needed: number,
+  now = new Date(),
+): Promise<T[]> {
+  for (const hours of FEED_WINDOW_HOURS) {
+    const rows = await query(new Date(now.getTime() - hours * 3_600_000));
+    if (rows.length >= needed) return rows;
+  }
+  return query(null);
+}
+
+/**
  * One page of the watchlist feed: threads and comments mentioning any ticker the member watches,
  * newest first (ties by id), each once with the watched tickers it names.
  *
@@ -178,22 +210,26 @@ export async function watchlistFeed(
   if (!(page >= 1) || page > WATCHLIST_FEED_MAX_PAGES) return { posts: [], hasMore: false };
   const offset = (Math.floor(page) - 1) * pageSize;
   const perTicker = offset + pageSize + 1;
-  const ids = rowsOf<{ target_type: TargetType; target_id: string; thread_id: string; tickers: string[] }>(
-    await db.execute(sql`
-      SELECT p.target_type, p.target_id, p.thread_id, max(p.created_at) AS created_at,
-             array_agg(p.ticker ORDER BY p.ticker) AS tickers
-      FROM watchlist_tickers w
-      CROSS JOIN LATERAL (
-        SELECT pt.ticker, pt.target_type, pt.target_id, pt.thread_id, pt.created_at
-        FROM post_tickers pt
-        WHERE pt.ticker = w.ticker
-        ORDER BY pt.created_at DESC NULLS LAST
-        LIMIT ${perTicker}
-      ) p
-      WHERE w.user_id = ${userId}
-      GROUP BY p.target_type, p.target_id, p.thread_id
-      ORDER BY max(p.created_at) DESC, p.target_id DESC
-      LIMIT ${pageSize + 1} OFFSET ${offset}`),
+  const ids = await newestFirstWindows(
+    (since) =>
+      db
+        .execute(sql`
+          SELECT p.target_type, p.target_id, p.thread_id, max(p.created_at) AS created_at,
+                 array_agg(p.ticker ORDER BY p.ticker) AS tickers
+          FROM watchlist_tickers w
+          CROSS JOIN LATERAL (
+            SELECT pt.ticker, pt.target_type, pt.target_id, pt.thread_id, pt.created_at
+            FROM post_tickers pt
+            WHERE pt.ticker = w.ticker${since ? sql` AND pt.created_at >= ${since.toISOString()}::timestamptz` : sql``}
+            ORDER BY pt.created_at DESC NULLS LAST
+            LIMIT ${perTicker}
+          ) p
+          WHERE w.user_id = ${userId}
+          GROUP BY p.target_type, p.target_id, p.thread_id
+          ORDER BY max(p.created_at) DESC, p.target_id DESC
+          LIMIT ${pageSize + 1} OFFSET ${offset}`)
+        .then(rowsOf<{ target_type: TargetType; target_id: string; thread_id: string; tickers: string[] }>),
+    pageSize + 1,
   );
   const hasMore = ids.length > pageSize && page < WATCHLIST_FEED_MAX_PAGES;
   const pageIds = ids.slice(0, pageSize);
@@ -265,33 +301,40 @@ export async function watchedThreads(
   if (!(page >= 1) || page > WATCHLIST_FEED_MAX_PAGES) return { threads: [], hasMore: false };
   const offset = (Math.floor(page) - 1) * pageSize;
   const perSource = offset + pageSize + 1;
-  const ids = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      SELECT x.id
-      FROM (
-        SELECT t.id, t.created_at
-        FROM user_follows f
-        CROSS JOIN LATERAL (
-          SELECT th.id, th.created_at FROM threads th
-          WHERE th.author_id = f.following_id
-          ORDER BY th.created_at DESC
-          LIMIT ${perSource}
-        ) t
-        WHERE f.follower_id = ${userId}
-        UNION ALL
-        SELECT p.thread_id, p.created_at
-        FROM watchlist_tickers w
-        CROSS JOIN LATERAL (
-          SELECT pt.thread_id, pt.created_at FROM post_tickers pt
-          WHERE pt.ticker = w.ticker AND pt.target_type = 'thread'
-          ORDER BY pt.created_at DESC NULLS LAST
-          LIMIT ${perSource}
-        ) p
-        WHERE w.user_id = ${userId}
-      ) x
-      GROUP BY x.id
-      ORDER BY max(x.created_at) DESC, x.id DESC
-      LIMIT ${pageSize + 1} OFFSET ${offset}`),
+  const ids = await newestFirstWindows(
+    (since) => {
+      const threadSince = since ? sql` AND th.created_at >= ${since.toISOString()}::timestamptz` : sql``;
+      const tickerSince = since ? sql` AND pt.created_at >= ${since.toISOString()}::timestamptz` : sql``;
+      return db
+        .execute(sql`
+          SELECT x.id
+          FROM (
+            SELECT t.id, t.created_at
+            FROM user_follows f
+            CROSS JOIN LATERAL (
+              SELECT th.id, th.created_at FROM threads th
+              WHERE th.author_id = f.following_id${threadSince}
+              ORDER BY th.created_at DESC
+              LIMIT ${perSource}
+            ) t
+            WHERE f.follower_id = ${userId}
+            UNION ALL
+            SELECT p.thread_id, p.created_at
+            FROM watchlist_tickers w
+            CROSS JOIN LATERAL (
+              SELECT pt.thread_id, pt.created_at FROM post_tickers pt
+              WHERE pt.ticker = w.ticker AND pt.target_type = 'thread'${tickerSince}
+              ORDER BY pt.created_at DESC NULLS LAST
+              LIMIT ${perSource}
+            ) p
+            WHERE w.user_id = ${userId}
+          ) x
+          GROUP BY x.id
+          ORDER BY max(x.created_at) DESC, x.id DESC
+          LIMIT ${pageSize + 1} OFFSET ${offset}`)
+        .then(rowsOf<{ id: string }>);
+    },
+    pageSize + 1,
   );
   const hasMore = ids.length > pageSize && page < WATCHLIST_FEED_MAX_PAGES;
   return { threads: await threadRowsByIds(db, ids.slice(0, pageSize).map((r) => r.id)), hasMore };

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticker as tk, watchlist as wl } from "../../domain/i18n/sv";
 import { WATCHLIST_MAX } from "../../domain/limits";
-import { blockedUsers, companies, postTickers, watchlistTickers } from "../db/schema";
+import { blockedUsers, companies, postTickers, threads, watchlistTickers } from "../db/schema";
 import { follow } from "../follows/commands";
 import { createComment, createThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
@@ -172,6 +172,26 @@ describe("the feed and the 'Bevakat' tab", () => {
     const page2 = await watchedThreads(db(), reader.id, 2, 2);
     expect(page1.hasMore).toBe(true);
     expect([...page1.threads, ...page2.threads].map((t) => t.id)).toEqual([posted.tBoth, posted.tFollowed, posted.t1]);
+  });
+
+  it("old posts come after new ones across the growing time windows, in both lists", async () => {
+    const old = await createMember(forum, { nickname: "Bevak_Gammal" });
+    const author = await createMember(forum, { nickname: "Bevak_Arkiv" });
+    await watchTicker(db(), old.id, "SKF-B");
+    await follow(db(), old.id, author.id);
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const made: string[] = [];
+    for (const [days, title] of [[900, "Uråldrig $SKF-B"], [40, "Gammal $SKF-B"], [3, "Ny $SKF-B"]] as const) {
+      const { id } = await createThread(db(), actor(author), { categoryId, title, body: "Text." });
+      await db().update(threads).set({ createdAt: ago(days) }).where(eq(threads.id, id));
+      await db().update(postTickers).set({ createdAt: ago(days) }).where(eq(postTickers.targetId, id));
+      made.push(id);
+    }
+    const newestFirst = [...made].reverse();
+    expect((await watchlistFeed(db(), old.id, 1)).posts.map((p) => p.id)).toEqual(newestFirst);
+    expect((await watchedThreads(db(), old.id, 1, 10)).threads.map((t) => t.id)).toEqual(newestFirst);
+    const p2 = await watchlistFeed(db(), old.id, 2, 2);
+    expect(p2.posts.map((p) => p.id)).toEqual([made[0]]);
   });
 
   it("a member who watches and follows nothing gets empty lists", async () => {
