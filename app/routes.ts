@@ -70,6 +70,7 @@ export default [
   route("api/my-data", "routes/api-my-data.ts"),
   route("api/follow", "routes/api-follow.ts"),
   route("api/watchlist", "routes/api-watchlist.ts"),
+  route("api/ticker-card/:ticker", "routes/api-ticker-card.ts"),
   route("api/profile-card/:userId", "routes/api-profile-card.ts"),
   route("api/bio", "routes/api-bio.ts"),
   route("api/preview", "routes/api-preview.ts"),

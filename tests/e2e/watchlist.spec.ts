@@ -1,7 +1,8 @@
 /**
  * Watchlist 'Bevakning' (issue 17): a visitor's 'Bevaka' leads to the login page; a member
  * watches $SAND on its ticker page, sees it on /forum/bevakning with the thread that mentions it,
- * finds that thread in the forum home tab 'Bevakat', and stops watching from the list.
+ * finds that thread in the forum home tab 'Bevakat', stops watching from the list, and watches
+ * again from the menu a click on the cashtag in the thread opens.
  */
 import { expect, test } from "./support/test";
 import { forum as f, nav, watchlist as wl } from "../../domain/i18n/sv";
@@ -31,6 +32,7 @@ test("watch from the ticker page, the 'Bevakning' page and the 'Bevakat' tab", a
   await wPage.getByLabel(f.bodyLabel).fill("Vad tror ni om $SAND efter rapporten?");
   await wPage.getByRole("button", { name: f.create }).click();
   await expect(wPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const threadUrl = wPage.url();
 
   // The reader watches SAND on its ticker page.
   await rPage.goto("/forum/aktie/SAND");
@@ -60,4 +62,16 @@ test("watch from the ticker page, the 'Bevakning' page and the 'Bevakat' tab", a
   await rPage.getByRole("row", { name: /\$SAND/ }).getByRole("button", { name: wl.unwatch }).click();
   await expect(rPage.getByText(wl.unwatched, { exact: true })).toBeVisible();
   await expect(rPage.getByText(wl.empty)).toBeVisible();
+
+  // The cashtag in the thread opens a menu: company, 'Visa aktien', 'Bevaka'.
+  await rPage.goto(threadUrl);
+  await rPage.locator("article a.cashtag", { hasText: "$SAND" }).first().click();
+  const menu = rPage.getByRole("dialog", { name: wl.menuLabel("SAND") });
+  await expect(menu.getByText(/Sandvik/)).toBeVisible();
+  await expect(menu.getByRole("link", { name: wl.showTicker })).toHaveAttribute("href", "/forum/aktie/SAND");
+  await menu.getByRole("button", { name: wl.watch, exact: true }).click();
+  await expect(rPage.getByText(wl.watched, { exact: true })).toBeVisible();
+  await expect(menu.getByRole("button", { name: wl.unwatch })).toHaveAttribute("aria-pressed", "true");
+  await rPage.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
 });

@@ -4,6 +4,7 @@
  * to login; tickers and feed for members) and the forum home's 'Bevakat' tab (members only).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as apiTickerCard from "../../../app/routes/api-ticker-card";
 import * as apiWatchlist from "../../../app/routes/api-watchlist";
 import * as forumHome from "../../../app/routes/forum-home";
 import * as tickerRoute from "../../../app/routes/ticker";
@@ -147,5 +148,23 @@ describe("forum home tab 'Bevakat'", () => {
     const visitor = await callRoute(forum, forumHome.loader, { url: "/forum?sortera=bevakat" });
     expect(visitor.body.tab).toBe("senaste");
     expect(visitor.body.threads.length).toBeGreaterThan(1);
+  });
+});
+
+describe("/api/ticker-card (cashtag menu)", () => {
+  it("answers the company in Swedish and the caller's own watch state; 404 for an unknown ticker", async () => {
+    const reader = await createMember(forum, { nickname: "Route_Kort" });
+    const c = await sessionCookie(forum, reader);
+    await api({ intent: "watch", ticker: "SAND" }, { cookie: c });
+    const card = (who?: string, ticker = "SAND") => callRoute(forum, apiTickerCard.loader, { url: `/api/ticker-card/${ticker}`, params: { ticker }, cookie: who });
+    const mine = await card(c);
+    expect(mine.body).toMatchObject({ ok: true, ticker: "SAND", sector: "Industri", watching: true, loggedIn: true });
+    expect(mine.body.name).toMatch(/Sandvik/);
+    expect(mine.headers.get("cache-control")).toBe("no-store");
+    expect((await card(cookie)).body).toMatchObject({ watching: false, loggedIn: true });
+    expect((await card(undefined)).body).toMatchObject({ watching: false, loggedIn: false });
+    const unknown = await card(c, "ZZZQX");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe(tk.notFound);
   });
 });

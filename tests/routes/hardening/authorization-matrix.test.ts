@@ -1196,6 +1196,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "api-revisions.ts": "the edit history of a public thread or comment (editor nickname, time, diff; staff reasons stay in the moderation log)",
   "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
+  "api-ticker-card.ts": "public company facts for the cashtag menu; the watch state is only ever the caller's own (tests/routes/forum/watchlist.test.ts)",
   "api-market-calendar.ts": "public exchange holiday dates for the market-hours line",
   "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (tests/routes/accounts.test.ts)",
   "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (tests/routes/accounts.test.ts)",
