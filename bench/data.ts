@@ -389,19 +389,24 @@ export async function generateDataset(database: Database, options: GenerateOptio
 
     await step("post_tickers", async () => {
       await tx.execute(sql`
-        INSERT INTO post_tickers (ticker, target_type, target_id, thread_id, created_at)
-        SELECT DISTINCT x.ticker, 'thread', bt.id, bt.id, bt.created_at
+        INSERT INTO post_tickers (ticker, target_type, target_id, thread_id, author_id, created_at)
+        SELECT DISTINCT x.ticker, 'thread', bt.id, bt.id, bt.author_id, bt.created_at
         FROM bench_t bt
         JOIN bench_sentences s2 ON s2.i = bt.s2 JOIN bench_sentences s3 ON s3.i = bt.s3
         LEFT JOIN bench_tickers tk ON tk.i = bt.tk
         CROSS JOIN LATERAL unnest(s2.tk || s3.tk || CASE WHEN tk.t IS NULL THEN '{}'::text[] ELSE ARRAY[tk.t] END) AS x(ticker)`);
       await tx.execute(sql`
-        INSERT INTO post_tickers (ticker, target_type, target_id, thread_id, created_at)
-        SELECT DISTINCT x.ticker, 'comment', c.id, c.thread_id, c.created_at
+        INSERT INTO post_tickers (ticker, target_type, target_id, thread_id, author_id, created_at)
+        SELECT DISTINCT x.ticker, 'comment', c.id, c.thread_id, c.author_id, c.created_at
         FROM bench_c c
         JOIN bench_sentences s ON s.i = c.s
         LEFT JOIN bench_tickers tk ON tk.i = c.tk
         CROSS JOIN LATERAL unnest(s.tk || CASE WHEN tk.t IS NULL THEN '{}'::text[] ELSE ARRAY[tk.t] END) AS x(ticker)`);
+      // Issue 17: about a third of mentions state a view ('Din syn'), about a fifth a position ('Innehav').
+      await tx.execute(sql`
+        UPDATE post_tickers SET
+          sentiment = CASE abs(hashtext(target_id::text || ticker)) % 6 WHEN 0 THEN 'bullish' WHEN 1 THEN 'bearish' ELSE NULL END,
+          position = CASE abs(hashtext(ticker || target_id::text)) % 10 WHEN 0 THEN 'owns' WHEN 1 THEN 'does_not_own' ELSE NULL END`);
     });
 
     // Issue 17 watchlist performance: bench_member_2 (the member bench/run.ts signs in as) follows

@@ -20,6 +20,22 @@ export type ReactionType = (typeof REACTION_TYPES)[number];
 /** The reaction types that state a view on a stock, counted by the ticker page's sentiment bar. */
 export const SENTIMENT_REACTIONS = ["bull", "bear"] as const satisfies readonly ReactionType[];
 
+/**
+ * The author's own view of a ticker named in their post (issue 17 'Din syn', Stocktwits' message
+ * sentiment): stored per (post, ticker) in `post_tickers.sentiment`; none = NULL.
+ */
+export const AUTHOR_SENTIMENTS = ["bullish", "bearish"] as const;
+/** bullish or bearish. */
+export type AuthorSentiment = (typeof AUTHOR_SENTIMENTS)[number];
+
+/**
+ * Position disclosure per (post, ticker) (issue 17 'Innehav'): the author owns the stock or does
+ * not; not stated = NULL. Stored in `post_tickers.position`.
+ */
+export const POSITIONS = ["owns", "does_not_own"] as const;
+/** owns or does_not_own. */
+export type Position = (typeof POSITIONS)[number];
+
 /** What a reaction, report or ticker mention points at (SPEC §3): threads and comments are separate tables. */
 export const TARGET_TYPES = ["thread", "comment"] as const;
 /** thread or comment. */

@@ -128,7 +128,7 @@ describe("bench dataset generator", () => {
                (SELECT following_count FROM profiles WHERE id = 'u2') AS counted`),
     );
     expect(row!.watched).toBe(BENCH_WATCHER_TICKERS);
-    expect(row!.follows).toBe(Math.min(BENCH_WATCHER_FOLLOWS, result.counts.members - 1));
+    expect(row!.follows).toBe(Math.min(BENCH_WATCHER_FOLLOWS, result.counts.members! - 1));
     expect(row!.counted).toBe(row!.follows);
   });
 

@@ -192,3 +192,14 @@ describe("AUTH_IP_LIMIT_PER_MINUTE", () => {
     expectNamed(configError({ DATA_DIR: tempDir(), AUTH_IP_LIMIT_PER_MINUTE: "många" }), "AUTH_IP_LIMIT_PER_MINUTE");
   });
 });
+
+describe("TRENDING_TICKERS_TTL_SECONDS", () => {
+  it("defaults to 60 (issue 17: refreshed at most every minute) and accepts 0..60", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).trendingTickersTtlSeconds).toBe(60);
+    expect(parseConfig({ DATA_DIR: tempDir(), TRENDING_TICKERS_TTL_SECONDS: "0" }).trendingTickersTtlSeconds).toBe(0);
+  });
+  it("refuses more than a minute and text, naming the variable", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), TRENDING_TICKERS_TTL_SECONDS: "61" }), "TRENDING_TICKERS_TTL_SECONDS");
+    expectNamed(configError({ DATA_DIR: tempDir(), TRENDING_TICKERS_TTL_SECONDS: "ofta" }), "TRENDING_TICKERS_TTL_SECONDS");
+  });
+});

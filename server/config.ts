@@ -2,7 +2,9 @@
  * Environment configuration, parsed once with Zod (ARCHITECTURE.md "server/config.ts").
  *
  * Reads `PORT`, `DATABASE_URL`, `DATA_DIR`, `PUBLIC_URL`, `SMTP_URL`, `MAIL_FROM`, `AUTH_SECRET`
- * and `NODE_ENV`, and the optional `S3_*` upload storage ({@link S3Config}). In production a missing or invalid value stops start-up with a one-line message
+ * and `NODE_ENV`, the optional tuning variables `AUTH_IP_LIMIT_PER_MINUTE`, `ACTION_LIMIT_MULTIPLIER`
+ * and `TRENDING_TICKERS_TTL_SECONDS`, and the optional `S3_*` upload storage ({@link S3Config}).
+ * In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
  * secret is stored in `DATA_DIR/auth-secret`.
  *
@@ -13,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { config as cfg, uploads as up } from "../domain/i18n/sv";
+import { TRENDING_TICKERS_DEFAULT_TTL_S } from "../domain/trending-tickers";
 
 /** The parsed configuration every server module reads instead of `process.env`. */
 export interface AppConfig {
@@ -45,6 +48,12 @@ export interface AppConfig {
    * it because every test member posts from 127.0.0.1 within seconds.
    */
   actionLimitMultiplier: number;
+  /**
+   * Longest age in seconds of the forum home's trending-tickers list (issue 17, per process;
+   * `server/tickers/trending.ts`); default 60 ("refreshed at most every minute"), 0 = computed on
+   * every request. Browser tests lower it so a new post shows within a second or two.
+   */
+  trendingTickersTtlSeconds: number;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -108,6 +117,7 @@ const schema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32, cfg.secretLength).optional()),
   AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   ACTION_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
+  TRENDING_TICKERS_TTL_SECONDS: z.coerce.number().int().min(0).max(TRENDING_TICKERS_DEFAULT_TTL_S).default(TRENDING_TICKERS_DEFAULT_TTL_S),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -182,6 +192,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     authSecret,
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     actionLimitMultiplier: e.ACTION_LIMIT_MULTIPLIER,
+    trendingTickersTtlSeconds: e.TRENDING_TICKERS_TTL_SECONDS,
     s3,
   };
 }

@@ -1,5 +1,6 @@
 /**
  * Start page `/` and forum home `/forum` (SPEC §2 Forum home): how-to text, 'Kategorier' grid,
+ * 'Trendande aktier' (issue 17: the 10 tickers most members named in the last 24 hours),
  * 'Diskussioner' with the tabs Senaste (newest), Trendar (reactions in the last hour) and
  * Populära (hot score). The tab is in the URL (`?sortera=trendar`), so it survives a reload and
  * can be shared; lists paginate with `?sida=N`. Members get a fourth tab 'Bevakat'
@@ -14,11 +15,13 @@ import { listCategories } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { listThreads } from "../../server/trending/queries";
+import { cachedTrendingTickers } from "../../server/tickers/trending";
 import { watchedThreads } from "../../server/watchlist/queries";
 import { CategoryGrid } from "../components/forum/category-grid";
 import { HowTo } from "../components/forum/how-to";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
+import { TrendingTickers } from "../components/forum/trending-tickers";
 import { app, forum as f, watchlist as wl } from "../../domain/i18n/sv";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/forum-home";
@@ -37,26 +40,25 @@ const WATCHED_TAB = { param: "bevakat", label: wl.tab } as const;
 const PAGE_SIZE = 10;
 
 /**
- * Categories and one page of threads in the chosen order; `?sortera=bevakat` is the member's
- * 'Bevakat' tab (a visitor gets 'Senaste').
+ * Categories, one page of threads in the chosen order, and the trending tickers (issue 17);
+ * `?sortera=bevakat` is the member's 'Bevakat' tab (a visitor gets 'Senaste').
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { db } = services;
+  const { db, config } = services;
   const url = new URL(request.url);
   const asked = url.searchParams.get("sortera");
   const page = pageFrom(url);
   const viewer = asked === WATCHED_TAB.param ? await getViewer(services, request) : null;
-  if (viewer) {
-    const [categories, list] = await Promise.all([listCategories(db), watchedThreads(db, viewer.id, page, PAGE_SIZE)]);
-    return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: WATCHED_TAB.param as string };
-  }
   const tab = TABS.find((t) => t.param === asked) ?? TABS[0];
-  const [categories, list] = await Promise.all([
+  const [categories, list, trendingTickers] = await Promise.all([
     listCategories(db),
-    listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
+    viewer ? watchedThreads(db, viewer.id, page, PAGE_SIZE) : listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
+    // Issue 17 'Trendande aktier': at most a minute old (per-process cache).
+    cachedTrendingTickers(db, config.trendingTickersTtlSeconds),
   ]);
-  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: tab.param as string };
+  const shown: string = viewer ? WATCHED_TAB.param : tab.param;
+  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: shown, trendingTickers };
 }
 
 /** Title, description and OpenGraph tags of the start page. */
@@ -71,7 +73,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** The forum home. */
 export default function ForumHome({ loaderData }: Route.ComponentProps) {
-  const { categories, threads, hasMore, page, tab } = loaderData;
+  const { categories, threads, hasMore, page, tab, trendingTickers } = loaderData;
   const viewer = useViewer();
   const tabs: readonly { param: string; label: string }[] = viewer ? [...TABS, WATCHED_TAB] : TABS;
   return (
@@ -82,6 +84,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
       </div>
       <HowTo />
       <CategoryGrid categories={categories} />
+      <TrendingTickers tickers={trendingTickers} />
       <section aria-labelledby="discussions-heading" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="discussions-heading" className="text-xl font-bold text-slate-900">

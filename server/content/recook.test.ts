@@ -151,6 +151,38 @@ describe("storage helpers", () => {
     expect(await indexTickers(db, { ...entry, tickers: [] })).toBe(0);
   });
 
+  it("indexTickers records the post's author; stances given replace, stances omitted are kept (issue 17)", async () => {
+    const [t] = await db
+      .insert(threads)
+      .values({ categoryId, authorId: anna.id, title: "Syn", body: "x", bodyHtml: "" })
+      .returning({ id: threads.id });
+    const entry = { targetType: "thread" as const, targetId: t!.id, threadId: t!.id };
+    const rows = () =>
+      db
+        .select({ ticker: postTickers.ticker, authorId: postTickers.authorId, sentiment: postTickers.sentiment, position: postTickers.position })
+        .from(postTickers)
+        .where(and(eq(postTickers.targetType, "thread"), eq(postTickers.targetId, t!.id)))
+        .orderBy(asc(postTickers.ticker));
+    await indexTickers(db, {
+      ...entry,
+      tickers: ["VOLV-B", "ERIC-B"],
+      stances: { "VOLV-B": { sentiment: "bullish", position: "owns" } },
+    });
+    expect(await rows()).toEqual([
+      { ticker: "ERIC-B", authorId: anna.id, sentiment: null, position: null },
+      { ticker: "VOLV-B", authorId: anna.id, sentiment: "bullish", position: "owns" },
+    ]);
+    // A re-cook re-indexes without the composer's choices: they stay.
+    await indexTickers(db, { ...entry, tickers: ["VOLV-B", "ERIC-B"] });
+    expect((await rows()).find((r) => r.ticker === "VOLV-B")).toMatchObject({ sentiment: "bullish", position: "owns" });
+    // An edit sends its choices: they replace the old ones, and a ticker left out of the map has none.
+    await indexTickers(db, { ...entry, tickers: ["VOLV-B", "ERIC-B"], stances: { "ERIC-B": { sentiment: "bearish", position: null } } });
+    expect(await rows()).toEqual([
+      { ticker: "ERIC-B", authorId: anna.id, sentiment: "bearish", position: null },
+      { ticker: "VOLV-B", authorId: anna.id, sentiment: null, position: null },
+    ]);
+  });
+
   it("cookBio gives null for a missing or blank bio", async () => {
     expect(await cookBio(db, null)).toBeNull();
     expect(await cookBio(db, "  ")).toBeNull();

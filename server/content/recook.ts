@@ -222,7 +222,7 @@ export async function backfillTitleTickers(db: Db): Promise<number> {
   let added = 0;
   for (let after: string | null = null; ; ) {
     const batch = await db
-      .select({ id: threads.id, title: threads.title, createdAt: threads.createdAt })
+      .select({ id: threads.id, title: threads.title, authorId: threads.authorId, createdAt: threads.createdAt })
       .from(threads)
       .where(and(sql`strpos(${threads.title}, '$') > 0`, after ? gt(threads.id, after) : undefined))
       .orderBy(asc(threads.id))
@@ -234,6 +234,7 @@ export async function backfillTitleTickers(db: Db): Promise<number> {
         targetType: "thread" as const,
         targetId: row.id,
         threadId: row.id,
+        authorId: row.authorId,
         createdAt: row.createdAt,
       })),
     );

@@ -13,11 +13,11 @@
  *
  * @module
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { companies, postTickers } from "../db/schema";
+import { comments, companies, postTickers, threads } from "../db/schema";
 import { cook, plainTextTickers, type Cooked } from "./cook";
-import type { TargetType } from "../../domain/values";
+import type { AuthorSentiment, Position, TargetType } from "../../domain/values";
 
 /** How long a loaded ticker set is reused, in milliseconds (companies change at start-up only). */
 export const TICKER_SET_TTL_MS = 60_000;
@@ -105,6 +105,18 @@ export interface TickerIndexEntry {
   tickers: readonly string[];
   /** When the post was written (kept on re-index so the ticker page's order holds); default now. */
   createdAt?: Date;
+  /**
+   * The author's 'Din syn' / 'Innehav' per ticker (issue 17), keyed by upper-case ticker. Given:
+   * replaces what the post had (a ticker missing from the map gets neither). Omitted (re-cooks,
+   * re-index without the composer): each remaining ticker keeps what it had.
+   */
+  stances?: Readonly<Record<string, TickerStance>>;
+}
+
+/** The author's stated sentiment and position for one ticker of one post (issue 17); null = none / not stated. */
+export interface TickerStance {
+  sentiment: AuthorSentiment | null;
+  position: Position | null;
 }
 
 /**
@@ -116,9 +128,10 @@ export interface TickerIndexEntry {
  * @returns how many rows the post now has
  */
 export async function indexTickers(tx: DbOrTx, entry: TickerIndexEntry): Promise<number> {
-  await tx
+  const previous = await tx
     .delete(postTickers)
-    .where(and(eq(postTickers.targetType, entry.targetType), eq(postTickers.targetId, entry.targetId)));
+    .where(and(eq(postTickers.targetType, entry.targetType), eq(postTickers.targetId, entry.targetId)))
+    .returning({ ticker: postTickers.ticker, sentiment: postTickers.sentiment, position: postTickers.position });
   const wanted = [...new Set(entry.tickers.map((t) => t.toUpperCase()))];
   if (wanted.length === 0) return 0;
   const known = await tx
@@ -127,6 +140,13 @@ export async function indexTickers(tx: DbOrTx, entry: TickerIndexEntry): Promise
     .where(inArray(companies.ticker, wanted));
   if (known.length === 0) return 0;
   const createdAt = entry.createdAt ?? new Date();
+  const kept = new Map(previous.map((p) => [p.ticker, p]));
+  const stanceOf = (ticker: string) => (entry.stances ? entry.stances[ticker] : kept.get(ticker)) ?? null;
+  // The author comes from the post itself (same transaction), so every caller indexes it alike.
+  const authorId =
+    entry.targetType === "thread"
+      ? sql`(SELECT ${threads.authorId} FROM ${threads} WHERE ${threads.id} = ${entry.targetId})`
+      : sql`(SELECT ${comments.authorId} FROM ${comments} WHERE ${comments.id} = ${entry.targetId})`;
   const rows = await tx
     .insert(postTickers)
     .values(
@@ -135,6 +155,9 @@ export async function indexTickers(tx: DbOrTx, entry: TickerIndexEntry): Promise
         targetType: entry.targetType,
         targetId: entry.targetId,
         threadId: entry.threadId,
+        authorId,
+        sentiment: stanceOf(ticker)?.sentiment ?? null,
+        position: stanceOf(ticker)?.position ?? null,
         createdAt,
       })),
     )

@@ -28,6 +28,8 @@ import {
   REPORT_RESOLUTIONS,
   REPORT_STATUSES,
   TARGET_TYPES,
+  AUTHOR_SENTIMENTS,
+  POSITIONS,
   sqlInList,
 } from "../../domain/values";
 import {
@@ -357,13 +359,23 @@ export const postTickers = pgTable(
     threadId: uuid("thread_id")
       .notNull()
       .references(() => threads.id, { onDelete: "cascade" }),
+    /** The post's author (issue 17: trending counts distinct members, sentiment one vote per member); NULL once the account is gone. */
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The author's stated view of this ticker in this post (issue 17 'Din syn'); NULL = none. */
+    sentiment: text("sentiment"),
+    /** The author's position disclosure for this ticker in this post (issue 17 'Innehav'); NULL = not stated. */
+    position: text("position"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: "post_tickers_pkey", columns: [t.ticker, t.targetType, t.targetId] }),
     index("post_tickers_ticker_created_idx").on(t.ticker, t.createdAt.desc()),
     index("post_tickers_target_idx").on(t.targetType, t.targetId),
+    /** Trending tickers scan the last 48 hours of mentions (issue 17). */
+    index("post_tickers_created_idx").on(t.createdAt.desc()),
     check("post_tickers_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
+    check("post_tickers_sentiment_check", sql`${t.sentiment} IS NULL OR ${t.sentiment} IN ${sql.raw(sqlInList(AUTHOR_SENTIMENTS))}`),
+    check("post_tickers_position_check", sql`${t.position} IS NULL OR ${t.position} IN ${sql.raw(sqlInList(POSITIONS))}`),
   ],
 );
 

@@ -17,6 +17,8 @@ import {
   REPORT_RESOLUTIONS,
   REPORT_STATUSES,
   TARGET_TYPES,
+  AUTHOR_SENTIMENTS,
+  POSITIONS,
 } from "../../domain/values";
 import type { Database } from "./client";
 import { openTestDatabase } from "../testing/harness";
@@ -60,6 +62,8 @@ describe("database CHECK constraints match domain/values.ts", () => {
     ["reactions_target_type_check", TARGET_TYPES],
     ["post_tickers_target_type_check", TARGET_TYPES],
     ["post_revisions_target_type_check", TARGET_TYPES],
+    ["post_tickers_sentiment_check", AUTHOR_SENTIMENTS],
+    ["post_tickers_position_check", POSITIONS],
     ["reports_target_type_check", TARGET_TYPES],
     ["reports_reason_check", REPORT_REASONS],
     ["reports_status_check", REPORT_STATUSES],

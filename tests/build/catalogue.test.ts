@@ -43,6 +43,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   unavailable: "unavailable",
   editing: "ed",
   marketHours: "mh",
+  trendingTickers: "tt",
   watchlist: "wl",
 };
 

@@ -27,6 +27,10 @@ const env = {
   // shortens the identical-text refusal to nothing; tests/e2e/abuse-limits.spec.ts runs its own
   // server with the real numbers.
   ACTION_LIMIT_MULTIPLIER: "1000",
+  // The forum home's 'Trendande aktier' is computed on every request instead of at most once a
+  // minute (issue 17), so a journey sees its new $TICKER post at once; the cache itself is tested
+  // in server/tickers/trending.test.ts.
+  TRENDING_TICKERS_TTL_SECONDS: "0",
 };
 delete env.DATABASE_URL;
 
