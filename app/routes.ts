@@ -27,6 +27,8 @@ export default [
       route("profil/:userId", "routes/profile.tsx"),
       // Ticker page (issue "Profiles and the social graph": cashtags).
       route("aktie/:ticker", "routes/ticker.tsx"),
+      // Watchlist 'Bevakning' (issue 17).
+      route("bevakning", "routes/watchlist.tsx"),
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
@@ -67,6 +69,8 @@ export default [
   route("api/login", "routes/api-login.ts"),
   route("api/my-data", "routes/api-my-data.ts"),
   route("api/follow", "routes/api-follow.ts"),
+  route("api/watchlist", "routes/api-watchlist.ts"),
+  route("api/ticker-card/:ticker", "routes/api-ticker-card.ts"),
   route("api/profile-card/:userId", "routes/api-profile-card.ts"),
   route("api/bio", "routes/api-bio.ts"),
   route("api/preview", "routes/api-preview.ts"),

@@ -13,6 +13,7 @@
  * | reactions | about 2 000 000 (25 % on threads, never on one's own content) |
  * | follows | about 200 000 |
  * | notifications | about 500 000 (`new_thread`, as `createThread` writes them) |
+ * | watchlist (issue 17) | `bench_member_2` follows members u1, u3 … u501 and watches the 200 most mentioned tickers |
  *
  * Activity follows power laws (a few members write, react and are followed most; a few threads
  * get most comments and reactions; the most reacted threads and comments are scattered over the
@@ -67,6 +68,11 @@ export const BENCH_MEMBERS_WITH_PASSWORD = 10;
 export function benchEmail(n: number): string {
   return `bench_member_${n}@exempel.se`;
 }
+
+/** Members bench_member_2 follows (issue 17 'Bevakat' tab performance: 500 follows). */
+export const BENCH_WATCHER_FOLLOWS = 500;
+/** Tickers bench_member_2 watches (issue 17 watchlist performance: the 200-ticker limit). */
+export const BENCH_WATCHER_TICKERS = 200;
 
 /** The two threads with a fixed number of comments (ids are `md5('t' || index)::uuid`). */
 export const SPECIAL_THREADS = { hundred: { index: 1, comments: 100 }, thousand: { index: 2, comments: 1000 } } as const;
@@ -401,6 +407,28 @@ export async function generateDataset(database: Database, options: GenerateOptio
         UPDATE post_tickers SET
           sentiment = CASE abs(hashtext(target_id::text || ticker)) % 6 WHEN 0 THEN 'bullish' WHEN 1 THEN 'bearish' ELSE NULL END,
           position = CASE abs(hashtext(ticker || target_id::text)) % 10 WHEN 0 THEN 'owns' WHEN 1 THEN 'does_not_own' ELSE NULL END`);
+    });
+
+    // Issue 17 watchlist performance: bench_member_2 (the member bench/run.ts signs in as) follows
+    // BENCH_WATCHER_FOLLOWS members (the most followed first, so the 'Bevakat' tab merges busy
+    // authors) and watches BENCH_WATCHER_TICKERS tickers (the most mentioned first).
+    await step(`bench_member_2: ${BENCH_WATCHER_FOLLOWS} follows, ${BENCH_WATCHER_TICKERS} watched tickers`, async () => {
+      await tx.execute(sql`
+        INSERT INTO user_follows (follower_id, following_id, created_at)
+        SELECT 'u2', 'u' || g.i, now() - interval '30 days' * bench_rand(g.i, 71)
+        FROM generate_series(1, ${n(Math.min(BENCH_WATCHER_FOLLOWS + 1, M))}) g(i)
+        WHERE g.i <> 2
+        ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`
+        DELETE FROM user_follows WHERE follower_id = 'u2' AND following_id NOT IN (
+          SELECT 'u' || g.i FROM generate_series(1, ${n(BENCH_WATCHER_FOLLOWS + 1)}) g(i) WHERE g.i <> 2)`);
+      await tx.execute(sql`
+        INSERT INTO watchlist_tickers (user_id, ticker, created_at)
+        SELECT 'u2', c.ticker, now() - interval '30 days' * bench_rand(row_number() OVER (ORDER BY c.ticker), 72)
+        FROM companies c
+        LEFT JOIN (SELECT ticker, count(*) AS n FROM post_tickers GROUP BY ticker) m ON m.ticker = c.ticker
+        ORDER BY coalesce(m.n, 0) DESC, c.ticker
+        LIMIT ${n(BENCH_WATCHER_TICKERS)}`);
     });
 
     await step(`notifications (${z.notifications})`, () =>

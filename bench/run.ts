@@ -5,8 +5,8 @@
  * `--build`) on `DATABASE_URL` (or PGlite in `DATA_DIR` when unset), signs a bench member in
  * through the real `POST /api/login` for a session cookie, and drives every case with autocannon
  * at 10 and 50 connections, logged out and logged in: forum home, a category, the 100- and
- * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss') and the notification
- * list. Each row reports req/s, p50, p97.5 and p99 latency, errors, non-2xx answers and the
+ * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss'), the notification
+ * list, the watchlist page `/forum/bevakning` and the forum home's 'Bevakat' tab (issue 17). Each row reports req/s, p50, p97.5 and p99 latency, errors, non-2xx answers and the
  * server's peak RSS (VmRSS sampled from `/proc/<pid>/status` every 100 ms). It also reports the
  * gzip size of the JavaScript and CSS a browser downloads for the thread page (from the client
  * build's route manifest, see {@link threadPageAssets}) and the server render time of the
@@ -491,6 +491,9 @@ async function main() {
       { key: "search-utdelning", label: "search 'utdelning'", path: "/forum/sok?q=utdelning" },
       { key: "search-Ericss", label: "search 'Ericss'", path: "/forum/sok?q=Ericss" },
       { key: "notifications", label: "notification list", path: "/forum/notifications" },
+      // Issue 17: bench_member_2 watches 200 tickers and follows 500 members (bench/data.ts).
+      { key: "watchlist", label: "watchlist 'Bevakning' (200 tickers)", path: "/forum/bevakning" },
+      { key: "home-watched", label: "forum home tab 'Bevakat' (500 follows, 200 tickers)", path: "/forum?sortera=bevakat" },
     ].filter((c) => !options.only || options.only.includes(c.key));
     const notificationsExist = await hasNotificationsRoute(buildDir);
 

@@ -23,6 +23,11 @@ export const PASSWORD_MAX = 128;
  * history. Staff edits always leave a revision.
  */
 export const EDIT_GRACE_PERIOD_S = 5 * 60;
+/**
+ * Most tickers one member may watch (issue 17 Watchlist 'Bevakning': "Limits: 200 tickers per
+ * member"). Enforced inside the watch write under a lock (server/watchlist/commands.ts).
+ */
+export const WATCHLIST_MAX = 200;
 /** Text length caps in characters, from the allowed-values module (docs/decisions/001-limits.md). */
 export { LIMITS };
 

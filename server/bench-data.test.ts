@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BENCH_PASSWORD, benchEmail, generateDataset, SPECIAL_THREADS, type GenerateResult } from "../bench/data";
+import { BENCH_PASSWORD, BENCH_WATCHER_FOLLOWS, BENCH_WATCHER_TICKERS, benchEmail, generateDataset, SPECIAL_THREADS, type GenerateResult } from "../bench/data";
 import { login } from "./accounts";
 import { createTestForum, type TestForum } from "./testing/harness";
 
@@ -118,6 +118,18 @@ describe("bench dataset generator", () => {
     expect(ok.ok).toBe(true);
     const wrong = await login(forum.services, { email: benchEmail(1), password: "fel-losenord" }, new Headers());
     expect(wrong.ok).toBe(false);
+  });
+
+  it("gives bench_member_2 the watchlist and follows of the issue 17 performance gate", async () => {
+    const [row] = rows<{ watched: number; follows: number; counted: number }>(
+      await forum.services.db.execute(sql`
+        SELECT (SELECT count(*)::int FROM watchlist_tickers WHERE user_id = 'u2') AS watched,
+               (SELECT count(*)::int FROM user_follows WHERE follower_id = 'u2') AS follows,
+               (SELECT following_count FROM profiles WHERE id = 'u2') AS counted`),
+    );
+    expect(row!.watched).toBe(BENCH_WATCHER_TICKERS);
+    expect(row!.follows).toBe(Math.min(BENCH_WATCHER_FOLLOWS, result.counts.members! - 1));
+    expect(row!.counted).toBe(row!.follows);
   });
 
   it("refuses to load into a forum that already has threads", async () => {

@@ -3,21 +3,27 @@
  * 'Trendande aktier' (issue 17: the 10 tickers most members named in the last 24 hours),
  * 'Diskussioner' with the tabs Senaste (newest), Trendar (reactions in the last hour) and
  * Populära (hot score). The tab is in the URL (`?sortera=trendar`), so it survives a reload and
- * can be shared; lists paginate with `?sida=N`.
+ * can be shared; lists paginate with `?sida=N`. Members get a fourth tab 'Bevakat'
+ * (`?sortera=bevakat`, issue 17): threads by members they follow and threads mentioning tickers
+ * they watch, newest first. Visitors do not see it; a visitor asking for it gets 'Senaste'
+ * (docs/decisions/023-watchlist.md).
  *
  * @module
  */
 import { Link } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
 import { listThreads } from "../../server/trending/queries";
 import { cachedTrendingTickers } from "../../server/tickers/trending";
+import { watchedThreads } from "../../server/watchlist/queries";
 import { CategoryGrid } from "../components/forum/category-grid";
 import { HowTo } from "../components/forum/how-to";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { TrendingTickers } from "../components/forum/trending-tickers";
-import { app, forum as f } from "../../domain/i18n/sv";
+import { app, forum as f, watchlist as wl } from "../../domain/i18n/sv";
+import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/forum-home";
 
 /** URL values of the tabs and the list order they choose. */
@@ -27,22 +33,32 @@ const TABS = [
   { param: "populara", sort: "popular", label: f.sortPopular },
 ] as const;
 
+/** The members' fourth tab (issue 17): followed members' threads and watched tickers' threads. */
+const WATCHED_TAB = { param: "bevakat", label: wl.tab } as const;
+
 /** SPEC §9 Recent threads: 10 per page. */
 const PAGE_SIZE = 10;
 
-/** Categories, one page of threads in the chosen order, and the trending tickers (issue 17). */
+/**
+ * Categories, one page of threads in the chosen order, and the trending tickers (issue 17);
+ * `?sortera=bevakat` is the member's 'Bevakat' tab (a visitor gets 'Senaste').
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, config } = services;
   const url = new URL(request.url);
-  const tab = TABS.find((t) => t.param === url.searchParams.get("sortera")) ?? TABS[0];
+  const asked = url.searchParams.get("sortera");
   const page = pageFrom(url);
+  const viewer = asked === WATCHED_TAB.param ? await getViewer(services, request) : null;
+  const tab = TABS.find((t) => t.param === asked) ?? TABS[0];
   const [categories, list, trendingTickers] = await Promise.all([
     listCategories(db),
-    listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
+    viewer ? watchedThreads(db, viewer.id, page, PAGE_SIZE) : listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
     // Issue 17 'Trendande aktier': at most a minute old (per-process cache).
     cachedTrendingTickers(db, config.trendingTickersTtlSeconds),
   ]);
-  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: tab.param, trendingTickers };
+  const shown: string = viewer ? WATCHED_TAB.param : tab.param;
+  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: shown, trendingTickers };
 }
 
 /** Title, description and OpenGraph tags of the start page. */
@@ -58,6 +74,8 @@ export const meta: Route.MetaFunction = () => [
 /** The forum home. */
 export default function ForumHome({ loaderData }: Route.ComponentProps) {
   const { categories, threads, hasMore, page, tab, trendingTickers } = loaderData;
+  const viewer = useViewer();
+  const tabs: readonly { param: string; label: string }[] = viewer ? [...TABS, WATCHED_TAB] : TABS;
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -73,7 +91,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
             {f.discussions}
           </h2>
           <div role="tablist" aria-label={f.discussions} className="inline-flex rounded-lg bg-slate-200 p-1 text-sm">
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <Link
                 key={t.param}
                 role="tab"
@@ -87,7 +105,11 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </div>
-        <ThreadList threads={threads} showCategory empty={tab === "trendar" ? f.emptyTrending : f.emptyThreads} />
+        <ThreadList
+          threads={threads}
+          showCategory
+          empty={tab === "trendar" ? f.emptyTrending : tab === WATCHED_TAB.param ? wl.tabEmpty : f.emptyThreads}
+        />
         <Pager page={page} hasMore={hasMore} />
       </section>
     </div>

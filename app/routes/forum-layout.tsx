@@ -10,6 +10,7 @@ import { SiteHeader } from "../components/layout/site-header";
 import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
 import { ProfileDrawerProvider } from "../components/profile/profile-drawer";
 import { SearchBox } from "../components/search/search-box";
+import { TickerMenuLayer } from "../components/watchlist/ticker-menu";
 import { nav } from "../../domain/i18n/sv";
 import { useViewer } from "../lib/viewer";
 
@@ -42,6 +43,7 @@ export default function ForumLayout() {
         {skeleton ?? <Outlet />}
       </main>
       <SiteFooter />
+      <TickerMenuLayer />
     </div>
     </ProfileDrawerProvider>
   );

@@ -11,7 +11,11 @@
 import { data, Link, redirect } from "react-router";
 import { getCompany } from "../../server/companies";
 import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
 import { listTickerPosts, memberSentiment, positionShare, tickerSentiment } from "../../server/tickers/queries";
+import { isWatching } from "../../server/watchlist/commands";
+import { watchFormAction } from "../../server/watchlist/form-action";
+import { WatchButton } from "../components/watchlist/watch-button";
 import { RelativeTime } from "../components/forum/relative-time";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { app, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
@@ -19,19 +23,40 @@ import { industryName, sectorName } from "../../domain/sectors";
 import type { Route } from "./+types/ticker";
 import { POST_TEXTS, postPath } from "../../domain/post-target";
 
-/** Company, posts and sentiment; a lower-case ticker redirects to the upper-case URL. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
+/**
+ * Company, posts, sentiment and whether the viewer watches the ticker (issue 17 'Bevaka'); a
+ * lower-case ticker redirects to the upper-case URL.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { db, config } = services;
   const company = await getCompany(db, params.ticker);
   if (!company) throw data(tk.notFound, { status: 404 });
   if (params.ticker !== company.ticker) throw redirect(`/forum/aktie/${company.ticker}`, 301);
-  const [posts, sentiment, members, positions] = await Promise.all([
+  const viewer = await getViewer(services, request);
+  const [posts, sentiment, members, positions, watching] = await Promise.all([
     listTickerPosts(db, company.ticker),
     tickerSentiment(db, company.ticker),
     memberSentiment(db, company.ticker),
     positionShare(db, company.ticker),
+    viewer ? isWatching(db, viewer.id, company.ticker) : Promise.resolve(false),
   ]);
-  return { company, posts, sentiment, members, positions, url: `${config.publicUrl}/forum/aktie/${company.ticker}` };
+  return {
+    company,
+    posts,
+    sentiment,
+    members,
+    positions,
+    watching,
+    loggedIn: viewer !== null,
+    url: `${config.publicUrl}/forum/aktie/${company.ticker}`,
+  };
+}
+
+/** 'Bevaka' / 'Sluta bevaka' (issue 17): `intent=watch|unwatch`, `ticker`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  return watchFormAction(services, await getViewer(services, request), request);
 }
 
 /** Title, description and OpenGraph. */
@@ -145,7 +170,7 @@ function displayHost(url: string): string {
 
 /** The ticker page. */
 export default function TickerPage({ loaderData }: Route.ComponentProps) {
-  const { company, posts, sentiment, members, positions } = loaderData;
+  const { company, posts, sentiment, members, positions, watching, loggedIn } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <nav aria-label={nav.breadcrumb} className="text-sm text-slate-500">
@@ -155,9 +180,12 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
         / <span className="text-slate-700">${company.ticker}</span>
       </nav>
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
-        <div>
-          <p className="font-mono text-sm font-bold text-brand-700">${company.ticker}</p>
-          <h1 className="text-2xl font-extrabold tracking-tight">{company.name}</h1>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <p className="font-mono text-sm font-bold text-brand-700">${company.ticker}</p>
+            <h1 className="text-2xl font-extrabold tracking-tight">{company.name}</h1>
+          </div>
+          <WatchButton ticker={company.ticker} watching={watching} loggedIn={loggedIn} />
         </div>
         <CompanyFacts company={company} />
         <div className="space-y-3">

@@ -33,6 +33,10 @@ const HAND_WRITTEN_INDEXES: Record<string, string> = {
     "0006_trending.sql: an expression index over the IMMUTABLE function forum_hot_key (which drizzle does not know) with INCLUDE columns (which drizzle cannot declare); docs/hot-formula.md",
   threads_category_hot_idx:
     "0006_trending.sql: an expression index over the IMMUTABLE function forum_hot_key, rebuilt together with threads_hot_idx when the formula changes; docs/hot-formula.md",
+  post_tickers_ticker_feed_idx:
+    "0017_watchlist.sql: (ticker, created_at DESC NULLS LAST) with INCLUDE columns (which drizzle cannot declare), so the watchlist feed's per-ticker top-N is an index-only scan; docs/performance.md (issue 17)",
+  threads_author_created_id_idx:
+    "0017_watchlist.sql: (author_id, created_at DESC) INCLUDE (id) (which drizzle cannot declare), so the 'Bevakat' tab's per-author top-N is an index-only scan; docs/performance.md (issue 17)",
 };
 
 /** What `pg_catalog` says about the public schema's tables, one sorted line per object. */

@@ -425,6 +425,29 @@ export const userFollows = pgTable(
   ],
 );
 
+/**
+ * A member's watched ticker (issue 17 Watchlist 'Bevakning'): one row per member and ticker.
+ * At most `WATCHLIST_MAX` (domain/limits.ts) per member, counted inside the watch write under a
+ * row lock on the member's profile (server/watchlist/commands.ts). Gone with the account or the
+ * company (ON DELETE CASCADE).
+ */
+export const watchlistTickers = pgTable(
+  "watchlist_tickers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    ticker: text("ticker")
+      .notNull()
+      .references(() => companies.ticker, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "watchlist_tickers_pkey", columns: [t.userId, t.ticker] }),
+    index("watchlist_tickers_ticker_idx").on(t.ticker),
+  ],
+);
+
 /** A blocked member (SPEC §3 blocked_users); one row per blocked user. */
 export const blockedUsers = pgTable("blocked_users", {
   userId: text("user_id")

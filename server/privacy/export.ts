@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { watchlistForExport } from "../watchlist/queries";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -155,6 +156,8 @@ export interface MemberExport {
   revisions: ExportRevision[];
   reactions: ExportReaction[];
   follows: { following: ExportFollow[]; followers: ExportFollow[] };
+  /** Watched tickers, oldest first (issue 17 Watchlist 'Bevakning'). */
+  watchlist: Array<{ ticker: string; since: string }>;
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -363,6 +366,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
       following: following.map((f) => ({ nickname: f.nickname, since: iso(f.since) })),
       followers: followers.map((f) => ({ nickname: f.nickname, since: iso(f.since) })),
     },
+    watchlist: await watchlistForExport(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

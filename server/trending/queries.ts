@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { startSchedule } from "../schedule";
 import { categories, profiles, threads, threadTrending } from "../db/schema";
@@ -187,6 +187,59 @@ export async function listThreads(
     ),
     hasMore: rows.length > size,
   };
+}
+
+/**
+ * Thread rows for the given ids, in the given order, in the shape of {@link listThreads} (issue
+ * 17: the forum home tab 'Bevakat' looks like the other tabs). Ids not found are left out.
+ *
+ * @param db the database
+ * @param ids thread ids (UUIDs), at most one page
+ * @returns the rows in the order of `ids`
+ */
+export async function threadRowsByIds(db: Db, ids: string[]): Promise<TrendingThreadRow[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: threads.id,
+      categoryId: threads.categoryId,
+      categoryName: categories.name,
+      title: threads.title,
+      createdAt: threads.createdAt,
+      commentsCount: threads.commentsCount,
+      reactionsCount: threads.reactionsCount,
+      authorId: profiles.id,
+      authorNickname: profiles.nickname,
+      hotScore: hotScoreNow,
+      reactionsLast1h: threadTrending.reactionsLast1h,
+      pctRank: threadTrending.pctRank,
+    })
+    .from(threads)
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .leftJoin(profiles, eq(profiles.id, threads.authorId))
+    .leftJoin(threadTrending, eq(threadTrending.threadId, threads.id))
+    .where(inArray(threads.id, wanted));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return wanted.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        categoryId: r.categoryId,
+        categoryName: r.categoryName,
+        title: r.title,
+        createdAt: r.createdAt.toISOString(),
+        commentsCount: r.commentsCount,
+        reactionsCount: r.reactionsCount,
+        author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
+        hotScore: toNumber(r.hotScore),
+        reactionsLast1h: toNumber(r.reactionsLast1h),
+        pctRank: toNumber(r.pctRank),
+      },
+    ];
+  });
 }
 
 /**

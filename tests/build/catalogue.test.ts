@@ -45,6 +45,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   marketHours: "mh",
   trendingTickers: "tt",
   stances: "st",
+  watchlist: "wl",
 };
 
 describe("catalogue imports", () => {

@@ -8,7 +8,7 @@
  * @module
  */
 import { Dialog, DropdownMenu } from "radix-ui";
-import { ChevronDown, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
+import { ChevronDown, Eye, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
 import { app, nav } from "../../../domain/i18n/sv";
 import { clearAllDrafts } from "../../lib/drafts";
@@ -66,6 +66,11 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
           <DropdownMenu.Item asChild>
             <Link to={`/forum/profil/${viewer.id}`} className={item}>
               <User className="size-4" aria-hidden /> {nav.myProfile}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/forum/bevakning" className={item}>
+              <Eye className="size-4" aria-hidden /> {nav.watchlist}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>
@@ -140,6 +145,11 @@ function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
                 </Link>
               </Dialog.Close>
               <Dialog.Close asChild>
+                <Link to="/forum/bevakning" className={link}>
+                  {nav.watchlist}
+                </Link>
+              </Dialog.Close>
+              <Dialog.Close asChild>
                 <Link to={`/forum/profil/${viewer.id}`} className={link}>
                   {nav.myProfile}
                 </Link>
@@ -208,6 +218,16 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
             >
               {nav.forum}
             </NavLink>
+            {viewer ? (
+              <NavLink
+                to="/forum/bevakning"
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900"}`
+                }
+              >
+                {nav.watchlist}
+              </NavLink>
+            ) : null}
           </nav>
         </div>
         <div className="flex items-center gap-2">

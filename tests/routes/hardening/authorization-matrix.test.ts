@@ -26,6 +26,9 @@ import * as adminLayout from "../../../app/routes/admin-layout";
 import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
+import * as apiWatchlist from "../../../app/routes/api-watchlist";
+import * as tickerPage from "../../../app/routes/ticker";
+import * as watchlistPage from "../../../app/routes/watchlist";
 import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiMyData from "../../../app/routes/api-my-data";
 import * as apiNicknameAvailable from "../../../app/routes/api-nickname-available";
@@ -50,7 +53,7 @@ import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
-import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, user, userActivity, userFollows } from "../../../server/db/schema";
+import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, user, userActivity, userFollows, watchlistTickers } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { follow } from "../../../server/follows/commands";
@@ -127,6 +130,13 @@ const allEmails = () => (WHO.slice(1) as Person[]).map((w) => people[w].email);
 /** Calls `handler` as `who` with the fixture cookie (or `cookie` when given). */
 const call = (handler: RouteHandler, who: Who, options: Parameters<typeof callRoute>[2]) =>
   callRoute(forum, handler, { cookie: cookies[who] || undefined, ...options });
+
+/** The caller's watchlist rows (of one ticker when given). */
+const watchedBy = (who: Person, ticker?: string) =>
+  db()
+    .select()
+    .from(watchlistTickers)
+    .where(ticker ? and(eq(watchlistTickers.userId, people[who].id), eq(watchlistTickers.ticker, ticker)) : eq(watchlistTickers.userId, people[who].id));
 
 /** A thread of the owner's. */
 async function ownersThread(): Promise<string> {
@@ -1038,6 +1048,88 @@ const ROWS: Row[] = [
       const optedOut = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.adminMailOptOut, true));
       return { answer, effect: optedOut.length === 1 && optedOut[0]!.id === people.owner.id };
     },
+  },  // --- Watchlist (issue 17): api-watchlist.ts, watchlist.tsx, ticker.tsx --------------------
+  {
+    route: "api-watchlist.ts",
+    op: "watch a ticker (effect: the caller watches it; a blocked member may not start)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      if (who !== "visitor") await db().delete(watchlistTickers).where(eq(watchlistTickers.userId, people[who].id));
+      const answer = await call(apiWatchlist.action, who, { url: "/api/watchlist", form: { intent: "watch", ticker: "VOLV-B" } });
+      const rows = who === "visitor" ? await db().select().from(watchlistTickers).where(eq(watchlistTickers.ticker, "VOLV-B")) : await watchedBy(who);
+      return { answer, effect: who !== "visitor" && rows.length === 1 };
+    },
+  },
+  {
+    route: "api-watchlist.ts",
+    op: "unwatch a watched ticker (effect: the caller's row is gone; a blocked member may unwatch)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      if (who !== "visitor") await db().insert(watchlistTickers).values({ userId: people[who].id, ticker: "ERIC-B" }).onConflictDoNothing();
+      const before = await db().select().from(watchlistTickers).where(eq(watchlistTickers.ticker, "ERIC-B"));
+      const answer = await call(apiWatchlist.action, who, { url: "/api/watchlist", form: { intent: "unwatch", ticker: "ERIC-B" } });
+      const after = await db().select().from(watchlistTickers).where(eq(watchlistTickers.ticker, "ERIC-B"));
+      const mine = (rows: typeof after) => rows.filter((r) => who !== "visitor" && r.userId === people[who].id).length;
+      return { answer, effect: who === "visitor" ? after.length !== before.length : mine(before) === 1 && mine(after) === 0 && after.length === before.length - 1 };
+    },
+  },
+  {
+    route: "api-watchlist.ts",
+    op: "GET is not a watch (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiWatchlist.loader, who, "/api/watchlist?intent=watch&ticker=ABB");
+      return { answer, effect: false };
+    },
+  },
+  {
+    route: "watchlist.tsx",
+    op: "open /forum/bevakning (effect: the caller's own watched ticker is listed, and nobody else's)",
+    status: ["login", 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      await db().insert(watchlistTickers).values({ userId: people.owner.id, ticker: "SAND" }).onConflictDoNothing();
+      if (who !== "visitor") await db().insert(watchlistTickers).values({ userId: people[who].id, ticker: "ABB" }).onConflictDoNothing();
+      const answer = await call(watchlistPage.loader, who, { url: "/forum/bevakning" });
+      const listed: string[] = answer.status === 200 ? answer.body.tickers.map((t: { ticker: string }) => t.ticker) : [];
+      const ownOnly = who === "owner" ? listed.includes("SAND") : !listed.includes("SAND");
+      return { answer, effect: listed.includes("ABB") && ownOnly };
+    },
+  },
+  {
+    route: "watchlist.tsx",
+    op: "'Sluta bevaka' from the list (effect: the caller's row is gone)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      if (who !== "visitor") await db().insert(watchlistTickers).values({ userId: people[who].id, ticker: "HM-B" }).onConflictDoNothing();
+      const answer = await call(watchlistPage.action, who, { url: "/forum/bevakning", form: { intent: "unwatch", ticker: "HM-B" } });
+      return { answer, effect: who !== "visitor" && (await watchedBy(who, "HM-B")).length === 0 };
+    },
+  },
+  {
+    route: "ticker.tsx",
+    op: "open a ticker page (effect: the page says whether the caller watches it)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      if (who !== "visitor") await db().insert(watchlistTickers).values({ userId: people[who].id, ticker: "SEB-A" }).onConflictDoNothing();
+      const answer = await call(tickerPage.loader, who, { url: "/forum/aktie/SEB-A", params: { ticker: "SEB-A" } });
+      return { answer, effect: answer.body?.watching === true };
+    },
+  },
+  {
+    route: "ticker.tsx",
+    op: "'Bevaka' on the ticker page (effect: the caller watches it; a blocked member may not start)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      const answer = await call(tickerPage.action, who, { url: "/forum/aktie/SKF-B", params: { ticker: "SKF-B" }, form: { intent: "watch", ticker: "SKF-B" } });
+      return { answer, effect: who !== "visitor" && (await watchedBy(who, "SKF-B")).length === 1 };
+    },
   },
 ];
 
@@ -1104,6 +1196,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "api-revisions.ts": "the edit history of a public thread or comment (editor nickname, time, diff; staff reasons stay in the moderation log)",
   "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
+  "api-ticker-card.ts": "public company facts for the cashtag menu; the watch state is only ever the caller's own (tests/routes/forum/watchlist.test.ts)",
   "api-market-calendar.ts": "public exchange holiday dates for the market-hours line",
   "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (tests/routes/accounts.test.ts)",
   "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (tests/routes/accounts.test.ts)",
@@ -1117,7 +1210,6 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "healthz.ts": "database up or down, nothing else",
   "post-redirect.tsx": "redirects to the public thread page",
   "search.tsx": "public search results page (no e-mail: checked above)",
-  "ticker.tsx": "public posts mentioning a listed company",
   "uploads.ts": "serves the public avatar, banner and post images (issue 16)",
 };
 

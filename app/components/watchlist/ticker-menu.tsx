@@ -1,0 +1,158 @@
+/**
+ * The cashtag menu (issue 17 Watchlist: "in the ticker hover/link menu: 'Bevaka' / 'Sluta
+ * bevaka'"): a plain click on a rendered `$TICKER` (`a.cashtag[data-ticker]`, cooked by
+ * server/content/cook.ts) opens a small menu beside it — company name, sector, 'Visa aktien' and
+ * 'Bevaka' / 'Sluta bevaka' (for visitors a 'Bevaka' link to the login page) — in the spirit of
+ * the member drawer that @mentions open. A modifier click, or a click before the scripts loaded,
+ * follows the link to the ticker page as before. Escape or a click outside closes it.
+ *
+ * @module
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { toast } from "../../lib/toast";
+import { ticker as tk, watchlist as wl } from "../../../domain/i18n/sv";
+import { loginPath } from "../../../domain/paths";
+import { buttonClass } from "../ui/button";
+
+interface Card {
+  ticker: string;
+  name: string;
+  sector: string | null;
+  watching: boolean;
+  loggedIn: boolean;
+}
+
+/** Where the menu opens: the ticker and the link's box in the viewport. */
+interface Opened {
+  ticker: string;
+  top: number;
+  left: number;
+}
+
+/** Listens for cashtag clicks on the whole page and shows the menu; mount once per layout. */
+export function TickerMenuLayer() {
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [card, setCard] = useState<Card | null>(null);
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.("a.cashtag[data-ticker]");
+      if (!a) {
+        if (box.current && !box.current.contains(e.target as Node)) setOpened(null);
+        return;
+      }
+      e.preventDefault();
+      const rect = a.getBoundingClientRect();
+      setCard(null);
+      setOpened({ ticker: a.getAttribute("data-ticker")!, top: rect.bottom + 6, left: Math.max(8, Math.min(rect.left, window.innerWidth - 296)) });
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpened(null);
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  // A navigation closes the menu.
+  useEffect(() => setOpened(null), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!opened) return;
+    const controller = new AbortController();
+    fetch(`/api/ticker-card/${encodeURIComponent(opened.ticker)}`, { signal: controller.signal })
+      .then(async (res) => {
+        const body = (await res.json()) as ({ ok: true } & Card) | { ok: false; error: string };
+        if (!body.ok) {
+          toast.error(body.error);
+          setOpened(null);
+          return;
+        }
+        setCard(body);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [opened]);
+
+  useEffect(() => {
+    if (card) box.current?.querySelector<HTMLElement>("a, button")?.focus();
+  }, [card]);
+
+  if (!opened) return null;
+
+  async function toggle(c: Card) {
+    const intent = c.watching ? "unwatch" : "watch";
+    setBusy(true);
+    try {
+      const res = await fetch("/api/watchlist", { method: "POST", body: new URLSearchParams({ ticker: c.ticker, intent }) });
+      const body = (await res.json()) as { ok: boolean; watching?: boolean; error?: string; title?: string };
+      if (!body.ok) {
+        toast.error(body.title ?? (intent === "watch" ? wl.watchFailed : wl.unwatchFailed), { description: body.error });
+        return;
+      }
+      setCard({ ...c, watching: body.watching! });
+      if (body.watching) toast.success(wl.watched, { description: wl.watchedDescription(c.ticker) });
+      else toast.success(wl.unwatched, { description: wl.unwatchedDescription(c.ticker) });
+    } catch {
+      toast.error(intent === "watch" ? wl.watchFailed : wl.unwatchFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div
+      ref={box}
+      role="dialog"
+      aria-label={wl.menuLabel(opened.ticker)}
+      className="fixed z-50 w-72 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl"
+      style={{ top: opened.top, left: opened.left }}
+    >
+      <div>
+        <p className="font-mono text-sm font-bold text-brand-700">${opened.ticker}</p>
+        {card ? (
+          <>
+            <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{card.name}</p>
+            {card.sector ? (
+              <p className="text-sm text-slate-500">
+                {tk.sector}: {card.sector}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="h-5 w-40 animate-pulse rounded bg-slate-200" aria-hidden />
+        )}
+      </div>
+      {card ? (
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/forum/aktie/${card.ticker}`} className={buttonClass("secondary")}>
+            {wl.showTicker}
+          </Link>
+          {card.loggedIn ? (
+            <button
+              type="button"
+              aria-pressed={card.watching}
+              disabled={busy}
+              onClick={() => toggle(card)}
+              className={buttonClass(card.watching ? "secondary" : "primary")}
+            >
+              {card.watching ? wl.unwatch : wl.watch}
+            </button>
+          ) : (
+            <Link to={loginPath(`/forum/aktie/${card.ticker}`)} className={buttonClass("primary")} title={wl.loginToWatch}>
+              {wl.watch}
+            </Link>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

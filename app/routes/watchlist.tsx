@@ -1,0 +1,142 @@
+/**
+ * `/forum/bevakning` (issue 17 Watchlist 'Bevakning'), members only (visitors are sent to the
+ * login page): the member's watched tickers — `$TICKER` linked to its page, company name, sector
+ * in Swedish, posts today (since midnight Europe/Stockholm), bull/bear sentiment of the last
+ * 7 days and a 'Sluta bevaka' button — and the newest threads and comments that mention any of
+ * them, paginated with `?sida=N`.
+ *
+ * @module
+ */
+import { Link } from "react-router";
+import { servicesContext } from "../../server/services";
+import { getViewer, requireViewer } from "../../server/session";
+import { watchFormAction } from "../../server/watchlist/form-action";
+import { listWatchedTickers, watchlistFeed } from "../../server/watchlist/queries";
+import { pageFrom, Pager } from "../components/forum/pager";
+import { RelativeTime } from "../components/forum/relative-time";
+import { WatchButton } from "../components/watchlist/watch-button";
+import { app, forum as f, ticker as tk, watchlist as wl } from "../../domain/i18n/sv";
+import { WATCHLIST_MAX } from "../../domain/limits";
+import { POST_TEXTS, postPath } from "../../domain/post-target";
+import { sectorName } from "../../domain/sectors";
+import type { Route } from "./+types/watchlist";
+
+/** The member's tickers and one page of the feed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireViewer(services, request);
+  const page = pageFrom(new URL(request.url));
+  const [tickers, feed] = await Promise.all([
+    listWatchedTickers(services.db, viewer.id),
+    watchlistFeed(services.db, viewer.id, page),
+  ]);
+  return {
+    tickers: tickers.map((t) => ({ ...t, sectorName: sectorName(t.sector) })),
+    posts: feed.posts,
+    hasMore: feed.hasMore,
+    page,
+  };
+}
+
+/** 'Sluta bevaka' (and 'Bevaka') from the table: `intent`, `ticker`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  return watchFormAction(services, await getViewer(services, request), request);
+}
+
+/** Page title. */
+export const meta: Route.MetaFunction = () => [{ title: `${wl.title} – ${app.name}` }, { name: "robots", content: "noindex" }];
+
+/** The watchlist page. */
+export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
+  const { tickers, posts, hasMore, page } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{wl.title}</h1>
+        <p className="text-slate-600">{wl.description}</p>
+      </div>
+      <section aria-labelledby="watchlist-tickers" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="watchlist-tickers" className="text-xl font-bold">
+            {wl.tickers}
+          </h2>
+          <p className="text-sm text-slate-500">{wl.count(tickers.length, WATCHLIST_MAX)}</p>
+        </div>
+        {tickers.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{wl.empty}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-3 py-2">{wl.colTicker}</th>
+                  <th scope="col" className="px-3 py-2">{wl.colCompany}</th>
+                  <th scope="col" className="px-3 py-2">{wl.colSector}</th>
+                  <th scope="col" className="px-3 py-2 text-right">{wl.colPostsToday}</th>
+                  <th scope="col" className="px-3 py-2">{wl.colSentiment}</th>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">{wl.colActions}</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {tickers.map((t) => (
+                  <tr key={t.ticker}>
+                    <td className="px-3 py-2 font-mono font-bold">
+                      <Link to={`/forum/aktie/${t.ticker}`} className="text-brand-700 hover:underline">
+                        ${t.ticker}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2 text-slate-800">{t.name}</td>
+                    <td className="px-3 py-2 text-slate-600">{t.sectorName ?? wl.noSector}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{t.postsToday}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <span className="text-brand-800">🐂 {tk.bull(t.sentiment.bull)}</span>{" "}
+                      <span className="text-red-700">🐻 {tk.bear(t.sentiment.bear)}</span>
+                    </td>
+                    <td className="px-3 py-2 text-right">
+                      <WatchButton ticker={t.ticker} watching loggedIn />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="watchlist-feed" className="space-y-3">
+        <h2 id="watchlist-feed" className="text-xl font-bold">
+          {wl.feed}
+        </h2>
+        {posts.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{wl.feedEmpty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {posts.map((post) => (
+              <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
+                <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
+                  <span>{POST_TEXTS[post.kind].kind}</span>
+                  {post.tickers.map((t) => (
+                    <Link key={t} to={`/forum/aktie/${t}`} className="font-mono normal-case text-brand-700 hover:underline">
+                      ${t}
+                    </Link>
+                  ))}
+                </p>
+                <Link
+                  to={postPath({ type: post.kind, id: post.id, categoryId: post.categoryId, threadId: post.threadId })}
+                  className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
+                >
+                  {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
+                </Link>
+                <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
+                <p className="text-xs text-slate-500">
+                  {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} hasMore={hasMore} />
+      </section>
+    </div>
+  );
+}
