@@ -2,7 +2,8 @@
  * Watchlist 'Bevakning' (issue 17): a visitor's 'Bevaka' leads to the login page; a member
  * watches $SAND on its ticker page, sees it on /forum/bevakning with the thread that mentions it,
  * finds that thread in the forum home tab 'Bevakat', stops watching from the list, and watches
- * again from the menu a click on the cashtag in the thread opens.
+ * again from the menu that resting the mouse on the cashtag in the thread opens; a click still
+ * goes to the ticker page.
  */
 import { expect, test } from "./support/test";
 import { forum as f, nav, watchlist as wl } from "../../domain/i18n/sv";
@@ -63,9 +64,10 @@ test("watch from the ticker page, the 'Bevakning' page and the 'Bevakat' tab", a
   await expect(rPage.getByText(wl.unwatched, { exact: true })).toBeVisible();
   await expect(rPage.getByText(wl.empty)).toBeVisible();
 
-  // The cashtag in the thread opens a menu: company, 'Visa aktien', 'Bevaka'.
+  // Resting the mouse on the cashtag in the thread opens a menu: company, 'Visa aktien', 'Bevaka'.
   await rPage.goto(threadUrl);
-  await rPage.locator("article a.cashtag", { hasText: "$SAND" }).first().click();
+  const cashtag = rPage.locator("article a.cashtag", { hasText: "$SAND" }).first();
+  await cashtag.hover();
   const menu = rPage.getByRole("dialog", { name: wl.menuLabel("SAND") });
   await expect(menu.getByText(/Sandvik/)).toBeVisible();
   await expect(menu.getByRole("link", { name: wl.showTicker })).toHaveAttribute("href", "/forum/aktie/SAND");
@@ -74,4 +76,9 @@ test("watch from the ticker page, the 'Bevakning' page and the 'Bevakat' tab", a
   await expect(menu.getByRole("button", { name: wl.unwatch })).toHaveAttribute("aria-pressed", "true");
   await rPage.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
+
+  // A click on the cashtag is still a plain link to the ticker page.
+  await cashtag.click();
+  await expect(rPage).toHaveURL(/\/forum\/aktie\/SAND$/);
+  await expect(rPage.getByRole("button", { name: wl.unwatch })).toHaveAttribute("aria-pressed", "true");
 });

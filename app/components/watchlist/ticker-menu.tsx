@@ -1,10 +1,11 @@
 /**
  * The cashtag menu (issue 17 Watchlist: "in the ticker hover/link menu: 'Bevaka' / 'Sluta
- * bevaka'"): a plain click on a rendered `$TICKER` (`a.cashtag[data-ticker]`, cooked by
- * server/content/cook.ts) opens a small menu beside it — company name, sector, 'Visa aktien' and
- * 'Bevaka' / 'Sluta bevaka' (for visitors a 'Bevaka' link to the login page) — in the spirit of
- * the member drawer that @mentions open. A modifier click, or a click before the scripts loaded,
- * follows the link to the ticker page as before. Escape or a click outside closes it.
+ * bevaka'"): resting the mouse on a rendered `$TICKER` (`a.cashtag[data-ticker]`, cooked by
+ * server/content/cook.ts) for {@link OPEN_DELAY_MS} opens a small menu beside it — company name,
+ * sector, 'Visa aktien' and 'Bevaka' / 'Sluta bevaka' (for visitors a 'Bevaka' link to the login
+ * page). A click (and a tap on a phone, which has no hover) still follows the link to the ticker
+ * page, where the same button is: cashtags stay plain links. Leaving both the link and the menu,
+ * Escape or a click outside closes it; focus never moves on its own.
  *
  * @module
  */
@@ -30,7 +31,11 @@ interface Opened {
   left: number;
 }
 
-/** Listens for cashtag clicks on the whole page and shows the menu; mount once per layout. */
+/** Hover pause before the menu opens, and grace before it closes once the pointer has left (ms). */
+const OPEN_DELAY_MS = 350;
+const CLOSE_DELAY_MS = 300;
+
+/** Listens for the mouse resting on a cashtag anywhere on the page and shows the menu; mount once per layout. */
 export function TickerMenuLayer() {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [card, setCard] = useState<Card | null>(null);
@@ -39,24 +44,58 @@ export function TickerMenuLayer() {
   const location = useLocation();
 
   useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      const a = (e.target as Element | null)?.closest?.("a.cashtag[data-ticker]");
-      if (!a) {
-        if (box.current && !box.current.contains(e.target as Node)) setOpened(null);
+    let openTimer: ReturnType<typeof setTimeout> | undefined;
+    let closeTimer: ReturnType<typeof setTimeout> | undefined;
+    const cashtagOf = (node: EventTarget | null) => (node as Element | null)?.closest?.("a.cashtag[data-ticker]") ?? null;
+    const inBox = (node: EventTarget | null) => Boolean(node && box.current?.contains(node as Node));
+    const scheduleClose = () => {
+      clearTimeout(openTimer);
+      clearTimeout(closeTimer);
+      closeTimer = setTimeout(() => setOpened(null), CLOSE_DELAY_MS);
+    };
+    // Hover with a mouse opens the menu after a short pause; the pointer may cross to the menu.
+    const onOver = (e: PointerEvent) => {
+      if (e.pointerType !== "mouse") return;
+      if (inBox(e.target)) {
+        clearTimeout(closeTimer);
         return;
       }
-      e.preventDefault();
-      const rect = a.getBoundingClientRect();
-      setCard(null);
-      setOpened({ ticker: a.getAttribute("data-ticker")!, top: rect.bottom + 6, left: Math.max(8, Math.min(rect.left, window.innerWidth - 296)) });
+      const a = cashtagOf(e.target);
+      if (!a) return;
+      clearTimeout(closeTimer);
+      clearTimeout(openTimer);
+      openTimer = setTimeout(() => {
+        const rect = a.getBoundingClientRect();
+        const ticker = a.getAttribute("data-ticker")!;
+        setOpened((prev) =>
+          prev?.ticker === ticker
+            ? prev
+            : { ticker, top: rect.bottom + 6, left: Math.max(8, Math.min(rect.left, window.innerWidth - 296)) },
+        );
+      }, OPEN_DELAY_MS);
+    };
+    const onOut = (e: PointerEvent) => {
+      if (e.pointerType !== "mouse") return;
+      const link = cashtagOf(e.target);
+      if (!link && !inBox(e.target)) return;
+      if (inBox(e.relatedTarget) || (link && cashtagOf(e.relatedTarget) === link)) return;
+      scheduleClose();
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!inBox(e.target)) setOpened(null);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") setOpened(null);
     };
+    document.addEventListener("pointerover", onOver);
+    document.addEventListener("pointerout", onOut);
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", onKey);
     return () => {
+      clearTimeout(openTimer);
+      clearTimeout(closeTimer);
+      document.removeEventListener("pointerover", onOver);
+      document.removeEventListener("pointerout", onOut);
       document.removeEventListener("click", onClick);
       document.removeEventListener("keydown", onKey);
     };
@@ -67,6 +106,7 @@ export function TickerMenuLayer() {
 
   useEffect(() => {
     if (!opened) return;
+    setCard(null);
     const controller = new AbortController();
     fetch(`/api/ticker-card/${encodeURIComponent(opened.ticker)}`, { signal: controller.signal })
       .then(async (res) => {
@@ -81,10 +121,6 @@ export function TickerMenuLayer() {
       .catch(() => undefined);
     return () => controller.abort();
   }, [opened]);
-
-  useEffect(() => {
-    if (card) box.current?.querySelector<HTMLElement>("a, button")?.focus();
-  }, [card]);
 
   if (!opened) return null;
 
