@@ -14,7 +14,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../server/db/client";
-import { allTickerSentiment, listWatchedTickers, watchedThreads, watchlistFeed } from "../server/watchlist/queries";
+import { listWatchedTickers, watchedThreads, watchlistFeed } from "../server/watchlist/queries";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("set DATABASE_URL to a database filled by npm run bench:data");
@@ -37,8 +37,7 @@ async function time(label: string, fn: () => Promise<unknown>, runs = 7) {
 try {
   for (const page of [1, 2, 5, 10, 20]) await time(`watchlist feed, page ${page}`, () => watchlistFeed(db, member, page));
   for (const page of [1, 2, 5, 10, 20]) await time(`'Bevakat' tab, page ${page}`, () => watchedThreads(db, member, page, 10));
-  await time("tickers table (sentiment from the cache)", () => listWatchedTickers(db, member));
-  await time("all tickers' sentiment (cache refill, once a minute)", () => allTickerSentiment(db), 3);
+  await time("tickers table (posts today, members' view)", () => listWatchedTickers(db, member));
 } finally {
   await database.close();
 }

@@ -1,7 +1,7 @@
 /**
  * `/forum/bevakning` (issue 17 Watchlist 'Bevakning'), members only (visitors are sent to the
  * login page): the member's watched tickers — `$TICKER` linked to its page, company name, sector
- * in Swedish, posts today (since midnight Europe/Stockholm), bull/bear sentiment of the last
+ * in Swedish, posts today (since midnight Europe/Stockholm), the members' stated view of the last
  * 7 days and a 'Sluta bevaka' button — and the newest threads and comments that mention any of
  * them, paginated with `?sida=N`.
  *
@@ -15,7 +15,7 @@ import { listWatchedTickers, watchlistFeed } from "../../server/watchlist/querie
 import { pageFrom, Pager } from "../components/forum/pager";
 import { RelativeTime } from "../components/forum/relative-time";
 import { WatchButton } from "../components/watchlist/watch-button";
-import { app, forum as f, ticker as tk, watchlist as wl } from "../../domain/i18n/sv";
+import { app, forum as f, stances as st, ticker as tk, watchlist as wl } from "../../domain/i18n/sv";
 import { WATCHLIST_MAX } from "../../domain/limits";
 import { POST_TEXTS, postPath } from "../../domain/post-target";
 import { sectorName } from "../../domain/sectors";
@@ -90,8 +90,7 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2 text-slate-600">{t.sectorName ?? wl.noSector}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{t.postsToday}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <span className="text-brand-800">🐂 {tk.bull(t.sentiment.bull)}</span>{" "}
-                      <span className="text-red-700">🐻 {tk.bear(t.sentiment.bear)}</span>
+                      {st.membersCount(t.sentiment.bullish, t.sentiment.bearish)}
                     </td>
                     <td className="px-3 py-2 text-right">
                       <WatchButton ticker={t.ticker} watching loggedIn />

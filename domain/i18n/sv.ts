@@ -507,7 +507,7 @@ export const watchlist = {
   colCompany: "Bolag",
   colSector: "Sektor",
   colPostsToday: "Inlägg i dag",
-  colSentiment: "Stämning 7 dagar",
+  colSentiment: "Medlemmarnas syn (7 dagar)",
   colActions: "Åtgärder",
   noSector: "–",
   empty: "Du bevakar inga aktier än. Öppna en akties sida, till exempel genom att klicka på en $TICKER i ett inlägg, och tryck på 'Bevaka'.",

@@ -121,18 +121,43 @@ export interface MemberSentiment {
  * @returns votes per side
  */
 export async function memberSentiment(db: Db, ticker: string, now = new Date()): Promise<MemberSentiment> {
+  return (await memberSentimentByTicker(db, [ticker], now)).get(ticker) ?? { bullish: 0, bearish: 0 };
+}
+
+/**
+ * {@link memberSentiment} for several tickers in one statement (the watchlist's rows, issue 17):
+ * the same rule, one index-only range of `post_tickers_ticker_feed_idx` per ticker (about 5 ms for
+ * 200 tickers on the bench data set, docs/performance.md).
+ *
+ * @param tickers upper-case tickers (up to the watchlist's 200)
+ * @param now reference time (tests pass their own)
+ * @returns ticker → votes; a ticker nobody stated a view on in the window is absent
+ */
+export async function memberSentimentByTicker(db: Db, tickers: readonly string[], now = new Date()): Promise<Map<string, MemberSentiment>> {
+  const out = new Map<string, MemberSentiment>();
+  if (tickers.length === 0) return out;
   const since = new Date(now.getTime() - SENTIMENT_DAYS * 86_400_000);
+  // One LATERAL per ticker: an index-only range of post_tickers_ticker_feed_idx (0017) each.
   const result = await db.execute(sql`
-    SELECT latest.sentiment, count(*)::int AS n
-      FROM (SELECT DISTINCT ON (pt.author_id) pt.author_id, pt.sentiment
+    SELECT t.ticker, latest.sentiment, count(*)::int AS n
+      FROM (VALUES ${sql.join(
+        tickers.map((t) => sql`(${t})`),
+        sql`, `,
+      )}) AS t(ticker)
+      CROSS JOIN LATERAL (
+            SELECT DISTINCT ON (pt.author_id) pt.author_id, pt.sentiment
               FROM ${postTickers} pt
-             WHERE pt.ticker = ${ticker} AND pt.created_at >= ${since.toISOString()}::timestamptz
+             WHERE pt.ticker = t.ticker
+               AND pt.created_at >= ${since.toISOString()}::timestamptz
                AND pt.created_at <= ${now.toISOString()}::timestamptz
                AND pt.sentiment IS NOT NULL AND pt.author_id IS NOT NULL
              ORDER BY pt.author_id, pt.created_at DESC, pt.target_id DESC) latest
-     GROUP BY latest.sentiment`);
-  const out: MemberSentiment = { bullish: 0, bearish: 0 };
-  for (const r of (result as unknown as { rows: Array<{ sentiment: AuthorSentiment; n: number }> }).rows) out[r.sentiment] = Number(r.n);
+     GROUP BY t.ticker, latest.sentiment`);
+  for (const r of (result as unknown as { rows: Array<{ ticker: string; sentiment: AuthorSentiment; n: number }> }).rows) {
+    const votes = out.get(r.ticker) ?? { bullish: 0, bearish: 0 };
+    votes[r.sentiment] = Number(r.n);
+    out.set(r.ticker, votes);
+  }
   return out;
 }
 

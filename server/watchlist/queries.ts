@@ -2,7 +2,7 @@
  * Watchlist reads (issue 17 Watchlist 'Bevakning' and the forum home tab 'Bevakat'):
  *
  * - {@link listWatchedTickers}: the member's tickers with company name, sector, posts today and
- *   the bull/bear sentiment of the last 7 days;
+ *   the members' stated sentiment of the last 7 days (as on the ticker page);
  * - {@link watchlistFeed}: the newest threads and comments mentioning any watched ticker;
  * - {@link watchedThreads}: threads by followed members and threads mentioning a watched ticker.
  *
@@ -19,9 +19,9 @@ import { TZDate } from "@date-fns/tz";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, companies, profiles, threads, watchlistTickers } from "../db/schema";
-import { SENTIMENT_REACTIONS, type TargetType } from "../../domain/values";
+import type { TargetType } from "../../domain/values";
 import { threadRowsByIds, type TrendingThreadRow } from "../trending/queries";
-import { SENTIMENT_DAYS, type Sentiment, type TickerPost } from "../tickers/queries";
+import { memberSentimentByTicker, SENTIMENT_DAYS, type MemberSentiment, type TickerPost } from "../tickers/queries";
 
 /** Feed rows per page of `/forum/bevakning`. */
 export const WATCHLIST_FEED_PAGE_SIZE = 20;
@@ -42,8 +42,11 @@ export interface WatchedTicker {
   sector: string | null;
   /** Threads and comments mentioning the ticker since local midnight (Europe/Stockholm). */
   postsToday: number;
-  /** Bull and Bearish reactions in the last {@link SENTIMENT_DAYS} days on posts mentioning it. */
-  sentiment: Sentiment;
+  /**
+   * The members' stated view ('Din syn') of the last {@link SENTIMENT_DAYS} days, one vote per
+   * member: the ticker page's bar (`memberSentiment`).
+   */
+  sentiment: MemberSentiment;
   /** When the member started watching (ISO 8601). */
   since: string;
 }
@@ -68,21 +71,17 @@ export function stockholmMidnight(now: Date): Date {
 
 /**
  * The tickers a member watches, alphabetical, with their figures. Posts today come from the
- * `(ticker, created_at desc)` index (one short range per ticker); the sentiment is
- * `tickerSentiment`'s rule (server/tickers/queries.ts) from {@link cachedTickerSentiment}: every
- * ticker's figures in one statement, shared by all members for
- * {@link SENTIMENT_CACHE_TTL_MS} (a member's 200 tickers one by one cost 370 ms on the bench
- * data set; docs/performance.md).
+ * `(ticker, created_at desc)` index (one short range per ticker); the sentiment is the ticker
+ * page's members' view (`memberSentimentByTicker`: one statement for all the member's tickers).
  *
  * @param userId the member
- * @param options `now` reference time (tests pass their own); `fresh` reads the sentiment now
- *   instead of from the cache
+ * @param options `now` reference time (tests pass their own)
  * @returns up to WATCHLIST_MAX rows
  */
 export async function listWatchedTickers(
   db: Db,
   userId: string,
-  options: { now?: Date; fresh?: boolean } = {},
+  options: { now?: Date } = {},
 ): Promise<WatchedTicker[]> {
   const now = options.now ?? new Date();
   const list = await db
@@ -100,7 +99,11 @@ export async function listWatchedTickers(
                         WHERE pt.ticker = w.ticker AND pt.created_at >= ${midnight.toISOString()}::timestamptz
                           AND pt.created_at <= ${now.toISOString()}::timestamptz) AS n
       FROM watchlist_tickers w WHERE w.user_id = ${userId}`),
-    options.fresh ? allTickerSentiment(db, now) : cachedTickerSentiment(db, now),
+    memberSentimentByTicker(
+      db,
+      list.map((r) => r.ticker),
+      now,
+    ),
   ]);
   const todayBy = new Map(rowsOf<{ ticker: string; n: number }>(today).map((r) => [r.ticker, Number(r.n)]));
   return list.map((r) => ({
@@ -108,56 +111,9 @@ export async function listWatchedTickers(
     name: r.name,
     sector: r.sector,
     postsToday: todayBy.get(r.ticker) ?? 0,
-    sentiment: sentimentBy.get(r.ticker) ?? { bull: 0, bear: 0 },
+    sentiment: sentimentBy.get(r.ticker) ?? { bullish: 0, bearish: 0 },
     since: r.since.toISOString(),
   }));
-}
-
-/** How long the all-tickers sentiment is reused (ms). */
-export const SENTIMENT_CACHE_TTL_MS = 60_000;
-
-const sentimentCache = new WeakMap<object, { at: number; value: Promise<Map<string, Sentiment>> }>();
-
-/**
- * Bull and Bearish reactions given in the last {@link SENTIMENT_DAYS} days on posts mentioning
- * each ticker, for every ticker at once (`tickerSentiment`'s rule). One pass over the window's
- * sentiment reactions (about 250 ms on the bench data set).
- *
- * @param now reference time
- * @returns ticker → figures; tickers without sentiment reactions are absent
- */
-export async function allTickerSentiment(db: Db, now = new Date()): Promise<Map<string, Sentiment>> {
-  const since = new Date(now.getTime() - SENTIMENT_DAYS * 86_400_000);
-  const result = await db.execute(sql`
-    SELECT pt.ticker, r.reaction_type AS type, count(*)::int AS n
-    FROM reactions r
-    JOIN post_tickers pt ON pt.target_type = r.target_type AND pt.target_id = r.target_id
-    WHERE r.reaction_type IN (${sql.join(SENTIMENT_REACTIONS.map((t) => sql`${t}`), sql`, `)})
-      AND r.created_at >= ${since.toISOString()}::timestamptz
-      AND r.created_at <= ${now.toISOString()}::timestamptz
-    GROUP BY pt.ticker, r.reaction_type`);
-  const by = new Map<string, Sentiment>();
-  for (const r of rowsOf<{ ticker: string; type: string; n: number }>(result)) {
-    const s = by.get(r.ticker) ?? { bull: 0, bear: 0 };
-    s[r.type as (typeof SENTIMENT_REACTIONS)[number]] = Number(r.n);
-    by.set(r.ticker, s);
-  }
-  return by;
-}
-
-/**
- * {@link allTickerSentiment}, computed at most once per {@link SENTIMENT_CACHE_TTL_MS} per
- * database handle (concurrent callers share one computation; a failed computation is not kept).
- *
- * @param now reference time; the cache is refreshed when older than the TTL at `now`
- */
-export function cachedTickerSentiment(db: Db, now = new Date()): Promise<Map<string, Sentiment>> {
-  const hit = sentimentCache.get(db);
-  if (hit && now.getTime() - hit.at < SENTIMENT_CACHE_TTL_MS && now.getTime() >= hit.at) return hit.value;
-  const value = allTickerSentiment(db, now);
-  sentimentCache.set(db, { at: now.getTime(), value });
-  value.catch(() => sentimentCache.delete(db));
-  return value;
 }
 
 /**

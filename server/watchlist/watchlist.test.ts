@@ -84,24 +84,30 @@ describe("watch and unwatch", () => {
 });
 
 describe("the tickers table", () => {
-  it("lists company, sector, posts today and the sentiment of the last 7 days", async () => {
+  it("lists company, sector, posts today and the members' stated view of the last 7 days", async () => {
     const member = await createMember(forum, { nickname: "Bevak_Tabell" });
     await watchTicker(db(), member.id, "SAND");
     await watchTicker(db(), member.id, "ABB");
     const { id: threadId } = await createThread(db(), actor(bertil), { categoryId, title: "Om $SAND", body: "Sandvik levererar." });
-    await createComment(db(), actor(cissi), threadId, { body: "Håller med om $SAND" });
+    const { id: commentId } = await createComment(db(), actor(cissi), threadId, { body: "Håller med om $SAND" });
+    const { id: laterId } = await createComment(db(), actor(bertil), threadId, { body: "Fortfarande $SAND" });
+    // The members' stated view ('Din syn'), one vote per member: Bertil's later comment replaces his
+    // thread's view; reactions do not count here (they are the ticker page's second line).
+    const state = (targetId: string, sentiment: "bullish" | "bearish") =>
+      db().update(postTickers).set({ sentiment }).where(and(eq(postTickers.ticker, "SAND"), eq(postTickers.targetId, targetId)));
+    await state(threadId, "bearish");
+    await state(commentId, "bearish");
+    await state(laterId, "bullish");
     await toggleReaction(db(), actor(anna), { targetType: "thread", targetId: threadId, reactionType: "bull" });
-    await toggleReaction(db(), actor(cissi), { targetType: "thread", targetId: threadId, reactionType: "bear" });
-    await toggleReaction(db(), actor(anna), { targetType: "thread", targetId: threadId, reactionType: "fire" });
 
-    const rows = await listWatchedTickers(db(), member.id, { fresh: true });
+    const rows = await listWatchedTickers(db(), member.id);
     expect(rows.map((r) => r.ticker)).toEqual(["ABB", "SAND"]);
     const sand = rows.find((r) => r.ticker === "SAND")!;
     expect(sand.name).toMatch(/Sandvik/i);
     expect(sand.sector).not.toBeNull();
-    expect(sand.postsToday).toBe(2);
-    expect(sand.sentiment).toEqual({ bull: 1, bear: 1 });
-    expect(rows.find((r) => r.ticker === "ABB")!.sentiment).toEqual({ bull: 0, bear: 0 });
+    expect(sand.postsToday).toBe(3);
+    expect(sand.sentiment).toEqual({ bullish: 1, bearish: 1 });
+    expect(rows.find((r) => r.ticker === "ABB")!.sentiment).toEqual({ bullish: 0, bearish: 0 });
 
     // A mention from yesterday (Stockholm time) is not "today".
     const midnight = stockholmMidnight(new Date());
@@ -109,7 +115,7 @@ describe("the tickers table", () => {
       .update(postTickers)
       .set({ createdAt: new Date(midnight.getTime() - 60_000) })
       .where(and(eq(postTickers.ticker, "SAND"), eq(postTickers.targetId, threadId)));
-    expect((await listWatchedTickers(db(), member.id, { fresh: true })).find((r) => r.ticker === "SAND")!.postsToday).toBe(1);
+    expect((await listWatchedTickers(db(), member.id)).find((r) => r.ticker === "SAND")!.postsToday).toBe(2);
   });
 
   it("local midnight is Europe/Stockholm's, summer and winter", () => {

@@ -10,6 +10,7 @@ ALTER TABLE "watchlist_tickers" ADD CONSTRAINT "watchlist_tickers_ticker_compani
 CREATE INDEX "watchlist_tickers_ticker_idx" ON "watchlist_tickers" USING btree ("ticker");--> statement-breakpoint
 -- Issue 17 watchlist feed and 'Bevakat' tab (docs/performance.md): covering versions of the
 -- (ticker, created_at) and (author_id, created_at) indexes, so the per-ticker and per-author
--- LATERAL top-N reads are index-only scans (schema.ts cannot declare INCLUDE).
-CREATE INDEX IF NOT EXISTS "post_tickers_ticker_feed_idx" ON "post_tickers" USING btree ("ticker","created_at" DESC NULLS LAST) INCLUDE ("target_type","target_id","thread_id");--> statement-breakpoint
+-- LATERAL top-N reads are index-only scans (schema.ts cannot declare INCLUDE). author_id and
+-- sentiment make the members' view per watched ticker ('Din syn', 7 days) index-only too.
+CREATE INDEX IF NOT EXISTS "post_tickers_ticker_feed_idx" ON "post_tickers" USING btree ("ticker","created_at" DESC NULLS LAST) INCLUDE ("target_type","target_id","thread_id","author_id","sentiment");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "threads_author_created_id_idx" ON "threads" USING btree ("author_id","created_at" DESC) INCLUDE ("id");
