@@ -90,7 +90,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
           <h2 id="discussions-heading" className="text-xl font-bold text-slate-900">
             {f.discussions}
           </h2>
-          <div role="tablist" aria-label={f.discussions} className="inline-flex rounded-lg bg-slate-200 p-1 text-sm">
+          <div role="tablist" aria-label={f.discussions} className="inline-flex max-w-full overflow-x-auto rounded-lg bg-slate-200 p-1 text-sm">
             {tabs.map((t) => (
               <Link
                 key={t.param}
@@ -98,7 +98,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
                 aria-selected={t.param === tab}
                 to={t.param === "senaste" ? "?" : `?sortera=${t.param}`}
                 preventScrollReset
-                className={`rounded-md px-3 py-1 font-semibold ${t.param === tab ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+                className={`whitespace-nowrap rounded-md px-2.5 py-1 font-semibold sm:px-3 ${t.param === tab ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
               >
                 {t.label}
               </Link>

@@ -66,13 +66,15 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
         {tickers.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{wl.empty}</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          // `relative`: the sr-only header below is absolutely placed; without a positioned
+          // ancestor it escapes the scroll box and widens the whole page on a phone.
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th scope="col" className="px-3 py-2">{wl.colTicker}</th>
-                  <th scope="col" className="px-3 py-2">{wl.colCompany}</th>
-                  <th scope="col" className="px-3 py-2">{wl.colSector}</th>
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">{wl.colCompany}</th>
+                  <th scope="col" className="hidden px-3 py-2 md:table-cell">{wl.colSector}</th>
                   <th scope="col" className="px-3 py-2 text-right">{wl.colPostsToday}</th>
                   <th scope="col" className="px-3 py-2">{wl.colSentiment}</th>
                   <th scope="col" className="px-3 py-2"><span className="sr-only">{wl.colActions}</span></th>
@@ -81,18 +83,20 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-200">
                 {tickers.map((t) => (
                   <tr key={t.ticker}>
-                    <td className="px-3 py-2 font-mono font-bold">
-                      <Link to={`/forum/aktie/${t.ticker}`} className="text-brand-700 hover:underline">
+                    <td className="px-3 py-2">
+                      <Link to={`/forum/aktie/${t.ticker}`} className="whitespace-nowrap font-mono font-bold text-brand-700 hover:underline">
                         ${t.ticker}
                       </Link>
+                      {/* On a phone the company column is hidden: the name goes under the ticker. */}
+                      <span className="block text-xs text-slate-500 sm:hidden">{t.name}</span>
                     </td>
-                    <td className="px-3 py-2 text-slate-800">{t.name}</td>
-                    <td className="px-3 py-2 text-slate-600">{t.sectorName ?? wl.noSector}</td>
+                    <td className="hidden px-3 py-2 text-slate-800 sm:table-cell">{t.name}</td>
+                    <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{t.sectorName ?? wl.noSector}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{t.postsToday}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
+                    <td className="px-3 py-2 sm:whitespace-nowrap">
                       {st.membersCount(t.sentiment.bullish, t.sentiment.bearish)}
                     </td>
-                    <td className="px-3 py-2 text-right">
+                    <td className="whitespace-nowrap px-3 py-2 text-right">
                       <WatchButton ticker={t.ticker} watching loggedIn />
                     </td>
                   </tr>

@@ -5,7 +5,8 @@
  * /forum/bevakning, the ticker page's members' view counts one more Bullish, and the forum home's
  * 'Trendande aktier' lists ERIC-B.
  */
-import { expect, test, type Page } from "./support/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { forum as f, stances as st, trendingTickers as tt, watchlist as wl } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
