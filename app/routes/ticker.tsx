@@ -16,12 +16,11 @@ import { listTickerPosts, memberSentiment, positionShare, tickerSentiment } from
 import { isWatching } from "../../server/watchlist/commands";
 import { watchFormAction } from "../../server/watchlist/form-action";
 import { WatchButton } from "../components/watchlist/watch-button";
-import { RelativeTime } from "../components/forum/relative-time";
+import { TickerPostList } from "../components/forum/ticker-post-list";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { app, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
 import type { Route } from "./+types/ticker";
-import { POST_TEXTS, postPath } from "../../domain/post-target";
 
 /**
  * Company, posts, sentiment and whether the viewer watches the ticker (issue 17 'Bevaka'); a
@@ -209,25 +208,7 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
             {tk.noMentions(company.ticker)}
           </p>
         ) : (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            {posts.map((post) => (
-              <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">
-                  {POST_TEXTS[post.kind].kind}
-                </p>
-                <Link
-                  to={postPath({ type: post.kind, id: post.id, categoryId: post.categoryId, threadId: post.threadId })}
-                  className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
-                >
-                  {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
-                </Link>
-                <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
-                <p className="text-xs text-slate-500">
-                  {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
-                </p>
-              </li>
-            ))}
-          </ul>
+          <TickerPostList posts={posts} />
         )}
       </section>
       <p className="text-xs text-slate-400">{tk.data}</p>

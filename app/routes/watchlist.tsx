@@ -13,11 +13,10 @@ import { getViewer, requireViewer } from "../../server/session";
 import { watchFormAction } from "../../server/watchlist/form-action";
 import { listWatchedTickers, watchlistFeed } from "../../server/watchlist/queries";
 import { pageFrom, Pager } from "../components/forum/pager";
-import { RelativeTime } from "../components/forum/relative-time";
+import { TickerPostList } from "../components/forum/ticker-post-list";
 import { WatchButton } from "../components/watchlist/watch-button";
-import { app, forum as f, stances as st, ticker as tk, watchlist as wl } from "../../domain/i18n/sv";
+import { app, stances as st, watchlist as wl } from "../../domain/i18n/sv";
 import { WATCHLIST_MAX } from "../../domain/limits";
-import { POST_TEXTS, postPath } from "../../domain/post-target";
 import { sectorName } from "../../domain/sectors";
 import type { Route } from "./+types/watchlist";
 
@@ -113,30 +112,7 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
         {posts.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{wl.feedEmpty}</p>
         ) : (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            {posts.map((post) => (
-              <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
-                <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
-                  <span>{POST_TEXTS[post.kind].kind}</span>
-                  {post.tickers.map((t) => (
-                    <Link key={t} to={`/forum/aktie/${t}`} className="font-mono normal-case text-brand-700 hover:underline">
-                      ${t}
-                    </Link>
-                  ))}
-                </p>
-                <Link
-                  to={postPath({ type: post.kind, id: post.id, categoryId: post.categoryId, threadId: post.threadId })}
-                  className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
-                >
-                  {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
-                </Link>
-                <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
-                <p className="text-xs text-slate-500">
-                  {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
-                </p>
-              </li>
-            ))}
-          </ul>
+          <TickerPostList posts={posts} />
         )}
         <Pager page={page} hasMore={hasMore} />
       </section>

@@ -69,6 +69,55 @@ const descNullsLast = (expr: SQLWrapper): SQL => sql`${expr} desc nulls last`;
 const toNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**
+ * The columns of one thread-list row (threads joined with categories, profiles and
+ * thread_trending), shared by {@link listThreads} and {@link threadRowsByIds}.
+ */
+const threadRowColumns = {
+  id: threads.id,
+  categoryId: threads.categoryId,
+  categoryName: categories.name,
+  title: threads.title,
+  createdAt: threads.createdAt,
+  commentsCount: threads.commentsCount,
+  reactionsCount: threads.reactionsCount,
+  authorId: profiles.id,
+  authorNickname: profiles.nickname,
+  hotScore: hotScoreNow,
+  reactionsLast1h: threadTrending.reactionsLast1h,
+  pctRank: threadTrending.pctRank,
+};
+
+/** One selected {@link threadRowColumns} row as the list shows it. */
+function toThreadRow(r: {
+  id: string;
+  categoryId: string;
+  categoryName: string;
+  title: string;
+  createdAt: Date;
+  commentsCount: number;
+  reactionsCount: number;
+  authorId: string | null;
+  authorNickname: string | null;
+  hotScore: unknown;
+  reactionsLast1h: unknown;
+  pctRank: unknown;
+}): TrendingThreadRow {
+  return {
+    id: r.id,
+    categoryId: r.categoryId,
+    categoryName: r.categoryName,
+    title: r.title,
+    createdAt: r.createdAt.toISOString(),
+    commentsCount: r.commentsCount,
+    reactionsCount: r.reactionsCount,
+    author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
+    hotScore: toNumber(r.hotScore),
+    reactionsLast1h: toNumber(r.reactionsLast1h),
+    pctRank: toNumber(r.pctRank),
+  };
+}
+
+/**
  * The id query of one thread-list page: the ids in the tab's order from one index alone
  * (`threads_created_at_idx` / `threads_category_created_idx` for `latest`, `threads_hot_idx` /
  * `threads_category_hot_idx` for `popular`, the `thread_trending` indexes for `trending`).
@@ -148,20 +197,7 @@ export async function listThreads(
   const pageIds = query.as("page");
 
   const rows = await db
-    .select({
-      id: threads.id,
-      categoryId: threads.categoryId,
-      categoryName: categories.name,
-      title: threads.title,
-      createdAt: threads.createdAt,
-      commentsCount: threads.commentsCount,
-      reactionsCount: threads.reactionsCount,
-      authorId: profiles.id,
-      authorNickname: profiles.nickname,
-      hotScore: hotScoreNow,
-      reactionsLast1h: threadTrending.reactionsLast1h,
-      pctRank: threadTrending.pctRank,
-    })
+    .select(threadRowColumns)
     .from(pageIds)
     .innerJoin(threads, eq(threads.id, pageIds.id))
     .innerJoin(categories, eq(categories.id, threads.categoryId))
@@ -170,21 +206,7 @@ export async function listThreads(
     .orderBy(...orderBy);
 
   return {
-    threads: rows.slice(0, size).map(
-      (r): TrendingThreadRow => ({
-        id: r.id,
-        categoryId: r.categoryId,
-        categoryName: r.categoryName,
-        title: r.title,
-        createdAt: r.createdAt.toISOString(),
-        commentsCount: r.commentsCount,
-        reactionsCount: r.reactionsCount,
-        author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
-        hotScore: toNumber(r.hotScore),
-        reactionsLast1h: toNumber(r.reactionsLast1h),
-        pctRank: toNumber(r.pctRank),
-      }),
-    ),
+    threads: rows.slice(0, size).map(toThreadRow),
     hasMore: rows.length > size,
   };
 }
@@ -201,20 +223,7 @@ export async function threadRowsByIds(db: Db, ids: string[]): Promise<TrendingTh
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
   const rows = await db
-    .select({
-      id: threads.id,
-      categoryId: threads.categoryId,
-      categoryName: categories.name,
-      title: threads.title,
-      createdAt: threads.createdAt,
-      commentsCount: threads.commentsCount,
-      reactionsCount: threads.reactionsCount,
-      authorId: profiles.id,
-      authorNickname: profiles.nickname,
-      hotScore: hotScoreNow,
-      reactionsLast1h: threadTrending.reactionsLast1h,
-      pctRank: threadTrending.pctRank,
-    })
+    .select(threadRowColumns)
     .from(threads)
     .innerJoin(categories, eq(categories.id, threads.categoryId))
     .leftJoin(profiles, eq(profiles.id, threads.authorId))
@@ -224,21 +233,7 @@ export async function threadRowsByIds(db: Db, ids: string[]): Promise<TrendingTh
   return wanted.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [
-      {
-        id: r.id,
-        categoryId: r.categoryId,
-        categoryName: r.categoryName,
-        title: r.title,
-        createdAt: r.createdAt.toISOString(),
-        commentsCount: r.commentsCount,
-        reactionsCount: r.reactionsCount,
-        author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
-        hotScore: toNumber(r.hotScore),
-        reactionsLast1h: toNumber(r.reactionsLast1h),
-        pctRank: toNumber(r.pctRank),
-      },
-    ];
+    return [toThreadRow(r)];
   });
 }
 
