@@ -529,6 +529,30 @@ export const threadSubscriptions = pgTable(
 );
 
 /**
+ * A pending subscriber batch of a new comment on a thread with many subscribers (issue 18
+ * 'Bevaka tråd'; server/subscriptions/fanout.ts): written in the comment's transaction, worked
+ * off after commit in batches; `cursor` is the last subscriber id already done. `told_ids` are
+ * the members the comment's own notifications reached (commenter, thread and parent authors,
+ * the mentioned), left out of the batch.
+ */
+export const subscriptionFanouts = pgTable("subscription_fanouts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  threadId: uuid("thread_id")
+    .notNull()
+    .references(() => threads.id, { onDelete: "cascade" }),
+  commentId: uuid("comment_id")
+    .notNull()
+    .references(() => comments.id, { onDelete: "cascade" }),
+  categoryId: uuid("category_id").notNull(),
+  title: text("title").notNull(),
+  actorId: text("actor_id").notNull(),
+  actorNickname: text("actor_nickname").notNull(),
+  toldIds: text("told_ids").array().notNull(),
+  cursor: text("cursor").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/**
  * A member's notification settings (issue 18 'Notiser'); no row = the defaults. Now only
  * `auto_subscribe` (subscribe to threads one creates or comments in; default on); the settings
  * page of issue 18 extends this table.

@@ -21,6 +21,7 @@ import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
 import { autoSubscribe, notifySubscribers } from "../subscriptions/commands";
+import { kickSubscriptionFanOut } from "../subscriptions/fanout";
 import { canDeleteComment, canDeleteThread, isOwner, type Actor } from "../../domain/policy/forum";
 import { roleOf } from "../../domain/roles";
 import { authorRoleOf } from "./queries";
@@ -217,7 +218,7 @@ export const commentWrite = defineWrite({
     // Issue 18 'Bevaka tråd': the thread's subscribers get their batched row ('N nya kommentarer
     // i "titel"'), except whoever was just told by new_comment or mention; then the commenter
     // watches the thread (unless they muted it or turned auto-subscribe off).
-    await notifySubscribers(tx, {
+    const batch = await notifySubscribers(tx, {
       actor,
       threadId,
       categoryId: thread.categoryId,
@@ -227,10 +228,12 @@ export const commentWrite = defineWrite({
       mentions: cooked.mentions,
     });
     await autoSubscribe(tx, actor.id, threadId);
-    return { id: row!.id, isReply: Boolean(parentId) };
+    return { id: row!.id, isReply: Boolean(parentId), deferredBatch: batch.deferred };
   },
-  // Live thread update (issue 5), sent once the comment is committed.
+  // Live thread update (issue 5), sent once the comment is committed; the deferred subscriber
+  // batch of a thread with many subscribers (issue 18).
   events: async ({ db, actor }, comment, { threadId }) => {
+    if ("deferredBatch" in comment && comment.deferredBatch) void kickSubscriptionFanOut(db as Db);
     await publishEvent(db, { kind: "comment", threadId, commentId: comment.id, authorId: actor.id });
   },
 });
@@ -256,7 +259,7 @@ export async function createComment(
   options: { submitKey?: string } = {},
 ): Promise<{ id: string; isReply: boolean; duplicate: boolean }> {
   const { value, duplicate } = unwrap(await runWrite(commentWrite, { db, actor }, { threadId, input, submitKey: options.submitKey }));
-  return { ...value, duplicate };
+  return { id: value.id, isReply: value.isReply, duplicate };
 }
 
 /**

@@ -18,7 +18,9 @@ import { getUnreadNotifications } from "../notifications/queries";
 import { exportMemberData } from "../privacy/export";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { ForumError } from "../errors";
-import { isSubscribed, setAutoSubscribe, setThreadSubscription } from "./commands";
+import { isSubscribed, notifySubscribers, setAutoSubscribe, setSubscribersInlineLimit, setThreadSubscription } from "./commands";
+import { kickSubscriptionFanOut, runPendingSubscriptionFanOuts } from "./fanout";
+import { subscriptionFanouts } from "../db/schema";
 
 let forum: TestForum;
 let categoryId: string;
@@ -195,6 +197,51 @@ describe("batched notifications (issue 18)", () => {
     await deleteThread(db(), actor(a), threadId);
     expect(await activity(watcher, threadId)).toHaveLength(0);
     expect(await db().select().from(threadSubscriptions).where(eq(threadSubscriptions.threadId, threadId))).toHaveLength(0);
+  });
+});
+
+describe("a thread with many subscribers (issue 18: the commenter must not wait)", () => {
+  it("above the inline limit the batch is a job done after commit, in batches, with the same rules", async () => {
+    const a = await createMember(forum);
+    const watchers = [await createMember(forum), await createMember(forum), await createMember(forum), await createMember(forum)];
+    const threadId = await newThread(a, "Stor tråd");
+    for (const w of watchers) await setThreadSubscription(db(), w, threadId, true);
+    setSubscribersInlineLimit(2);
+    try {
+      // A mentioned watcher and the commenter (a watcher too) are left out; the author gets new_comment.
+      const commenter = watchers[0]!;
+      const mentioned = watchers[1]!;
+      const first = await createComment(db(), actor(commenter), threadId, { body: `Hej @${mentioned.nickname}` });
+      await kickSubscriptionFanOut(db());
+      expect(await db().select().from(subscriptionFanouts)).toHaveLength(0);
+      for (const w of watchers.slice(2)) expect((await activity(w, threadId)).map((r) => [r.count, r.referenceId])).toEqual([[1, first.id]]);
+      expect(await activity(commenter, threadId)).toHaveLength(0);
+      expect(await activity(mentioned, threadId)).toHaveLength(0);
+      expect(await activity(a, threadId)).toHaveLength(0);
+
+      // A job left over (e.g. by a crashed instance) is finished by the next run, batch by batch.
+      setSubscribersInlineLimit(0);
+      const { db: database } = forum.services;
+      const second = await database.transaction(async (tx) => {
+        const result = await notifySubscribers(tx, {
+          actor: { id: a.id, nickname: a.nickname },
+          threadId,
+          categoryId,
+          title: "Stor tråd",
+          commentId: first.id,
+          toldIds: [],
+          mentions: [],
+        });
+        return result;
+      });
+      expect(second).toEqual({ notified: 0, deferred: true });
+      expect(await runPendingSubscriptionFanOuts(db(), { batchSize: 1 })).toBe(4);
+      expect(await db().select().from(subscriptionFanouts)).toHaveLength(0);
+      expect((await activity(watchers[3]!, threadId)).map((r) => r.count)).toEqual([2]);
+      expect((await activity(commenter, threadId)).map((r) => r.count)).toEqual([1]);
+    } finally {
+      setSubscribersInlineLimit(null);
+    }
   });
 });
 
