@@ -233,8 +233,9 @@ export const commentWrite = defineWrite({
   // Live thread update (issue 5), sent once the comment is committed; the deferred subscriber
   // batch of a thread with many subscribers (issue 18).
   events: async ({ db, actor }, comment, { threadId }) => {
-    if ("deferredBatch" in comment && comment.deferredBatch) void kickSubscriptionFanOut(db as Db);
     await publishEvent(db, { kind: "comment", threadId, commentId: comment.id, authorId: actor.id });
+    // Last: on PGlite (one connection) anything after it would queue behind the batch.
+    if ("deferredBatch" in comment && comment.deferredBatch) void kickSubscriptionFanOut(db as Db);
   },
 });
 
