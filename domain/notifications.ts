@@ -14,7 +14,10 @@ export interface NotificationItem {
   id: string;
   /** Monotonic number, the SSE event id (docs/decisions/011). */
   seq: number;
-  /** `new_thread`, `new_comment`, `mention`; any other value is shown as ' gjorde något'. */
+  /**
+   * `new_thread`, `new_comment`, `mention`, `thread_activity` (issue 18); any other value is
+   * shown as ' gjorde något'.
+   */
   type: string;
   title: string | null;
   actorNickname: string | null;
@@ -23,26 +26,30 @@ export interface NotificationItem {
   createdAt: string;
   /** Where clicking leads: the thread, or the thread at `#comment-{id}`. */
   href: string;
+  /** Comments a `thread_activity` row stands for (≥ 1; 1 for the other types). */
+  count: number;
 }
 
 /**
  * The notification's text: actor (default 'Någon') plus the type's phrase (SPEC §8; `mention`
- * from issue 5).
+ * from issue 5); a `thread_activity` row (issue 18 'Bevaka tråd') has no actor:
+ * `N nya kommentarer i "titel"` (`1 ny kommentar i "titel"`).
  *
- * @param item type, actor nickname and title
- * @returns e.g. `anna skapade en ny tråd: "Volvo rapport"`
+ * @param item type, actor nickname, title and (for `thread_activity`) count
+ * @returns e.g. `anna skapade en ny tråd: "Volvo rapport"`, `3 nya kommentarer i "Volvo rapport"`
  */
-export function notificationText(item: Pick<NotificationItem, "type" | "actorNickname" | "title">): string {
+export function notificationText(item: Pick<NotificationItem, "type" | "actorNickname" | "title"> & { count?: number }): string {
   const actor = item.actorNickname || n.defaultActor;
   const title = item.title ?? "";
-  return actor + (isOneOf(NOTIFICATION_TYPES, item.type) ? PHRASES[item.type](title) : n.other);
+  return isOneOf(NOTIFICATION_TYPES, item.type) ? PHRASES[item.type](actor, title, Math.max(1, item.count ?? 1)) : actor + n.other;
 }
 
-/** The phrase of each notification type: a new type is a compile error until it has one. */
-const PHRASES: Record<NotificationType, (title: string) => string> = {
-  new_thread: n.newThread,
-  new_comment: n.newComment,
-  mention: n.mention,
+/** The text of each notification type: a new type is a compile error until it has one. */
+const PHRASES: Record<NotificationType, (actor: string, title: string, count: number) => string> = {
+  new_thread: (actor, title) => actor + n.newThread(title),
+  new_comment: (actor, title) => actor + n.newComment(title),
+  mention: (actor, title) => actor + n.mention(title),
+  thread_activity: (_actor, title, count) => n.threadActivity(count, title),
 };
 
 /**

@@ -57,8 +57,11 @@ export const REPORT_STATUSES = ["open", "resolved"] as const;
 /** How a resolved report was closed (docs/decisions/012-moderation-admin.md). */
 export const REPORT_RESOLUTIONS = ["dismissed", "content_deleted", "author_blocked"] as const;
 
-/** Notification types (SPEC §3 notifications, plus `mention`, issue 5). */
-export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention"] as const;
+/**
+ * Notification types (SPEC §3 notifications, plus `mention`, issue 5, and `thread_activity`,
+ * issue 18 'Bevaka tråd': one batched row per watched thread while unread).
+ */
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention", "thread_activity"] as const;
 /** One notification type. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -16,6 +16,7 @@ import { setFlash } from "../../server/flash";
 import { badRequest, readForm } from "../../server/http";
 import { reactionWrite } from "../../server/reactions/commands";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
+import { isSubscribed, subscribeWrite, unsubscribeWrite } from "../../server/subscriptions/commands";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { CommentForm } from "../components/forum/comment-form";
@@ -30,7 +31,8 @@ import { EditedMark } from "../components/forum/edit-history";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
-import { app, auth as a, editing as ed, forum as f, nav, toasts as t } from "../../domain/i18n/sv";
+import { SubscribeButton } from "../components/notifications/subscribe-button";
+import { app, auth as a, editing as ed, forum as f, nav, notifications as n, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, editPath, loginPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
@@ -40,7 +42,8 @@ import type { Route } from "./+types/thread";
 /**
  * The thread, its comments and reactions, as the viewer sees them, with what the viewer may do
  * with each (`can`, issue 14), and the comment forms' idempotency key (`submitKey`, new per
- * load; issue "Hardening").
+ * load; issue "Hardening"), and whether the member watches the thread (`subscribed`, issue 18
+ * 'Bevaka tråd'; false for visitors).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -55,13 +58,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(f.threadNotFound, { status: 404 });
   const trend = await getThreadTrending(services.db, page.thread.id);
   const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
-  return { ...withItemCan(page, viewer), url, trend, submitKey: crypto.randomUUID() };
+  const subscribed = viewer ? await isSubscribed(services.db, viewer.id, page.thread.id) : false;
+  return { ...withItemCan(page, viewer), url, trend, subscribed, submitKey: crypto.randomUUID() };
 }
 
 /**
  * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
  * `edit-comment` (id, body, reason?; issue 16), `react` (targetType, targetId, reactionType),
- * `delete-comment` (id), `delete-thread`.
+ * `delete-comment` (id), `delete-thread`, `subscribe` / `unsubscribe` (issue 18 'Bevaka tråd';
+ * limit `follow`).
  * Each intent runs its declared write (server/writes/pipeline.ts) and maps the result: visitors
  * get 401; rules are enforced by the writes (403/404/400 with Swedish messages). Comments and
  * reactions count against the abuse limits (429 with `Retry-After`); a double submitted comment
@@ -114,6 +119,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const result = await runWrite(deleteCommentWrite, ctx, { threadId: params.threadId, commentId: form.id ?? "" });
       if (!result.ok) return writeFailure(result, { intent, values });
       return { ok: true as const, intent, toast: { title: t.commentDeleted } };
+    }
+    case "subscribe":
+    case "unsubscribe": {
+      const result = await runWrite(intent === "subscribe" ? subscribeWrite : unsubscribeWrite, ctx, { threadId: params.threadId });
+      if (!result.ok) return writeFailure(result, { intent });
+      const on = result.value.subscribed;
+      return {
+        ok: true as const,
+        intent,
+        subscribed: on,
+        toast: on
+          ? { title: n.subscription.subscribed, description: n.subscription.subscribedDescription }
+          : { title: n.subscription.unsubscribed, description: n.subscription.unsubscribedDescription },
+      };
     }
     case "delete-thread": {
       const result = await runWrite(deleteThreadWrite, ctx, { threadId: params.threadId });
@@ -171,7 +190,7 @@ function useHashHighlight(ready: boolean) {
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  const { thread, category, comments, trend, commentPage } = loaderData;
+  const { thread, category, comments, trend, commentPage, subscribed } = loaderData;
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
@@ -220,13 +239,16 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
           <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
             <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
           </Quotable>
-          <ReactionBar
-            targetType="thread"
-            targetId={thread.id}
-            summary={thread.reactions}
-            canReact={thread.can.react}
-            loggedIn={viewer !== null}
-          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <ReactionBar
+              targetType="thread"
+              targetId={thread.id}
+              summary={thread.reactions}
+              canReact={thread.can.react}
+              loggedIn={viewer !== null}
+            />
+            <SubscribeButton subscribed={subscribed} loggedIn={viewer !== null} />
+          </div>
         </article>
 
         <section aria-labelledby="comments-heading" className="space-y-4">

@@ -477,6 +477,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     /** Monotonic number: the SSE event id and the pg_notify range (migration 0008). */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    /**
+     * How many comments a batched `thread_activity` row stands for (issue 18 'Bevaka tråd');
+     * 1 for every other type.
+     */
+    count: integer("count").notNull().default(1),
   },
   (t) => [
     uniqueIndex("notifications_seq_idx").on(t.seq),
@@ -486,8 +491,79 @@ export const notifications = pgTable(
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.seq.desc().nullsFirst())
       .where(sql`${t.read} = false`),
     check("notifications_type_check", sql`${t.type} IN ${sql.raw(sqlInList(NOTIFICATION_TYPES))}`),
+    check("notifications_count_positive", sql`${t.count} >= 1`),
+    /**
+     * At most one unread `thread_activity` row per member and thread (issue 18): the subscribers'
+     * batch upsert targets it, so concurrent comments cannot create two unread rows.
+     */
+    uniqueIndex("notifications_thread_activity_unread_idx")
+      .on(t.userId, t.threadId)
+      .where(sql`${t.type} = 'thread_activity' AND ${t.read} = false`),
   ],
 );
+
+/**
+ * A member's subscription to a thread (issue 18 'Bevaka tråd'): `subscribed = true` gets a
+ * batched `thread_activity` notification per new comment; `subscribed = false` is an explicit
+ * 'Sluta bevaka' that sticks (commenting again does not re-subscribe). Written automatically
+ * when a member creates or comments in a thread (unless `notification_settings.auto_subscribe`
+ * is off), and by the toggle on the thread page. Gone with the member or the thread.
+ */
+export const threadSubscriptions = pgTable(
+  "thread_subscriptions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    subscribed: boolean("subscribed").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: "thread_subscriptions_pkey", columns: [t.userId, t.threadId] }),
+    index("thread_subscriptions_thread_idx").on(t.threadId).where(sql`${t.subscribed}`),
+  ],
+);
+
+/**
+ * A pending subscriber batch of a new comment on a thread with many subscribers (issue 18
+ * 'Bevaka tråd'; server/subscriptions/fanout.ts): written in the comment's transaction, worked
+ * off after commit in batches; `cursor` is the last subscriber id already done. `told_ids` are
+ * the members the comment's own notifications reached (commenter, thread and parent authors,
+ * the mentioned), left out of the batch.
+ */
+export const subscriptionFanouts = pgTable("subscription_fanouts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  threadId: uuid("thread_id")
+    .notNull()
+    .references(() => threads.id, { onDelete: "cascade" }),
+  commentId: uuid("comment_id")
+    .notNull()
+    .references(() => comments.id, { onDelete: "cascade" }),
+  categoryId: uuid("category_id").notNull(),
+  title: text("title").notNull(),
+  actorId: text("actor_id").notNull(),
+  actorNickname: text("actor_nickname").notNull(),
+  toldIds: text("told_ids").array().notNull(),
+  cursor: text("cursor").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's notification settings (issue 18 'Notiser'); no row = the defaults. Now only
+ * `auto_subscribe` (subscribe to threads one creates or comments in; default on); the settings
+ * page of issue 18 extends this table.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  autoSubscribe: boolean("auto_subscribe").notNull().default(true),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A pending follower fan-out of a new thread (migration 0008; server/notifications/fanout.ts):

@@ -20,6 +20,8 @@ import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
+import { autoSubscribe, notifySubscribers } from "../subscriptions/commands";
+import { kickSubscriptionFanOut } from "../subscriptions/fanout";
 import { canDeleteComment, canDeleteThread, isOwner, type Actor } from "../../domain/policy/forum";
 import { roleOf } from "../../domain/roles";
 import { authorRoleOf } from "./queries";
@@ -102,6 +104,8 @@ export const threadWrite = defineWrite({
     // Same transaction: the thread never exists without its notifications, or, for a popular
     // author, without the durable job that writes them right after commit (issue 5).
     const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
+    // Issue 18 'Bevaka tråd': the author watches their thread (unless turned off in settings).
+    await autoSubscribe(tx, actor.id, thread!.id);
     return { id: thread!.id, categoryId, deferredFanOut: fanOut.deferred };
   },
   events: async ({ db }, thread) => {
@@ -211,11 +215,27 @@ export const commentWrite = defineWrite({
       parentAuthorId,
       mentions: cooked.mentions,
     });
-    return { id: row!.id, isReply: Boolean(parentId) };
+    // Issue 18 'Bevaka tråd': the thread's subscribers get their batched row ('N nya kommentarer
+    // i "titel"'), except whoever was just told by new_comment or mention; then the commenter
+    // watches the thread (unless they muted it or turned auto-subscribe off).
+    const batch = await notifySubscribers(tx, {
+      actor,
+      threadId,
+      categoryId: thread.categoryId,
+      title: thread.title,
+      commentId: row!.id,
+      toldIds: [thread.authorId, parentAuthorId],
+      mentions: cooked.mentions,
+    });
+    await autoSubscribe(tx, actor.id, threadId);
+    return { id: row!.id, isReply: Boolean(parentId), deferredBatch: batch.deferred };
   },
-  // Live thread update (issue 5), sent once the comment is committed.
+  // Live thread update (issue 5), sent once the comment is committed; the deferred subscriber
+  // batch of a thread with many subscribers (issue 18).
   events: async ({ db, actor }, comment, { threadId }) => {
     await publishEvent(db, { kind: "comment", threadId, commentId: comment.id, authorId: actor.id });
+    // Last: on PGlite (one connection) anything after it would queue behind the batch.
+    if ("deferredBatch" in comment && comment.deferredBatch) void kickSubscriptionFanOut(db as Db);
   },
 });
 
@@ -240,7 +260,7 @@ export async function createComment(
   options: { submitKey?: string } = {},
 ): Promise<{ id: string; isReply: boolean; duplicate: boolean }> {
   const { value, duplicate } = unwrap(await runWrite(commentWrite, { db, actor }, { threadId, input, submitKey: options.submitKey }));
-  return { ...value, duplicate };
+  return { id: value.id, isReply: value.isReply, duplicate };
 }
 
 /**
@@ -332,6 +352,12 @@ export const deleteCommentWrite = defineWrite({
     // Its reactions and reports, and its replies', go by the comments table's delete triggers
     // (migrations 0001, 0012), also those filed while this delete waited for the lock above.
     // Notifications about the comment or its replies would lead to a missing anchor: removed.
+    // A batched 'N nya kommentarer' row (issue 18) stands for other comments too: it stays and
+    // leads to the thread instead.
+    await tx.execute(sql`
+      UPDATE ${notifications} SET reference_id = thread_id
+       WHERE type = 'thread_activity' AND thread_id = ${threadId}::uuid
+         AND reference_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);
     await tx.execute(sql`
       DELETE FROM ${notifications}
        WHERE reference_id IN (SELECT id FROM ${comments} WHERE id = ${commentId}::uuid OR parent_id = ${commentId}::uuid)`);

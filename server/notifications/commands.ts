@@ -211,7 +211,8 @@ export async function notifyEditMentions(tx: Tx, event: EditMentionEvent): Promi
   const mentioned = mentionCandidates(event.mentions, event.referenceId);
   if (!mentioned) return { created: 0 };
   const fresh = sql`SELECT * FROM (${mentioned}) m WHERE NOT EXISTS (
-    SELECT 1 FROM ${notifications} n WHERE n.user_id = m.user_id AND n.reference_id = ${event.referenceId}::uuid)`;
+    SELECT 1 FROM ${notifications} n WHERE n.user_id = m.user_id AND n.reference_id = ${event.referenceId}::uuid
+       AND n.type <> 'thread_activity')`;
   return insertFanOut(tx, [fresh], event);
 }
 

@@ -15,6 +15,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notificationFanouts, userFollows } from "../db/schema";
 import { insertFanOut } from "./commands";
+import { kickSubscriptionFanOut } from "../subscriptions/fanout";
 
 /** Followers per batch transaction. */
 export const FANOUT_BATCH = 2000;
@@ -91,13 +92,19 @@ export function kickFanOut(db: Db): Promise<number> {
 }
 
 /**
- * Sweeps for pending jobs every {@link FANOUT_SWEEP_MS} (and once at start-up).
+ * Sweeps for pending jobs every {@link FANOUT_SWEEP_MS} (and once at start-up): the follower
+ * fan-outs and the subscriber batches (issue 18, server/subscriptions/fanout.ts).
  *
  * @returns a function that stops the sweep
  */
 export function startFanOutSchedule(db: Db): () => void {
-  void kickFanOut(db);
-  const timer = setInterval(() => void kickFanOut(db), FANOUT_SWEEP_MS);
+  const sweep = () => {
+    void kickFanOut(db);
+    // Issue 18: the deferred subscriber batches of busy threads, left over by a crash.
+    void kickSubscriptionFanOut(db);
+  };
+  sweep();
+  const timer = setInterval(sweep, FANOUT_SWEEP_MS);
   timer.unref?.();
   return () => clearInterval(timer);
 }

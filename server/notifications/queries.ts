@@ -26,6 +26,7 @@ const columns = {
   categoryId: notifications.categoryId,
   threadId: notifications.threadId,
   referenceId: notifications.referenceId,
+  count: notifications.count,
 };
 
 interface Row {
@@ -39,6 +40,7 @@ interface Row {
   categoryId: string | null;
   threadId: string | null;
   referenceId: string | null;
+  count: number;
 }
 
 function toItem(r: Row): NotificationItem {
@@ -51,6 +53,7 @@ function toItem(r: Row): NotificationItem {
     read: r.read,
     createdAt: r.createdAt.toISOString(),
     href: notificationHref(r),
+    count: Number(r.count),
   };
 }
 

@@ -9,6 +9,7 @@
  * @module
  */
 import { watchlistForExport } from "../watchlist/queries";
+import { notificationSettingsForExport, subscriptionsForExport } from "../subscriptions/commands";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -131,6 +132,8 @@ export interface ExportNotification {
   threadId: string | null;
   read: boolean;
   createdAt: string;
+  /** Comments a batched `thread_activity` row stands for (issue 18); 1 otherwise. */
+  count: number;
 }
 
 /** A report the member filed. */
@@ -158,6 +161,10 @@ export interface MemberExport {
   follows: { following: ExportFollow[]; followers: ExportFollow[] };
   /** Watched tickers, oldest first (issue 17 Watchlist 'Bevakning'). */
   watchlist: Array<{ ticker: string; since: string }>;
+  /** Threads the member watches or muted (`subscribed: false`), oldest first (issue 18 'Bevaka tråd'). */
+  threadSubscriptions: Array<{ threadId: string; title: string; subscribed: boolean; since: string }>;
+  /** Notification settings (issue 18); the defaults when never changed. */
+  notificationSettings: { autoSubscribe: boolean };
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -285,6 +292,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
           threadId: notifications.threadId,
           read: notifications.read,
           createdAt: notifications.createdAt,
+          count: notifications.count,
         })
         .from(notifications)
         .where(eq(notifications.userId, userId))
@@ -367,6 +375,8 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
       followers: followers.map((f) => ({ nickname: f.nickname, since: iso(f.since) })),
     },
     watchlist: await watchlistForExport(db, userId),
+    threadSubscriptions: await subscriptionsForExport(db, userId),
+    notificationSettings: await notificationSettingsForExport(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

@@ -61,10 +61,13 @@ export function NotificationBell() {
     ready: () => void load(),
     notification: (data) => {
       const item = data as NotificationItem;
-      if (item.read || known.current.has(item.id)) return;
+      if (item.read) return;
+      // A batched 'N nya kommentarer i …' row (issue 18) comes again with a higher count: it
+      // moves to the top with its new text but is not counted twice.
+      const seen = known.current.has(item.id);
       known.current.add(item.id);
       setItems((prev) => [item, ...prev.filter((p) => p.id !== item.id)].slice(0, LIST_SIZE));
-      setCount((c) => c + 1);
+      if (!seen) setCount((c) => c + 1);
       if (openRef.current) void load();
     },
   });

@@ -53,7 +53,7 @@ import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
-import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, user, userActivity, userFollows, watchlistTickers } from "../../../server/db/schema";
+import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, threadSubscriptions, user, userActivity, userFollows, watchlistTickers } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { follow } from "../../../server/follows/commands";
@@ -1129,6 +1129,35 @@ const ROWS: Row[] = [
     async run(who) {
       const answer = await call(tickerPage.action, who, { url: "/forum/aktie/SKF-B", params: { ticker: "SKF-B" }, form: { intent: "watch", ticker: "SKF-B" } });
       return { answer, effect: who !== "visitor" && (await watchedBy(who, "SKF-B")).length === 1 };
+    },
+  },
+  // --- Thread subscriptions (issue 18 'Bevaka tråd'): thread.tsx ------------------------------
+  {
+    route: "thread.tsx",
+    op: "'Bevaka tråd' (effect: the caller watches the thread; a blocked member may not start)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      const threadId = await ownersThread();
+      if (who === "owner") await db().delete(threadSubscriptions).where(eq(threadSubscriptions.threadId, threadId));
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "subscribe" } });
+      const rows = await db().select().from(threadSubscriptions).where(and(eq(threadSubscriptions.threadId, threadId), eq(threadSubscriptions.subscribed, true)));
+      return { answer, effect: who !== "visitor" && rows.some((r) => r.userId === people[who].id) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "'Sluta bevaka' (effect: the caller's subscription is muted, nobody else's; a blocked member may stop)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const threadId = await ownersThread();
+      if (who !== "visitor" && who !== "owner") await db().insert(threadSubscriptions).values({ userId: people[who].id, threadId });
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "unsubscribe" } });
+      const rows = await db().select().from(threadSubscriptions).where(eq(threadSubscriptions.threadId, threadId));
+      const mine = rows.find((r) => who !== "visitor" && r.userId === people[who].id);
+      const ownerStill = rows.find((r) => r.userId === people.owner.id)?.subscribed === (who !== "owner");
+      return { answer, effect: mine?.subscribed === false && ownerStill };
     },
   },
 ];

@@ -1,0 +1,47 @@
+/**
+ * 'Bevaka tråd' / 'Sluta bevaka' (issue 18 thread subscriptions): a real `<button>` with
+ * `aria-pressed` and a bell icon in a React Router fetcher form that posts `intent=subscribe|
+ * unsubscribe` to the thread page's own action, so it works without JavaScript too (a plain
+ * form post re-renders the page); with JavaScript the state flips at once and the answer's
+ * toast is shown. Visitors get a link to the login page that brings them back.
+ *
+ * @module
+ */
+import { Bell, BellOff } from "lucide-react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { notifications as n } from "../../../domain/i18n/sv";
+import { loginPath } from "../../../domain/paths";
+import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { buttonClass } from "../ui/button";
+
+/** Props: whether the member watches the thread now, and whether someone is logged in. */
+export interface SubscribeButtonProps {
+  subscribed: boolean;
+  loggedIn: boolean;
+}
+
+/** The toggle (or the visitor's login link). */
+export function SubscribeButton({ subscribed, loggedIn }: SubscribeButtonProps) {
+  const fetcher = useFetcher<ActionAnswer & { subscribed?: boolean }>();
+  const location = useLocation();
+  useActionToast(fetcher.data);
+  if (!loggedIn) {
+    return (
+      <Link to={loginPath(location.pathname)} className={buttonClass("secondary")} title={n.subscription.loginToSubscribe}>
+        <Bell aria-hidden className="size-4" />
+        {n.subscription.subscribe}
+      </Link>
+    );
+  }
+  const pending = fetcher.formData?.get("intent");
+  const shown = pending ? pending === "subscribe" : subscribed;
+  return (
+    <fetcher.Form method="post" className="inline">
+      <input type="hidden" name="intent" value={shown ? "unsubscribe" : "subscribe"} />
+      <button type="submit" aria-pressed={shown} disabled={fetcher.state !== "idle"} className={buttonClass("secondary")}>
+        {shown ? <BellOff aria-hidden className="size-4" /> : <Bell aria-hidden className="size-4" />}
+        {shown ? n.subscription.unsubscribe : n.subscription.subscribe}
+      </button>
+    </fetcher.Form>
+  );
+}
