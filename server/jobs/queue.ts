@@ -66,7 +66,10 @@ export interface JobQueue {
    * @returns the job id, or `null` when pg-boss dropped it (a singleton already queued)
    */
   send(name: string): Promise<string | null>;
-  /** Stops the workers (a run under way finishes, at most 10 s) and the scheduler; idempotent. */
+  /**
+   * Stops the workers and the scheduler; idempotent. A run under way may finish for at most 5 s
+   * (the server's graceful shutdown must end within 10 s).
+   */
   stop(): Promise<void>;
 }
 
@@ -131,7 +134,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     boss,
     jobs: options.jobs,
     send: (name) => boss.send(name, null),
-    stop: () => (stopping ??= boss.stop({ graceful: true, close: false, timeout: 10_000 })),
+    stop: () => (stopping ??= boss.stop({ graceful: true, close: false, timeout: 5_000 })),
   };
 }
 
