@@ -77,7 +77,8 @@ export async function startServices(env: Record<string, string | undefined>): Pr
  * Returns at once: the queue starts in the background (pg-boss installs or migrates its schema
  * `pgboss` first) and is then put in `services.jobQueue`; a start that fails is logged and the
  * site keeps serving. At start-up the fan-out of a crashed instance is resumed and the trending
- * figures and EdgeLevels are refreshed once, as the timers did.
+ * figures and EdgeLevels are refreshed once, as the timers did (once for instances started within
+ * the same five-minute slot).
  *
  * @returns a function that stops them (a job or mail under way finishes first)
  */
@@ -86,7 +87,9 @@ export function startSchedules(services: Services): () => Promise<void> {
   const queueStarted: Promise<JobQueue | null> = startJobQueue(services.database, { jobs: forumJobs(services) }).then(
     async (queue) => {
       services.jobQueue = queue;
-      await Promise.all([queue.send("trending-refresh"), queue.send("edge-level-refresh")]);
+      // Once for instances started within the same five-minute slot.
+      const once = { onceWithinSeconds: 300 };
+      await Promise.all([queue.send("trending-refresh", once), queue.send("edge-level-refresh", once)]);
       return queue;
     },
     (error: unknown) => {

@@ -61,6 +61,18 @@ describe("job queue on the forum database", () => {
     expect(status.lastRunAt!.getTime()).toBeGreaterThan(Date.now() - 30_000);
   });
 
+  it("runs a job sent with onceWithinSeconds once per slot (a day here: no slot boundary mid-test)", { timeout: 30_000 }, async () => {
+    const before = runs.length;
+    const first = await queue.send("test-ok", { onceWithinSeconds: 86_400 });
+    const second = await queue.send("test-ok", { onceWithinSeconds: 86_400 });
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    await until(async () => (await jobStatuses(database, queue)).find((s) => s.name === "test-ok")!.completed === 2);
+    expect(runs.length - before).toBe(1);
+    // Also after the run has finished (another instance starting a minute later).
+    expect(await queue.send("test-ok", { onceWithinSeconds: 86_400 })).toBeNull();
+  });
+
   it("retries a failing job with growing delays, then shows it as failed with the error", { timeout: 40_000 }, async () => {
     await queue.send("test-fails");
     await until(async () => (await jobStatuses(database, queue)).find((s) => s.name === "test-fails")!.failed === 1, 35_000);

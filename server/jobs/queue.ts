@@ -63,9 +63,11 @@ export interface JobQueue {
   /**
    * Queues one run of `name` now (outside its schedule).
    *
-   * @returns the job id, or `null` when pg-boss dropped it (a singleton already queued)
+   * @param options.onceWithinSeconds at most one such run per slot of this many seconds across
+   *   every instance (pg-boss's throttling singleton), e.g. the start-up runs of several instances
+   * @returns the job id, or `null` when pg-boss dropped it (that slot already has its run)
    */
-  send(name: string): Promise<string | null>;
+  send(name: string, options?: { onceWithinSeconds?: number }): Promise<string | null>;
   /**
    * Stops the workers and the scheduler; idempotent. A run under way may finish for at most 5 s
    * (the server's graceful shutdown must end within 10 s).
@@ -133,7 +135,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   return {
     boss,
     jobs: options.jobs,
-    send: (name) => boss.send(name, null),
+    send: (name, { onceWithinSeconds } = {}) =>
+      boss.send(name, null, onceWithinSeconds ? { singletonKey: "send", singletonSeconds: onceWithinSeconds } : {}),
     stop: () => (stopping ??= boss.stop({ graceful: true, close: false, timeout: 5_000 })),
   };
 }
