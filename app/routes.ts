@@ -62,6 +62,8 @@ export default [
     route("roles", "routes/admin-roles.tsx"),
     route("reports", "routes/admin-reports.tsx"),
     route("logg", "routes/admin-log.tsx"),
+    // Issue 18: the job queue's status, admins only.
+    route("jobb", "routes/admin-jobs.tsx"),
   ]),
   // Server endpoints.
   route("api/auth/*", "routes/api-auth.ts"),

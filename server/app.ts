@@ -11,12 +11,12 @@ import { mkdirSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { parseConfig } from "./config";
-import { startFanOutSchedule } from "./notifications/fanout";
+import { kickFanOut } from "./notifications/fanout";
+import { kickSubscriptionFanOut } from "./subscriptions/fanout";
 import { startAdminMailWorker } from "./admin/mail-worker";
 import { createMailer } from "./mail/mailer";
-import { startEdgeLevelSchedule } from "./profiles/edge-level";
-import { startTrendingSchedule } from "./trending/queries";
-import { startPostImageSweep } from "./uploads/post-images";
+import { forumJobs } from "./jobs/forum-jobs";
+import { startJobQueue, type JobQueue } from "./jobs/queue";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
@@ -68,21 +68,38 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 }
 
 /**
- * Starts the server's periodic jobs: the EdgeLevel refresh (its recency decays without writes,
- * docs/edge-level.md), the trending refresh every minute (docs/trending.md), the sweep for
- * pending notification fan-outs (docs/decisions/011-notifications-realtime.md) and the admin-mail
- * worker, which resumes an interrupted bulk send at start-up (docs/decisions/012).
+ * Starts the server's background work (issue 18 "Background work on a maintained queue",
+ * docs/decisions/028-job-queue.md): the pg-boss job queue on the forum's database with the
+ * periodic jobs as cron schedules — trending refresh every minute (docs/trending.md), the
+ * fan-out sweep every minute (docs/decisions/011), the post-image orphan sweep hourly (issue 16),
+ * the EdgeLevel refresh every 6 h (docs/edge-level.md) — and the admin-mail worker, which keeps
+ * its own exactly-once table and resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
- * @returns a function that stops them (the mail worker finishes the message it is sending)
+ * Returns at once: the queue starts in the background (pg-boss installs or migrates its schema
+ * `pgboss` first) and is then put in `services.jobQueue`; a start that fails is logged and the
+ * site keeps serving. At start-up the fan-out of a crashed instance is resumed and the trending
+ * figures and EdgeLevels are refreshed once, as the timers did (once for instances started within
+ * the same five-minute slot).
+ *
+ * @returns a function that stops them (a job or mail under way finishes first)
  */
 export function startSchedules(services: Services): () => Promise<void> {
-  const stops = [
-    startEdgeLevelSchedule(services.db),
-    startTrendingSchedule(services.db),
-    startFanOutSchedule(services.db),
-    // Issue 16: stored post images no live post refers to (after a 24 h grace period).
-    startPostImageSweep({ db: services.db, config: services.config }),
-  ];
+  // A crashed instance's follower fan-outs, then its subscriber batches (issue 18), in order:
+  // PGlite has one connection.
+  void kickFanOut(services.db).finally(() => void kickSubscriptionFanOut(services.db));
+  const queueStarted: Promise<JobQueue | null> = startJobQueue(services.database, { jobs: forumJobs(services) }).then(
+    async (queue) => {
+      services.jobQueue = queue;
+      // Once for instances started within the same five-minute slot.
+      const once = { onceWithinSeconds: 300 };
+      await Promise.all([queue.send("trending-refresh", once), queue.send("edge-level-refresh", once)]);
+      return queue;
+    },
+    (error: unknown) => {
+      console.error("[jobb] jobbkön kunde inte starta:", error);
+      return null;
+    },
+  );
   const worker = startAdminMailWorker({
     db: services.db,
     // Its own pooled mailer: one SMTP connection reused through a bulk send.
@@ -94,8 +111,8 @@ export function startSchedules(services: Services): () => Promise<void> {
   });
   services.adminMailWorker = worker;
   return async () => {
-    stops.forEach((stop) => stop());
-    await worker.stop();
+    const queue = await queueStarted;
+    await Promise.all([queue?.stop(), worker.stop()]);
   };
 }
 

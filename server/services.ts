@@ -8,6 +8,7 @@ import { createSearchCache, type SearchCache } from "./cache/search-cache";
 import path from "node:path";
 import { createContext } from "react-router";
 import type { MailWorker } from "./admin/mail-worker";
+import type { JobQueue } from "./jobs/queue";
 import { createAuth, type Auth } from "./auth";
 import { ensureCompanies } from "./companies";
 import { backfillTitleTickers, recookIfNeeded } from "./content/recook";
@@ -33,6 +34,11 @@ export interface Services {
   searchCache: SearchCache;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
+  /**
+   * This instance's job queue (issue 18), once `startSchedules` has started it (absent in tests
+   * and the CLI); the admin panel 'Jobb' reads it.
+   */
+  jobQueue?: JobQueue;
 }
 
 /** Router-context key under which {@link Services} are stored. */

@@ -1,13 +1,13 @@
 /**
  * `/admin` index (SPEC §2 Admin dashboard): cards Användare, Meddelanden, Användarroller
- * (admins only), Anmälningar and, for admins, the moderation log (issue 7); a note on the viewer's
- * access level.
+ * (admins only), Anmälningar and, for admins, the moderation log (issue 7) and the job queue's
+ * panel Jobb (issue 18); a note on the viewer's access level.
  *
  * @module
  */
-import { Flag, History, Mail, ShieldCheck, Users } from "lucide-react";
+import { Flag, History, ListChecks, Mail, ShieldCheck, Users } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import { admin as adm, adminPages as ap } from "../../domain/i18n/sv";
+import { admin as adm, adminJobs as aj, adminPages as ap } from "../../domain/i18n/sv";
 import type { SiteCan } from "../../domain/policy/actor";
 
 /** The dashboard cards. */
@@ -20,6 +20,7 @@ export default function AdminDashboard() {
     ...(can?.roles ? [{ to: "/admin/roles", title: adm.roles, text: adm.rolesDescription, Icon: ShieldCheck }] : []),
     { to: "/admin/reports", title: ap.reportsCard, text: ap.reportsCardDescription, Icon: Flag },
     ...(can?.log ? [{ to: "/admin/logg", title: ap.logCard, text: ap.logCardDescription, Icon: History }] : []),
+    ...(can?.admin ? [{ to: "/admin/jobb", title: aj.title, text: aj.cardDescription, Icon: ListChecks }] : []),
   ];
   return (
     <div className="space-y-6">

@@ -11,7 +11,7 @@ import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { siteCan } from "../../domain/policy/actor";
 import { Logo } from "../components/layout/site-header";
-import { admin as adm, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
+import { admin as adm, adminJobs as aj, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-layout";
 
 /** Requires an acting moderator or admin; what the viewer may open (`can`) and the open-report count for the badge. */
@@ -73,6 +73,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {loaderData.can.log ? (
             <NavLink to="/admin/logg" className={tab}>
               {m.logTitle}
+            </NavLink>
+          ) : null}
+          {loaderData.can.admin ? (
+            <NavLink to="/admin/jobb" className={tab}>
+              {aj.title}
             </NavLink>
           ) : null}
         </nav>

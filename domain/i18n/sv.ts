@@ -1296,6 +1296,35 @@ export const adminMail = {
   optIn: "Ta emot utskick igen",
 } as const;
 
+/**
+ * The admin panel 'Jobb' (issue 18 "Background work on a maintained queue": queued, failed, last
+ * run per job), /admin/jobb, admins only.
+ */
+export const adminJobs = {
+  title: "Jobb",
+  description: "Bakgrundsjobben i jobbkön: köade, pågående och misslyckade körningar, senaste och nästa körning.",
+  cardDescription: "Se bakgrundsjobbens kö, fel och senaste körning.",
+  notRunning: "Jobbkön körs inte i den här serverprocessen just nu. Försök igen om en stund.",
+  colJob: "Jobb",
+  colSchedule: "Schema (UTC)",
+  colQueued: "Köade",
+  colActive: "Pågår",
+  colFailed: "Misslyckade",
+  colCompleted: "Klara",
+  colLastRun: "Senaste körning",
+  colNextRun: "Nästa körning",
+  lastError: "Senaste fel",
+  never: "Aldrig",
+  noSchedule: "Inget schema",
+  lastState: { completed: "klar", failed: "misslyckades" },
+  names: {
+    "trending-refresh": "Trendande aktier",
+    "fanout-sweep": "Notiser till följare",
+    "post-image-sweep": "Rensning av inläggsbilder",
+    "edge-level-refresh": "EdgeLevel",
+  } as Record<string, string>,
+} as const;
+
 /** When to try again after an abuse limit (issue "Hardening"): seconds, minutes or hours. */
 function tryAgainIn(seconds: number): string {
   if (seconds < 120) return `Försök igen om ${seconds} ${seconds === 1 ? "sekund" : "sekunder"}.`;

@@ -15,12 +15,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notificationFanouts, userFollows } from "../db/schema";
 import { insertFanOut } from "./commands";
-import { kickSubscriptionFanOut } from "../subscriptions/fanout";
 
 /** Followers per batch transaction. */
 export const FANOUT_BATCH = 2000;
-/** How often every instance looks for jobs left over (e.g. by a crashed instance), in ms. */
-export const FANOUT_SWEEP_MS = 10_000;
 
 /**
  * Works off every pending fan-out job.
@@ -70,7 +67,7 @@ const running = new WeakMap<Db, Promise<number>>();
 
 /**
  * Starts working off pending jobs in the background (once at a time per database handle) and
- * returns at once; failures are logged and retried by the sweep.
+ * returns at once; failures are logged and retried by the queue's `fanout-sweep` job every minute (server/jobs/forum-jobs.ts).
  *
  * @returns the run's promise (tests may await it)
  */
@@ -89,22 +86,4 @@ export function kickFanOut(db: Db): Promise<number> {
     .finally(() => running.delete(db));
   running.set(db, run);
   return run;
-}
-
-/**
- * Sweeps for pending jobs every {@link FANOUT_SWEEP_MS} (and once at start-up): the follower
- * fan-outs and the subscriber batches (issue 18, server/subscriptions/fanout.ts).
- *
- * @returns a function that stops the sweep
- */
-export function startFanOutSchedule(db: Db): () => void {
-  const sweep = () => {
-    void kickFanOut(db);
-    // Issue 18: the deferred subscriber batches of busy threads, left over by a crash.
-    void kickSubscriptionFanOut(db);
-  };
-  sweep();
-  const timer = setInterval(sweep, FANOUT_SWEEP_MS);
-  timer.unref?.();
-  return () => clearInterval(timer);
 }

@@ -13,7 +13,7 @@
  * - {@link sweepOrphanPostImages}: images older than a grace period (a composer in progress keeps
  *   its upload) that no thread or comment body mentions any more are deleted, row and file. A
  *   deleted thread or comment (and so its body) is gone from the database, so its images become
- *   orphans; {@link startPostImageSweep} runs the sweep periodically.
+ *   orphans; the job queue runs the sweep hourly (`post-image-sweep`, server/jobs/forum-jobs.ts).
  *
  * @module
  */
@@ -24,7 +24,6 @@ import { POST_IMAGE_PATH } from "../../domain/uploads";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { comments, postImages, threads } from "../db/schema";
-import { startSchedule, type ScheduleOptions } from "../schedule";
 import { storageFor, type FileStorage } from "../storage/storage";
 import { processPostImage } from "./images";
 
@@ -52,9 +51,6 @@ export interface StoredPostImage {
 
 /** How long an unreferenced post image is kept, in milliseconds (24 h: a long composing session). */
 export const POST_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
-
-/** Time between two orphan sweeps, in milliseconds (one hour). */
-export const POST_IMAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 function storageOf(deps: PostImageDeps): FileStorage {
   return deps.storage ?? storageFor(deps.config);
@@ -125,20 +121,4 @@ export async function sweepOrphanPostImages(deps: PostImageDeps, options: SweepO
     }
   }
   return keys;
-}
-
-/**
- * Starts the periodic orphan sweep ({@link sweepOrphanPostImages}) on an `unref`'d timer.
- *
- * @param deps database and configuration (the server's services)
- * @param intervalMs time between sweeps; default {@link POST_IMAGE_SWEEP_INTERVAL_MS}
- * @param options schedule options (first run right away by default)
- * @returns a function that stops the schedule
- */
-export function startPostImageSweep(
-  deps: PostImageDeps,
-  intervalMs = POST_IMAGE_SWEEP_INTERVAL_MS,
-  options: ScheduleOptions<string[]> = {},
-): () => void {
-  return startSchedule("post-images", () => sweepOrphanPostImages(deps), intervalMs, options);
 }

@@ -39,6 +39,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   moderation: "m",
   adminPages: "ap",
   adminMail: "am",
+  adminJobs: "aj",
   abuseLimits: "al",
   unavailable: "unavailable",
   editing: "ed",

@@ -22,6 +22,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as accountDeleteConfirm from "../../../app/routes/account-delete-confirm";
 import * as account from "../../../app/routes/account";
+import * as adminJobs from "../../../app/routes/admin-jobs";
 import * as adminLayout from "../../../app/routes/admin-layout";
 import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
@@ -1018,6 +1019,19 @@ const ROWS: Row[] = [
       await createReport(db(), { id: people.member.id }, { targetType: "thread", targetId: threadId, reason: "spam" });
       const answer = await call(adminLayout.loader, who, { url: "/admin" });
       return { answer, effect: typeof answer.body?.openReports === "number" && answer.body.openReports > 0 };
+    },
+  },
+
+  // --- admin-jobs.tsx (/admin/jobb, issue 18): admins only, moderators back to /admin ----------
+  {
+    route: "admin-jobs.tsx",
+    op: "the job queue panel (effect: the job list is revealed)",
+    status: ["login", "forum", "forum", "forum", 302, 200],
+    effect: "-----+",
+    async run(who) {
+      const answer = await call(adminJobs.loader, who, { url: "/admin/jobb" });
+      if (who === "moderator") expect(answer.location).toBe("/admin");
+      return { answer, effect: Array.isArray(answer.body?.jobs) };
     },
   },
 

@@ -1,0 +1,48 @@
+/**
+ * The forum's periodic jobs as queue schedules (issue 18 "Background work on a maintained
+ * queue"; docs/decisions/028-job-queue.md). Each job calls the same function the in-process timer
+ * called before (each is tested on its own); only the trigger moved to pg-boss.
+ *
+ * @module
+ */
+import type { Services } from "../services";
+import { runPendingFanOuts } from "../notifications/fanout";
+import { runPendingSubscriptionFanOuts } from "../subscriptions/fanout";
+import { refreshEdgeLevels } from "../profiles/edge-level";
+import { refreshTrending } from "../trending/queries";
+import { sweepOrphanPostImages } from "../uploads/post-images";
+import type { JobDefinition } from "./queue";
+
+/** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
+export const FORUM_JOB_NAMES = ["trending-refresh", "fanout-sweep", "post-image-sweep", "edge-level-refresh"] as const;
+/** One of {@link FORUM_JOB_NAMES}. */
+export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
+
+/**
+ * The forum's periodic jobs, crons in UTC:
+ * - `trending-refresh` every minute: exact trending figures (docs/trending.md);
+ * - `fanout-sweep` every minute: follower fan-outs and subscriber batches (issue 18) left over by
+ *   a crashed instance — a safety
+ *   net, the fast path `kickFanOut` still runs right after the thread is written (decision 011);
+ * - `post-image-sweep` hourly: stored post images no live post refers to (issue 16);
+ * - `edge-level-refresh` every 6 h: EdgeLevel decay of inactive members (docs/edge-level.md).
+ *
+ * @param services the started services (database, configuration)
+ * @returns the job definitions for {@link import("./queue").startJobQueue}
+ */
+export function forumJobs(services: Pick<Services, "db" | "config">): JobDefinition[] {
+  const { db, config } = services;
+  return [
+    { name: "trending-refresh", cron: "* * * * *", run: () => refreshTrending(db), retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300 },
+    {
+      name: "fanout-sweep",
+      cron: "* * * * *",
+      // Follower fan-outs and (issue 18) busy threads' deferred subscriber batches left over by a crash.
+      run: async () => (await runPendingFanOuts(db)) + (await runPendingSubscriptionFanOuts(db)),
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+    },
+    { name: "post-image-sweep", cron: "7 * * * *", run: () => sweepOrphanPostImages({ db, config }) },
+    { name: "edge-level-refresh", cron: "17 */6 * * *", run: () => refreshEdgeLevels(db) },
+  ] satisfies Array<JobDefinition & { name: ForumJobName }>;
+}
