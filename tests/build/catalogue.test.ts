@@ -46,6 +46,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   trendingTickers: "tt",
   stances: "st",
   watchlist: "wl",
+  pwa: "pwa",
 };
 
 describe("catalogue imports", () => {
