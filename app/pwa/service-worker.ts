@@ -68,6 +68,9 @@ registerRoute(
         },
       ],
     }),
+    // API answers (downloads such as /api/my-data) and uploaded files opened in a tab are left to
+    // the browser entirely.
+    { denylist: [/^\/api\//, /^\/uploads\//] },
   ),
 );
 
