@@ -4,8 +4,11 @@
  * when the browser is offline, a member's page is never served from a cache, and the live
  * stream and the CSP still work under the worker.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, watchCsp } from "./support/test";
 import { notifications as n, pwa } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
@@ -58,14 +61,38 @@ test("the web app manifest: Swedish name 'Börssnack', icons 192/512/maskable, t
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", /\.png$/);
 });
 
-test("the service worker registers and controls the page; Chromium reports no installability errors", async ({ page }) => {
-  await page.goto("/forum");
-  expect(await controlledByWorker(page)).toMatch(/\/sw\.js$/);
+/** Chromium's installability errors and manifest parse errors for the page (CDP). */
+async function installability(page: Page): Promise<{ installability: string[]; manifest: string[] }> {
   const cdp = await page.context().newCDPSession(page);
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-  expect(installabilityErrors).toEqual([]);
   const { errors } = await cdp.send("Page.getAppManifest");
-  expect(errors).toEqual([]);
+  await cdp.detach();
+  return { installability: installabilityErrors.map((e) => e.errorId), manifest: errors.map((e) => e.message) };
+}
+
+test("Chromium reports no installability errors (a normal, non-incognito profile)", async ({ playwright, launchOptions, baseURL }) => {
+  // Playwright's own contexts are off the record, where Chromium never offers installation
+  // ('in-incognito'); a persistent profile is what a visitor has.
+  const profile = mkdtempSync(path.join(tmpdir(), "borssnack-pwa-"));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "sv-SE" });
+  const violations = await watchCsp(context);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await controlledByWorker(page);
+    expect(await installability(page)).toEqual({ installability: [], manifest: [] });
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  expect(violations).toEqual([]);
+});
+
+test("the service worker registers and controls the page; pages keep their CSP; only static assets are cached", async ({ page }) => {
+  await page.goto("/forum");
+  expect(await controlledByWorker(page)).toMatch(/\/sw\.js$/);
+  // In Playwright's off-the-record context, being incognito is the only complaint.
+  expect(await installability(page)).toEqual({ installability: ["in-incognito"], manifest: [] });
   // Pages still carry the CSP (with a fresh nonce) when the worker fetches them.
   const again = await page.goto("/forum");
   expect(again!.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
