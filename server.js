@@ -62,7 +62,16 @@ try {
     app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     // Files at the root of the client build (a favicon, robots.txt): only paths that name a file
     // are looked up, so a page request costs no file-system stat (issue 8).
-    const publicFiles = express.static(path.resolve(projectDir, buildDir, "client"), { maxAge: "1h", index: false });
+    // The service worker, the manifest and the offline page are checked for updates on every use
+    // (issue 18; docs/decisions/027-installable-app.md).
+    const revalidate = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);
+    const publicFiles = express.static(path.resolve(projectDir, buildDir, "client"), {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, file) => {
+        if (revalidate.has(path.basename(file))) res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     app.use(mod.createApp(services));
   }

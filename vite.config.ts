@@ -1,14 +1,16 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pwa } from "./scripts/pwa-plugin.ts";
 
 /**
  * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/app.ts`, which wraps the
- * React Router build in the Express app (React Router's custom-server template).
+ * React Router build in the Express app (React Router's custom-server template). The PWA plugin
+ * writes the manifest, the offline page and the service worker into the client build (issue 18).
  */
 export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pwa()],
 });

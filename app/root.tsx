@@ -24,6 +24,8 @@ import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./
 import { app, errors } from "../domain/i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
 import { siteCan } from "../domain/policy/actor";
+import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
+import { registerServiceWorker } from "./pwa/register";
 
 /** Root data: the logged-in member's public fields and a one-shot flash message. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,7 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#047857" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        {/* Installable app (issue 18): manifest, home-screen icon on iOS. */}
+        <link rel="manifest" href={PWA_PATHS.manifest} />
+        <link rel="apple-touch-icon" href={PWA_PATHS.appleTouchIcon} />
         <link rel="icon" href="data:image/svg+xml,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 100 100%22><text y=%22.9em%22 font-size=%2290%22>🐂</text></svg>" />
         <Meta />
         <Links />
@@ -89,8 +94,9 @@ function FlashToast({ flash }: { flash: Flash | null }) {
   return null;
 }
 
-/** Every page, plus the flash toast of the previous redirect. */
+/** Every page, plus the flash toast of the previous redirect; registers the service worker. */
 export default function Root({ loaderData }: Route.ComponentProps) {
+  useEffect(registerServiceWorker, []);
   return (
     <>
       <FlashToast flash={loaderData.flash} />

@@ -47,6 +47,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   trendingTickers: "tt",
   stances: "st",
   watchlist: "wl",
+  pwa: "pwa",
 };
 
 describe("catalogue imports", () => {

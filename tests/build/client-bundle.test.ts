@@ -66,4 +66,21 @@ describe("client bundle", () => {
       .filter((o) => o.found.length > 0);
     expect(offenders).toEqual([]);
   });
+
+  // Issue 18 "Installable app": the build writes the worker, the manifest and the offline page.
+  it("build/client holds sw.js, manifest.webmanifest and offline.html; the worker precaches only hashed assets, icons and the offline page", () => {
+    const sw = readFileSync(path.join(clientDir, "sw.js"), "utf8");
+    expect(sw).not.toContain("self.__WB_MANIFEST");
+    const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+    expect(urls).toContain("offline.html");
+    expect(urls.some((u) => /^assets\/.+\.js$/.test(u))).toBe(true);
+    expect(urls.some((u) => /^assets\/.+\.css$/.test(u))).toBe(true);
+    for (const url of urls) expect(url).toMatch(/^(assets\/[^/]+\.(js|css|woff2)|icons\/[\w-]+\.png|offline\.html)$/);
+    // The worker is its own file: no page chunk loads workbox.
+    const pageScripts = filesUnder(path.join(clientDir, "assets")).filter((f) => f.endsWith(".js"));
+    expect(pageScripts.filter((f) => /workbox/.test(readFileSync(f, "utf8")))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, "manifest.webmanifest"), "utf8"));
+    expect(manifest).toMatchObject({ name: "Börssnack", lang: "sv", display: "standalone" });
+    expect(readFileSync(path.join(clientDir, "offline.html"), "utf8")).toContain("Du är offline");
+  });
 });
