@@ -6,7 +6,7 @@
  * @module
  */
 import type { ItemCan } from "./policy/forum";
-import type { ReactionType } from "./values";
+import type { ReactionType, TargetType } from "./values";
 import type { PostStance } from "./stances";
 
 /** Embedded author of a post or comment on the thread page. */
@@ -163,4 +163,21 @@ export interface RevisionView {
   title: DiffPart[] | null;
   /** Word diff of the body old → new (empty when only the title changed). */
   body: DiffPart[];
+}
+
+/**
+ * A thread or comment that mentions a ticker, as the ticker page and the watchlist feed list it
+ * (`server/tickers/queries.ts` `listTickerPosts`, `server/watchlist/queries.ts`).
+ */
+export interface TickerPost {
+  kind: TargetType;
+  id: string;
+  threadId: string;
+  categoryId: string;
+  threadTitle: string;
+  /** Plain text of the post (the page shows an excerpt). */
+  body: string;
+  authorNickname: string | null;
+  /** When this thread or comment was written (ISO 8601), whichever of the two mentions the ticker. */
+  createdAt: string;
 }

@@ -9,6 +9,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, comments, postTickers, profiles, reactions, threads } from "../db/schema";
+import type { TickerPost } from "../../domain/views";
 import { SENTIMENT_REACTIONS, type AuthorSentiment, type Position, type TargetType } from "../../domain/values";
 import type { PostStance } from "../../domain/stances";
 
@@ -19,19 +20,8 @@ export const SENTIMENT_DAYS = 7;
 /** Position disclosure window (days, issue 17 'Innehav'). */
 export const POSITION_DAYS = 30;
 
-/** A thread or comment that mentions the ticker. */
-export interface TickerPost {
-  kind: TargetType;
-  id: string;
-  threadId: string;
-  categoryId: string;
-  threadTitle: string;
-  /** Plain text of the post (the page shows an excerpt). */
-  body: string;
-  authorNickname: string | null;
-  /** When this thread or comment was written (ISO 8601), whichever of the two mentions the ticker. */
-  createdAt: string;
-}
+/** A thread or comment that mentions the ticker (shape in domain/views.ts, shared with the list component). */
+export type { TickerPost } from "../../domain/views";
 
 /** Bull and bear reactions on the ticker's posts in the window. */
 export interface Sentiment {

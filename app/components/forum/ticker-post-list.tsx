@@ -9,24 +9,11 @@
 import { Link } from "react-router";
 import { POST_TEXTS, postPath } from "../../../domain/post-target";
 import { forum as f, ticker as tk } from "../../../domain/i18n/sv";
-import type { TargetType } from "../../../domain/values";
+import type { TickerPost } from "../../../domain/views";
 import { RelativeTime } from "./relative-time";
 
-/** One listed post (the shape of `TickerPost` in server/tickers/queries.ts, plus optional tickers). */
-export interface TickerPostItem {
-  kind: TargetType;
-  id: string;
-  threadId: string;
-  categoryId: string;
-  threadTitle: string;
-  /** Plain text of the post (shown as a three-line excerpt). */
-  body: string;
-  authorNickname: string | null;
-  /** The post's own time (ISO 8601). */
-  createdAt: string;
-  /** Tickers to show beside the kind (the watchlist's: which watched tickers it names). */
-  tickers?: string[];
-}
+/** One listed post: a {@link TickerPost}, with the tickers to show beside its kind (the watchlist's). */
+export type TickerPostItem = TickerPost & { tickers?: string[] };
 
 /**
  * The posts as a bordered list, newest first as given.
