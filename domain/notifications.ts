@@ -6,7 +6,7 @@
  */
 import { notifications as n } from "./i18n/sv";
 import { commentPath, threadPath } from "./paths";
-import { NOTIFICATION_TYPES, isOneOf, type NotificationType } from "./values";
+import { NOTIFICATION_TYPES, isOneOf, type NotificationChannel, type NotificationKind, type NotificationType } from "./values";
 
 /** A notification as the bell, the page and the live channel send it to the browser. */
 export interface NotificationItem {
@@ -26,8 +26,25 @@ export interface NotificationItem {
   createdAt: string;
   /** Where clicking leads: the thread, or the thread at `#comment-{id}`. */
   href: string;
-  /** Comments a `thread_activity` row stands for (≥ 1; 1 for the other types). */
+  /** Comments a `thread_activity` row, or posts a `ticker_mention` row, stands for (≥ 1). */
   count: number;
+  /** The watched ticker of a `ticker_mention` row (upper case); absent for other types. */
+  ticker?: string | null;
+}
+
+/**
+ * A member's notification settings as the settings page 'Notiser' shows them and the export
+ * lists them (issue 18; server/notifications/settings.ts).
+ */
+export interface NotificationSettingsView {
+  /** The channel level of each kind. */
+  channels: Record<NotificationKind, NotificationChannel>;
+  /** false after 'Stäng av alla e-postnotiser' or the digest's one-click opt-out: nothing is mailed. */
+  emailEnabled: boolean;
+  /** 'Veckans hetaste trådar' (off by default). */
+  weeklyDigest: boolean;
+  /** Subscribe to threads one creates or comments in. */
+  autoSubscribe: boolean;
 }
 
 /**
@@ -38,18 +55,24 @@ export interface NotificationItem {
  * @param item type, actor nickname, title and (for `thread_activity`) count
  * @returns e.g. `anna skapade en ny tråd: "Volvo rapport"`, `3 nya kommentarer i "Volvo rapport"`
  */
-export function notificationText(item: Pick<NotificationItem, "type" | "actorNickname" | "title"> & { count?: number }): string {
+export function notificationText(
+  item: Pick<NotificationItem, "type" | "actorNickname" | "title"> & { count?: number; ticker?: string | null },
+): string {
   const actor = item.actorNickname || n.defaultActor;
   const title = item.title ?? "";
-  return isOneOf(NOTIFICATION_TYPES, item.type) ? PHRASES[item.type](actor, title, Math.max(1, item.count ?? 1)) : actor + n.other;
+  return isOneOf(NOTIFICATION_TYPES, item.type)
+    ? PHRASES[item.type](actor, title, Math.max(1, item.count ?? 1), item.ticker ?? "")
+    : actor + n.other;
 }
 
 /** The text of each notification type: a new type is a compile error until it has one. */
-const PHRASES: Record<NotificationType, (actor: string, title: string, count: number) => string> = {
+const PHRASES: Record<NotificationType, (actor: string, title: string, count: number, ticker: string) => string> = {
   new_thread: (actor, title) => actor + n.newThread(title),
   new_comment: (actor, title) => actor + n.newComment(title),
   mention: (actor, title) => actor + n.mention(title),
   thread_activity: (_actor, title, count) => n.threadActivity(count, title),
+  quote: (actor, title) => actor + n.quote(title),
+  ticker_mention: (actor, title, count, ticker) => (count === 1 ? actor : "") + n.tickerMention(count, ticker, title),
 };
 
 /**

@@ -61,9 +61,52 @@ export const REPORT_RESOLUTIONS = ["dismissed", "content_deleted", "author_block
  * Notification types (SPEC §3 notifications, plus `mention`, issue 5, and `thread_activity`,
  * issue 18 'Bevaka tråd': one batched row per watched thread while unread).
  */
-export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention", "thread_activity"] as const;
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention", "thread_activity", "quote", "ticker_mention"] as const;
 /** One notification type. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * The kinds a member sets a channel for on the settings page 'Notiser' (issue 18), in the order
+ * the page lists them: a new thread by someone I follow, a reply to me (a comment on my thread or
+ * a reply to my comment), a comment in a thread I watch, a mention, a quote, a watched ticker
+ * mentioned. Each notification type belongs to one kind ({@link NOTIFICATION_KIND_OF}).
+ */
+export const NOTIFICATION_KINDS = ["followed_thread", "reply", "watched_thread", "mention", "quote", "watched_ticker"] as const;
+/** One notification kind. */
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kind each notification type belongs to (issue 18 'Notiser'). */
+export const NOTIFICATION_KIND_OF: Record<NotificationType, NotificationKind> = {
+  new_thread: "followed_thread",
+  new_comment: "reply",
+  thread_activity: "watched_thread",
+  mention: "mention",
+  quote: "quote",
+  ticker_mention: "watched_ticker",
+};
+
+/**
+ * Where a kind of notification reaches the member (issue 18 'Notiser'), a ladder: `off` (nothing,
+ * not even in the forum), `forum` (the bell and the notifications page), `email` (the forum plus
+ * the e-mail digest while away), `push` (the forum, the digest and a push message to each device
+ * the member turned push on for). docs/decisions/029-notification-settings.md.
+ */
+export const NOTIFICATION_CHANNELS = ["off", "forum", "email", "push"] as const;
+/** One channel level. */
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * The defaults (issue 18: "replies, mentions and quotes on with e-mail digest; watched-thread
+ * comments in the forum only"); the two kinds the issue does not name stay in the forum.
+ */
+export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationKind, NotificationChannel> = {
+  followed_thread: "forum",
+  reply: "email",
+  watched_thread: "forum",
+  mention: "email",
+  quote: "email",
+  watched_ticker: "forum",
+};
 
 /** Actions recorded in the moderation log (docs/decisions/012-moderation-admin.md). */
 export const MODERATION_ACTIONS = [

@@ -1045,6 +1045,14 @@ export const notifications = {
   newComment: (title: string) => ` kommenterade i tråden: "${title}"`,
   mention: (title: string) => ` nämnde dig i: "${title}"`,
   other: " gjorde något",
+  /** Issue 18 'Notiser': a quote of one's post (the actor in front). */
+  quote: (title: string) => ` citerade dig i: "${title}"`,
+  /**
+   * Issue 18 'Notiser': a watched ticker mentioned; one post has the actor in front, a batch of
+   * several (while unread) has none.
+   */
+  tickerMention: (count: number, ticker: string, title: string) =>
+    count === 1 ? ` nämnde $${ticker} i: "${title}"` : `${count} nya inlägg om $${ticker}`,
   /** Issue 18 'Bevaka tråd': the batched row of a watched thread (no actor in front). */
   threadActivity: (count: number, title: string) =>
     count === 1 ? `1 ny kommentar i "${title}"` : `${count} nya kommentarer i "${title}"`,

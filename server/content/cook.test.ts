@@ -231,7 +231,7 @@ describe("cashtags", () => {
   });
 
   it("a blank source cooks to nothing", () => {
-    expect(cook("  \n ")).toEqual({ html: "", mentions: [], tickers: [] });
+    expect(cook("  \n ")).toEqual({ html: "", mentions: [], tickers: [], quotes: [] });
   });
 });
 

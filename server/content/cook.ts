@@ -62,6 +62,12 @@ export interface Cooked {
   mentions: string[];
   /** Unique known tickers (upper case), in order of appearance; what `post_tickers` indexes. */
   tickers: string[];
+  /**
+   * Unique nicknames whose posts this one quotes (the `@nick` of each top-level quote header,
+   * issue 16), as typed; each is also in `mentions`. Issue 18: they get a `quote` notification
+   * instead of a `mention`.
+   */
+  quotes: string[];
 }
 
 /** Tags the cooked HTML may contain. */
@@ -131,6 +137,8 @@ interface CookEnv {
   isKnownTicker: (ticker: string) => boolean;
   mentions: Map<string, string>;
   tickers: Set<string>;
+  /** Lower-cased nickname → spelling of each top-level quote header (./quote-blocks.ts). */
+  quotes?: Map<string, string>;
 }
 
 /** A match inside a text token: where it ends and the tokens that replace it. */
@@ -389,18 +397,20 @@ export function sanitizeCooked(html: string): string {
  *   `tickers`
  */
 export function cook(source: string, options: CookOptions = {}): Cooked {
-  if (source.trim().length === 0) return { html: "", mentions: [], tickers: [] };
+  if (source.trim().length === 0) return { html: "", mentions: [], tickers: [], quotes: [] };
   const env: CookEnv = {
     images: 0,
     isKnownTicker: options.isKnownTicker ?? (() => false),
     mentions: new Map(),
     tickers: new Set(),
+    quotes: new Map(),
   };
   const rendered = markdown.render(source, env as unknown as Record<string, unknown>);
   return {
     html: sanitizeCooked(rendered).trim(),
     mentions: [...env.mentions.values()],
     tickers: [...env.tickers],
+    quotes: [...(env.quotes?.values() ?? [])],
   };
 }
 

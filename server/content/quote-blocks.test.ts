@@ -73,4 +73,10 @@ describe("quote blocks", () => {
     const { mentions } = cook(`> @anna skrev: ja\n>\n> > @bo skrev: nej\n\nOk`);
     expect(mentions).toEqual(["anna"]);
   });
+
+  it("quotes lists the authors of top-level quotes only (issue 18: they get a quote notification)", () => {
+    expect(cook(`> @anna skrev: ja\n>\n> > @bo skrev: nej\n\nOk @cecilia`).quotes).toEqual(["anna"]);
+    expect(cook(`> @anna skrev: ja\n\n> @Bo skrev: nej\n\n> @ANNA skrev: igen`).quotes).toEqual(["anna", "Bo"]);
+    expect(cook(`Hej @anna, > @bo skrev: inte ett citat`).quotes).toEqual([]);
+  });
 });

@@ -23,6 +23,8 @@ import { QUOTE_MARKER, QUOTE_VERB, isQuoteSourceHref } from "../../domain/quote"
 interface QuoteEnv {
   /** Lower-cased nickname → first spelling, in order of appearance (cook's `mentions`). */
   mentions: Map<string, string>;
+  /** Filled here: lower-cased nickname → spelling of each top-level quote header (issue 18 `quote`). */
+  quotes?: Map<string, string>;
 }
 
 const HEADER_OPEN = "quote_header_open";
@@ -117,6 +119,7 @@ function recountMentions(state: StateCore): void {
           const nickname = String(child.attrGet("data-mention"));
           const key = nickname.toLowerCase();
           if (!found.has(key)) found.set(key, nickname);
+          if (inHeader && env.quotes && !env.quotes.has(key)) env.quotes.set(key, nickname);
         }
       }
     }

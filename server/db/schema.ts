@@ -23,6 +23,9 @@ import {
   MAIL_RECIPIENT_STATUSES,
   MODERATION_ACTIONS,
   NOTIFICATION_TYPES,
+  NOTIFICATION_CHANNELS,
+  DEFAULT_NOTIFICATION_CHANNELS,
+  type NotificationKind,
   REACTION_TYPES,
   REPORT_REASONS,
   REPORT_RESOLUTIONS,
@@ -482,6 +485,11 @@ export const notifications = pgTable(
      * 1 for every other type.
      */
     count: integer("count").notNull().default(1),
+    /**
+     * The watched ticker of a batched `ticker_mention` row (issue 18 'Notiser': "watched ticker
+     * mentioned"), upper case; null for every other type.
+     */
+    ticker: text("ticker"),
   },
   (t) => [
     uniqueIndex("notifications_seq_idx").on(t.seq),
@@ -499,6 +507,10 @@ export const notifications = pgTable(
     uniqueIndex("notifications_thread_activity_unread_idx")
       .on(t.userId, t.threadId)
       .where(sql`${t.type} = 'thread_activity' AND ${t.read} = false`),
+    /** At most one unread `ticker_mention` row per member and ticker (issue 18), the batch's target. */
+    uniqueIndex("notifications_ticker_mention_unread_idx")
+      .on(t.userId, t.ticker)
+      .where(sql`${t.type} = 'ticker_mention' AND ${t.read} = false`),
   ],
 );
 
@@ -552,18 +564,49 @@ export const subscriptionFanouts = pgTable("subscription_fanouts", {
   createdAt: createdAt(),
 });
 
+const channelColumn = (name: string, kind: NotificationKind) =>
+  text(name).notNull().default(DEFAULT_NOTIFICATION_CHANNELS[kind]);
+
 /**
- * A member's notification settings (issue 18 'Notiser'); no row = the defaults. Now only
- * `auto_subscribe` (subscribe to threads one creates or comments in; default on); the settings
- * page of issue 18 extends this table.
+ * A member's notification settings (issue 18 'Notiser'); no row = the defaults
+ * (`DEFAULT_NOTIFICATION_CHANNELS`). One channel level per kind (`NOTIFICATION_CHANNELS`: off,
+ * forum, email, push), `email_enabled` ('Stäng av alla e-postnotiser' and the digest's one-click
+ * opt-out set it false; nothing is mailed while false), `weekly_digest` ('Veckans hetaste trådar',
+ * off by default) and `auto_subscribe` (subscribe to threads one creates or comments in).
+ * docs/decisions/029-notification-settings.md.
  */
-export const notificationSettings = pgTable("notification_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => profiles.id, { onDelete: "cascade" }),
-  autoSubscribe: boolean("auto_subscribe").notNull().default(true),
-  updatedAt: updatedAt(),
-});
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    autoSubscribe: boolean("auto_subscribe").notNull().default(true),
+    followedThread: channelColumn("followed_thread", "followed_thread"),
+    reply: channelColumn("reply", "reply"),
+    watchedThread: channelColumn("watched_thread", "watched_thread"),
+    mention: channelColumn("mention", "mention"),
+    quote: channelColumn("quote", "quote"),
+    watchedTicker: channelColumn("watched_ticker", "watched_ticker"),
+    emailEnabled: boolean("email_enabled").notNull().default(true),
+    weeklyDigest: boolean("weekly_digest").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    ...(
+      [
+        ["followed_thread", t.followedThread],
+        ["reply", t.reply],
+        ["watched_thread", t.watchedThread],
+        ["mention", t.mention],
+        ["quote", t.quote],
+        ["watched_ticker", t.watchedTicker],
+      ] as const
+    ).map(([name, column]) =>
+      check(`notification_settings_${name}_check`, sql`${column} IN ${sql.raw(sqlInList(NOTIFICATION_CHANNELS))}`),
+    ),
+  ],
+);
 
 /**
  * A pending follower fan-out of a new thread (migration 0008; server/notifications/fanout.ts):

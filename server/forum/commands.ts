@@ -103,7 +103,7 @@ export const threadWrite = defineWrite({
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers, stances });
     // Same transaction: the thread never exists without its notifications, or, for a popular
     // author, without the durable job that writes them right after commit (issue 5).
-    const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions });
+    const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions, quotes: cooked.quotes });
     // Issue 18 'Bevaka tråd': the author watches their thread (unless turned off in settings).
     await autoSubscribe(tx, actor.id, thread!.id);
     return { id: thread!.id, categoryId, deferredFanOut: fanOut.deferred };
@@ -214,6 +214,7 @@ export const commentWrite = defineWrite({
       threadAuthorId: thread.authorId,
       parentAuthorId,
       mentions: cooked.mentions,
+      quotes: cooked.quotes,
     });
     // Issue 18 'Bevaka tråd': the thread's subscribers get their batched row ('N nya kommentarer
     // i "titel"'), except whoever was just told by new_comment or mention; then the commenter

@@ -230,7 +230,7 @@ export const editThreadWrite = defineWrite({
       });
     }
     await index();
-    await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title, referenceId: threadId, mentions: cooked.mentions });
+    await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title, referenceId: threadId, mentions: cooked.mentions, quotes: cooked.quotes });
     if (moderatesItem(acting, item)) {
       await recordModeration(tx, {
         actor: { id: actor.id, nickname: actor.nickname },
@@ -323,7 +323,7 @@ export const editCommentWrite = defineWrite({
       });
     }
     await index();
-    await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title: thread.title, referenceId: commentId, mentions: cooked.mentions });
+    await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title: thread.title, referenceId: commentId, mentions: cooked.mentions, quotes: cooked.quotes });
     if (moderatesItem(acting, item)) {
       await recordModeration(tx, {
         actor: { id: actor.id, nickname: actor.nickname },

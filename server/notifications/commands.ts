@@ -20,6 +20,7 @@ import type { Db, Tx } from "../db/client";
 import { notificationFanouts, notifications, profiles, userFollows } from "../db/schema";
 import { publishEvent } from "../realtime/events";
 import { isUuid } from "../../domain/ids";
+import { wantsType } from "./settings";
 
 /** Who did it. */
 export interface NotificationActor {
@@ -35,6 +36,8 @@ export interface NewThreadEvent {
   title: string;
   /** Nicknames @mentioned in the body, as cooked (`Cooked.mentions`); unknown ones are ignored. */
   mentions: readonly string[];
+  /** Nicknames the body quotes (`Cooked.quotes`): they get `quote` instead of `mention` (issue 18). */
+  quotes?: readonly string[];
 }
 
 /** What {@link notifyNewComment} needs about the new comment or reply. */
@@ -50,6 +53,8 @@ export interface NewCommentEvent {
   /** Author of the parent comment for a reply, else null. */
   parentAuthorId: string | null;
   mentions: readonly string[];
+  /** Nicknames the comment quotes (`Cooked.quotes`): `quote` instead of `mention` (issue 18). */
+  quotes?: readonly string[];
 }
 
 /** How many rows a post created. */
@@ -57,19 +62,35 @@ export interface FanOutResult {
   created: number;
 }
 
-function mentionCandidates(mentions: readonly string[], referenceId: string): SQL | null {
-  const lowered = [...new Set(mentions.map((m) => m.toLowerCase()))].slice(0, 50);
-  if (lowered.length === 0) return null;
-  return sql`SELECT ${profiles.id} AS user_id, 'mention'::text AS type, 3 AS prio, ${referenceId}::uuid AS reference_id
-    FROM ${profiles} WHERE lower(${profiles.nickname}) IN (${sql.join(
-      lowered.map((m) => sql`${m}`),
+/**
+ * Candidate rows for the members a post mentions and quotes: `quote` (prio 3) to each quoted
+ * member, `mention` (prio 4) to each other mentioned member (a quote header's `@nick` is also a
+ * mention; a quoted member is told once, as quoted, and not at all when they turned quotes off).
+ */
+function mentionCandidates(mentions: readonly string[], referenceId: string, quotes: readonly string[] = []): SQL | null {
+  const quoted = [...new Set(quotes.map((m) => m.toLowerCase()))].slice(0, 50);
+  const lowered = [...new Set(mentions.map((m) => m.toLowerCase()))].filter((m) => !quoted.includes(m)).slice(0, 50);
+  const list = (names: string[]) =>
+    sql.join(
+      names.map((m) => sql`${m}`),
       sql`, `,
-    )})`;
+    );
+  const parts: SQL[] = [];
+  if (quoted.length > 0) {
+    parts.push(sql`SELECT ${profiles.id} AS user_id, 'quote'::text AS type, 3 AS prio, ${referenceId}::uuid AS reference_id
+      FROM ${profiles} WHERE lower(${profiles.nickname}) IN (${list(quoted)})`);
+  }
+  if (lowered.length > 0) {
+    parts.push(sql`SELECT ${profiles.id} AS user_id, 'mention'::text AS type, 4 AS prio, ${referenceId}::uuid AS reference_id
+      FROM ${profiles} WHERE lower(${profiles.nickname}) IN (${list(lowered)})`);
+  }
+  return parts.length === 0 ? null : sql.join(parts, sql` UNION ALL `);
 }
 
 /**
  * Inserts the notifications chosen by `candidates` (rows of user_id, type, prio, reference_id),
- * one per member (lowest prio wins), never to the actor, and announces their `seq` range.
+ * one per member (lowest prio wins among the kinds the member has not turned `off`, issue 18
+ * 'Notiser'), never to the actor, and announces their `seq` range.
  */
 export async function insertFanOut(
   tx: Tx,
@@ -83,7 +104,7 @@ export async function insertFanOut(
       SELECT DISTINCT ON (c.user_id) c.user_id, ${row.actor.id}, c.type, c.reference_id, ${row.title},
              ${row.actor.nickname}, ${row.categoryId}::uuid, ${row.threadId}::uuid
       FROM candidates c
-      WHERE c.user_id IS NOT NULL AND c.user_id <> ${row.actor.id}
+      WHERE c.user_id IS NOT NULL AND c.user_id <> ${row.actor.id} AND ${wantsType(sql`c.user_id`, sql`c.type`)}
       ORDER BY c.user_id, c.prio
       RETURNING seq
     )
@@ -138,7 +159,7 @@ export async function notifyNewThread(tx: Tx, event: NewThreadEvent): Promise<Fa
     candidates.push(sql`SELECT ${userFollows.followerId} AS user_id, 'new_thread'::text AS type, 1 AS prio, ${event.threadId}::uuid AS reference_id
         FROM ${userFollows} WHERE ${userFollows.followingId} = ${event.actor.id}`);
   }
-  const mentioned = mentionCandidates(event.mentions, event.threadId);
+  const mentioned = mentionCandidates(event.mentions, event.threadId, event.quotes);
   if (mentioned) {
     // With a deferred fan-out, followers get their `new_thread` from the job instead.
     candidates.push(
@@ -176,7 +197,7 @@ export async function notifyNewComment(tx: Tx, event: NewCommentEvent): Promise<
   const candidates: SQL[] = authors.map(
     (id, i) => sql`SELECT ${id}::text AS user_id, 'new_comment'::text AS type, ${i + 1}::int AS prio, ${event.commentId}::uuid AS reference_id`,
   );
-  const mentioned = mentionCandidates(event.mentions, event.commentId);
+  const mentioned = mentionCandidates(event.mentions, event.commentId, event.quotes);
   if (mentioned) candidates.push(mentioned);
   if (candidates.length === 0) return { created: 0 };
   return insertFanOut(tx, candidates, event);
@@ -194,6 +215,8 @@ export interface EditMentionEvent {
   referenceId: string;
   /** Nicknames @mentioned in the edited text (`Cooked.mentions`). */
   mentions: readonly string[];
+  /** Nicknames the edited text quotes (`Cooked.quotes`). */
+  quotes?: readonly string[];
 }
 
 /**
@@ -208,7 +231,7 @@ export interface EditMentionEvent {
  * @returns how many notifications were created
  */
 export async function notifyEditMentions(tx: Tx, event: EditMentionEvent): Promise<FanOutResult> {
-  const mentioned = mentionCandidates(event.mentions, event.referenceId);
+  const mentioned = mentionCandidates(event.mentions, event.referenceId, event.quotes);
   if (!mentioned) return { created: 0 };
   const fresh = sql`SELECT * FROM (${mentioned}) m WHERE NOT EXISTS (
     SELECT 1 FROM ${notifications} n WHERE n.user_id = m.user_id AND n.reference_id = ${event.referenceId}::uuid

@@ -23,6 +23,7 @@ import type { Db, Tx } from "../db/client";
 import { notifications, notificationSettings, profiles, subscriptionFanouts, threads, threadSubscriptions } from "../db/schema";
 import { ForumError } from "../errors";
 import type { NotificationActor } from "../notifications/commands";
+import { wantsKind } from "../notifications/settings";
 import { publishEvent } from "../realtime/events";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
@@ -122,13 +123,15 @@ export async function upsertBatch(tx: Tx, subscribers: SQL, row: BatchRow): Prom
 }
 
 /**
- * The thread's subscribed members without `toldIds`, ordered by id, after `cursor`, at most
+ * The thread's subscribed members who have not turned 'comment in a thread I watch' off (issue 18
+ * 'Notiser'), without `toldIds`, ordered by id, after `cursor`, at most
  * `limit` (none: all).
  */
 export function subscribersOf(threadId: string, toldIds: readonly string[], page?: { cursor: string; limit: number }): SQL {
   const told = toldIds.length > 0 ? toldIds : [""];
   return sql`SELECT ${threadSubscriptions.userId} AS user_id FROM ${threadSubscriptions}
     WHERE ${threadSubscriptions.threadId} = ${threadId}::uuid AND ${threadSubscriptions.subscribed}
+      AND ${wantsKind(sql`${threadSubscriptions.userId}`, "watched_thread")}
       AND ${threadSubscriptions.userId} NOT IN (${sql.join(
         told.map((id) => sql`${id}`),
         sql`, `,
