@@ -12,6 +12,8 @@ import {
   MAIL_RECIPIENT_STATUSES,
   MODERATION_ACTIONS,
   NOTIFICATION_TYPES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
   REACTION_TYPES,
   REPORT_REASONS,
   REPORT_RESOLUTIONS,
@@ -72,6 +74,7 @@ describe("database CHECK constraints match domain/values.ts", () => {
     ["moderation_log_action_check", MODERATION_ACTIONS],
     ["admin_mail_jobs_status_check", MAIL_JOB_STATUSES],
     ["admin_mail_recipients_status_check", MAIL_RECIPIENT_STATUSES],
+    ...NOTIFICATION_KINDS.map((kind): [string, readonly string[]] => [`notification_settings_${kind}_check`, NOTIFICATION_CHANNELS]),
   ];
   for (const [name, list] of cases) {
     it(`${name} allows exactly the module's values`, () => {
