@@ -76,7 +76,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+        <Toaster
+          position="top-center"
+          visibleToasts={1}
+          richColors
+          closeButton
+          containerAriaLabel={app.toastRegion}
+          toastOptions={{ closeButtonAriaLabel: app.toastClose }}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

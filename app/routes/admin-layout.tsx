@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { Link, NavLink, Outlet } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { countOpenReports } from "../../server/moderation/reports";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
@@ -29,6 +30,45 @@ const tab = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"
   }`;
 
+/**
+ * The admin tab bar (issue 19: on a phone it scrolls sideways): after each navigation the active
+ * tab is scrolled into view, and while more tabs lie to the right a fade on the right edge shows
+ * that the bar scrolls.
+ *
+ * @param props.label the navigation's accessible name
+ * @param props.children the tabs
+ */
+function AdminNav({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const [more, setMore] = useState(false);
+  const measure = () => {
+    const nav = ref.current;
+    if (nav) setMore(nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 4);
+  };
+  useEffect(() => {
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && active && nav.scrollWidth > nav.clientWidth) {
+      nav.scrollLeft = Math.max(0, active.offsetLeft - nav.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2);
+    }
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [pathname]);
+  return (
+    <nav
+      ref={ref}
+      aria-label={label}
+      onScroll={measure}
+      data-more={more ? "" : undefined}
+      className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2 data-[more]:[mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)]"
+    >
+      {children}
+    </nav>
+  );
+}
+
 /** The admin frame. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
@@ -43,7 +83,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {adm.backToForum}
           </Link>
         </div>
-        <nav aria-label={ap.nav} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2">
+        <AdminNav label={ap.nav}>
           <NavLink to="/admin" end className={tab}>
             {ap.overview}
           </NavLink>
@@ -62,9 +102,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </span>
             ) : null}
           </NavLink>
-          <NavLink to="/admin/messages" className={tab}>
-            {adm.messages}
-          </NavLink>
+          {loaderData.can.messages ? (
+            <NavLink to="/admin/messages" className={tab}>
+              {adm.messages}
+            </NavLink>
+          ) : null}
           {loaderData.can.roles ? (
             <NavLink to="/admin/roles" className={tab}>
               {adm.roles}
@@ -80,7 +122,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               {aj.title}
             </NavLink>
           ) : null}
-        </nav>
+        </AdminNav>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <Outlet />

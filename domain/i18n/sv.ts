@@ -16,6 +16,9 @@ export const app = {
     "Börssnack är forumet där svenska traders och investerare diskuterar aktier, fonder, makro och krypto.",
   copyright: (year: number) => `© ${year} Börssnack. Alla rättigheter förbehållna.`,
   poweredBy: "Drivs med öppen källkod",
+  /** Issue 19: the accessible name of the toast region (sonner's default is English). */
+  toastRegion: "Aviseringar",
+  toastClose: "Stäng aviseringen",
   footerData:
     "Bolagsdata: FinanceDatabase (MIT). Exempeltexter: Swedish NER corpus av Andreas Klintberg, baserad på Språkbanken Webbnyheter 2012, CC BY 4.0.",
 } as const;
