@@ -17,8 +17,7 @@
  */
 import { refusedJson } from "../../server/action-limits";
 import { clientIp } from "../../server/client-ip";
-import { cook } from "../../server/content/cook";
-import { loadTickerSet } from "../../server/content/storage";
+import { cookWithMembers, loadTickerSet } from "../../server/content/storage";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
@@ -69,6 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readForm(request)).body ?? "";
   if (body.length > PREVIEW_MAX_LENGTH) return tooLong();
   const known = await loadTickerSet(services.db);
-  const { html } = cook(body, { isKnownTicker: (ticker) => known.has(ticker) });
+  const { html } = await cookWithMembers(services.db, body, { isKnownTicker: (ticker) => known.has(ticker) });
   return Response.json({ html } satisfies PreviewAnswer, { headers: noStore });
 }

@@ -52,6 +52,13 @@ export interface CookOptions {
    * is unknown (a `<span>`, never a link).
    */
   isKnownTicker?: (ticker: string) => boolean;
+  /**
+   * Whether a lower-cased nickname belongs to a member (issue 19: only existing members become
+   * mention links; `@zzzq` stays plain text and is not in `mentions`). Without it every
+   * well-formed `@nick` is a mention (callers that know the members pass it:
+   * `server/content/storage.ts`).
+   */
+  isKnownNickname?: (nickname: string) => boolean;
 }
 
 /** What {@link cook} returns. */
@@ -135,6 +142,7 @@ interface CookEnv {
   /** Own images rendered so far (at most {@link MAX_POST_IMAGES}). */
   images: number;
   isKnownTicker: (ticker: string) => boolean;
+  isKnownNickname: (nickname: string) => boolean;
   mentions: Map<string, string>;
   tickers: Set<string>;
   /** Lower-cased nickname → spelling of each top-level quote header (./quote-blocks.ts). */
@@ -153,6 +161,11 @@ function mentionAt(state: StateCore, text: string, at: number, env: CookEnv): Ta
   const nickname = run[0].replace(/\.+$/, "");
   if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return null;
   const key = nickname.toLowerCase();
+  if (!env.isKnownNickname(key)) {
+    const plain = new state.Token("text", "", 0);
+    plain.content = `@${nickname}`;
+    return { end: at + 1 + nickname.length, tokens: [plain] };
+  }
   if (!env.mentions.has(key)) env.mentions.set(key, nickname);
   return {
     end: at + 1 + nickname.length,
@@ -401,6 +414,7 @@ export function cook(source: string, options: CookOptions = {}): Cooked {
   const env: CookEnv = {
     images: 0,
     isKnownTicker: options.isKnownTicker ?? (() => false),
+    isKnownNickname: options.isKnownNickname ?? (() => true),
     mentions: new Map(),
     tickers: new Set(),
     quotes: new Map(),
@@ -429,6 +443,7 @@ export function plainTextTickers(text: string, options: CookOptions = {}): strin
   const env: CookEnv = {
     images: 0,
     isKnownTicker: options.isKnownTicker ?? (() => false),
+    isKnownNickname: options.isKnownNickname ?? (() => true),
     mentions: new Map(),
     tickers: new Set(),
   };

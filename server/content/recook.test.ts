@@ -275,3 +275,28 @@ describe("recookIfNeeded (start-up)", () => {
     }
   });
 });
+
+describe("mentions of members who do not exist (issue 19)", () => {
+  it("stay plain text, are not mentions, while an existing member's mention is a link", async () => {
+    const cooked = await cookForStorage(db, "Hej @aktie_anna och @zzzq!");
+    expect(cooked.mentions).toEqual(["aktie_anna"]);
+    expect(cooked.html).toContain('class="mention"');
+    expect(cooked.html).toContain("@zzzq!");
+    expect(cooked.html).not.toContain('data-mention="zzzq"');
+    expect(cooked.html).not.toContain('href="/@zzzq"');
+  });
+
+  it("a body mentioning nobody known has no links at all, and recook agrees", async () => {
+    const cooked = await cookForStorage(db, "@nobody_here @ingen_alls");
+    expect(cooked.mentions).toEqual([]);
+    expect(cooked.html).toBe("<p>@nobody_here @ingen_alls</p>");
+    const [thread] = await db
+      .insert(threads)
+      .values({ categoryId, authorId: anna.id, title: "Omnämnanden", body: "Till @Aktie_Anna och @zzzq", bodyHtml: "" })
+      .returning({ id: threads.id });
+    await recookAll(db);
+    const [row] = await db.select({ html: threads.bodyHtml }).from(threads).where(eq(threads.id, thread!.id));
+    expect(row!.html).toContain('data-mention="Aktie_Anna"');
+    expect(row!.html).not.toContain('data-mention="zzzq"');
+  });
+});

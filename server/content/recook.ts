@@ -76,6 +76,9 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_RECOOK_BATCH));
   const known = await loadTickerSet(db, { maxAgeMs: 0 });
   const isKnownTicker = (t: string) => known.has(t);
+  // Issue 19: only existing members' mentions are links (as cookWithMembers does for new posts).
+  const members = new Set((await db.select({ n: sql<string>`lower(${profiles.nickname})` }).from(profiles)).map((r) => r.n));
+  const isKnownNickname = (n: string) => members.has(n);
   const result: RecookResult = { threads: 0, comments: 0, bios: 0, htmlChanged: 0, tickersChanged: 0, orphansRemoved: 0 };
 
   // Threads.
@@ -90,7 +93,7 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
     const existing = await currentTickers(db, "thread", batch.map((r) => r.id));
     await db.transaction(async (tx) => {
       for (const row of batch) {
-        const body = cook(row.body, { isKnownTicker });
+        const body = cook(row.body, { isKnownTicker, isKnownNickname });
         // The title's cashtags count too (issue 17), as in cookThreadForStorage.
         const cooked = { ...body, tickers: [...new Set([...plainTextTickers(row.title, { isKnownTicker }), ...body.tickers])] };
         if (cooked.html !== row.bodyHtml) {
@@ -132,7 +135,7 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
     const existing = await currentTickers(db, "comment", batch.map((r) => r.id));
     await db.transaction(async (tx) => {
       for (const row of batch) {
-        const cooked = cook(row.body, { isKnownTicker });
+        const cooked = cook(row.body, { isKnownTicker, isKnownNickname });
         if (cooked.html !== row.bodyHtml) {
           await tx.update(comments).set({ bodyHtml: cooked.html }).where(eq(comments.id, row.id));
           result.htmlChanged += 1;
@@ -165,7 +168,7 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
     if (batch.length === 0) break;
     await db.transaction(async (tx) => {
       for (const row of batch) {
-        const html = row.bio && row.bio.trim() ? cook(row.bio, { isKnownTicker }).html : null;
+        const html = row.bio && row.bio.trim() ? cook(row.bio, { isKnownTicker, isKnownNickname }).html : null;
         if (html !== row.bioHtml) {
           await tx.update(profiles).set({ bioHtml: html }).where(eq(profiles.id, row.id));
           result.htmlChanged += 1;

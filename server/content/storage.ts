@@ -15,8 +15,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { comments, companies, postTickers, threads } from "../db/schema";
-import { cook, plainTextTickers, type Cooked } from "./cook";
+import { comments, companies, postTickers, profiles, threads } from "../db/schema";
+import { cook, plainTextTickers, type CookOptions, type Cooked } from "./cook";
 import type { AuthorSentiment, Position, TargetType } from "../../domain/values";
 
 /** How long a loaded ticker set is reused, in milliseconds (companies change at start-up only). */
@@ -73,7 +73,46 @@ export function forgetTickerSet(db: DbOrTx): void {
  */
 export async function cookForStorage(db: DbOrTx, source: string): Promise<Cooked> {
   const known = await loadTickerSet(db);
-  return cook(source, { isKnownTicker: (t) => known.has(t) });
+  return cookWithMembers(db, source, { isKnownTicker: (t) => known.has(t) });
+}
+
+/**
+ * The lower-cased nicknames among `nicknames` that belong to a member (issue 19: only existing
+ * members become mention links).
+ *
+ * @param nicknames nicknames as typed (at most the first 100 are checked; the rest count as
+ *   unknown)
+ * @returns lower-cased nicknames of existing members
+ */
+export async function existingNicknames(db: DbOrTx, nicknames: readonly string[]): Promise<Set<string>> {
+  const lowered = [...new Set(nicknames.map((n) => n.toLowerCase()))].slice(0, 100);
+  if (lowered.length === 0) return new Set();
+  const rows = await db
+    .select({ nickname: sql<string>`lower(${profiles.nickname})` })
+    .from(profiles)
+    .where(
+      sql`lower(${profiles.nickname}) IN (${sql.join(
+        lowered.map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    );
+  return new Set(rows.map((r) => r.nickname));
+}
+
+/**
+ * Cooks with the members of the database: mentions of nicknames nobody has stay plain text
+ * (issue 19). One cook and, when the text mentions anyone, one query; a second cook only when a
+ * mentioned nickname does not exist.
+ *
+ * @param options cook options (the known tickers)
+ * @returns {@link Cooked} whose `mentions` are existing members only
+ */
+export async function cookWithMembers(db: DbOrTx, source: string, options: CookOptions): Promise<Cooked> {
+  const first = cook(source, options);
+  if (first.mentions.length === 0) return first;
+  const existing = await existingNicknames(db, first.mentions);
+  if (first.mentions.every((m) => existing.has(m.toLowerCase()))) return first;
+  return cook(source, { ...options, isKnownNickname: (n) => existing.has(n) });
 }
 
 /**
@@ -89,7 +128,7 @@ export async function cookForStorage(db: DbOrTx, source: string): Promise<Cooked
 export async function cookThreadForStorage(db: DbOrTx, title: string, body: string): Promise<Cooked> {
   const known = await loadTickerSet(db);
   const isKnownTicker = (t: string) => known.has(t);
-  const cooked = cook(body, { isKnownTicker });
+  const cooked = await cookWithMembers(db, body, { isKnownTicker });
   return { ...cooked, tickers: [...new Set([...plainTextTickers(title, { isKnownTicker }), ...cooked.tickers])] };
 }
 
