@@ -119,6 +119,8 @@ function MessageForm(props: {
   const [toAll, setToAll] = useState(props.sendToAll);
   const [withButton, setWithButton] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  // Issue 19: the reset clears recipients pre-filled from /admin/users too (SPEC §4 'form reset').
+  const [prefill, setPrefill] = useState(props.recipients);
   const formRef = useRef<HTMLFormElement>(null);
   const sending = send.state !== "idle" || (progress !== null && progress.status === "sending");
 
@@ -156,6 +158,7 @@ function MessageForm(props: {
     if (progress?.status !== "done") return;
     toast.success(ap.sent, { description: ap.sentDescription(progress.sent, progress.skipped + progress.failed) });
     setFormKey((k) => k + 1);
+    setPrefill("");
     setToAll(false);
     setWithButton(false);
     const timer = setTimeout(() => {
@@ -179,7 +182,7 @@ function MessageForm(props: {
           <label htmlFor="recipients" className="block text-sm font-semibold">
             {ap.recipients}
           </label>
-          <textarea id="recipients" name="recipients" rows={2} defaultValue={props.recipients} disabled={toAll} className={field} placeholder={ap.recipientsPlaceholder} />
+          <textarea id="recipients" name="recipients" rows={2} defaultValue={prefill} disabled={toAll} className={field} placeholder={ap.recipientsPlaceholder} />
           <p className="text-xs text-slate-500">{toAll ? ap.recipientsAllHint : ap.recipientsHint}</p>
         </div>
         <div className="space-y-1">

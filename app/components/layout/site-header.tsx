@@ -231,9 +231,8 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
           </nav>
         </div>
         <div className="flex items-center gap-2">
-          <div className="hidden sm:block">
-            <OnlineIndicator />
-          </div>
+          {/* Issue 19: on phones too (SPEC §2 header); compact below 640 px. */}
+          <OnlineIndicator className="max-sm:px-2 max-sm:text-[11px]" />
           {viewer ? (
             <>
               <ActivityTracker />

@@ -54,11 +54,6 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
         <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 md:h-48">
           {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
-          {own ? (
-            <div className="absolute bottom-2 right-2">
-              <ProfileImageUpload kind="banner" currentUrl={profile.bannerUrl} />
-            </div>
-          ) : null}
         </div>
         <div className="space-y-4 p-4 md:p-6">
           <div className="-mt-14 flex flex-wrap items-end justify-between gap-3 md:-mt-16">
@@ -78,7 +73,13 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
               )}
             </div>
           </div>
-          {own ? <ProfileImageUpload kind="avatar" currentUrl={profile.avatarUrl} /> : null}
+          {/* Issue 19: the banner's controls sit with the avatar's on white, not on the banner (unreadable grey on green, and under the avatar at 375 px). */}
+          {own ? (
+            <div className="flex flex-col gap-2">
+              <ProfileImageUpload kind="avatar" currentUrl={profile.avatarUrl} />
+              <ProfileImageUpload kind="banner" currentUrl={profile.bannerUrl} />
+            </div>
+          ) : null}
           <div className="space-y-1">
             <h1 className="flex flex-wrap items-center gap-2 text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
               {profile.nickname}
