@@ -8,8 +8,8 @@
  * @module
  */
 import { Loader2 } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { toast } from "../lib/toast";
 import { isResetTokenValid, resetPassword } from "../../server/accounts";
 import { readForm } from "../../server/http";
@@ -22,13 +22,21 @@ import type { Route } from "./+types/auth-reset-password";
 /** SPEC §9 Reset redirect delay (ms). */
 export const RESET_REDIRECT_MS = 2000;
 
-/** Checks the token of the query: `valid`, `invalid`, or `none` (maybe in the hash). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** What the loader says about the link. */
+type LinkState = "none" | "unchecked" | "valid" | "invalid";
+
+/**
+ * The token of the query: `none` (maybe in the hash), `unchecked` for the page itself (the
+ * browser checks it next, showing the verifying spinner meanwhile: SPEC §2 "a verifying spinner
+ * first", issue 19), and `valid`/`invalid` for that check (`?check=1`).
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{ state: LinkState; token: string }> {
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
-  if (!token) return { state: "none" as const, token: "" };
+  if (!token) return { state: "none", token: "" };
+  if (url.searchParams.get("check") !== "1") return { state: "unchecked", token };
   const valid = await isResetTokenValid(context.get(servicesContext), token);
-  return { state: valid ? ("valid" as const) : ("invalid" as const), token: valid ? token : "" };
+  return { state: valid ? "valid" : "invalid", token: valid ? token : "" };
 }
 
 /** Sets the new password. */
@@ -61,9 +69,27 @@ function InvalidLink({ text }: { text: string }) {
 
 function Verifying() {
   return (
-    <div className="flex flex-col items-center gap-3 py-8 text-slate-600" role="status">
+    <div className="flex flex-col items-center gap-3 py-8 text-slate-600" role="status" data-testid="reset-verifying">
       <Loader2 className="size-8 animate-spin text-brand-700" aria-hidden />
       {a.resetVerifying}
+    </div>
+  );
+}
+
+/** The new-password form; `token` goes back with it (the action checks it again). */
+function ResetForm({ token, errors, sending }: { token: string; errors: Record<string, string>; sending: boolean }) {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-extrabold tracking-tight">{a.resetTitle}</h1>
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="token" value={token} />
+        <FormError message={errors.form} />
+        <TextField label={a.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <TextField label={a.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
+        <Button type="submit" className="w-full" disabled={sending}>
+          {sending ? a.saving : a.resetSubmit}
+        </Button>
+      </Form>
     </div>
   );
 }
@@ -74,6 +100,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hashToken = new URLSearchParams(location.hash.replace(/^#/, "")).get("access_token");
+  const check = useFetcher<typeof loader>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  // The browser checks the link while the spinner shows (issue 19).
+  const unchecked = loaderData.state === "unchecked" ? loaderData.token : "";
+  // Once per token (the fetcher object is not a dependency).
+  useEffect(() => {
+    if (unchecked) check.load(`${location.pathname}?${new URLSearchParams({ token: unchecked, check: "1" })}`);
+  }, [unchecked]);
 
   // A token in the hash (`#access_token=…`) moves into the query so the server can check it.
   useEffect(() => {
@@ -104,24 +140,30 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
   if (actionData?.invalidLink) return <InvalidLink text={actionData.fieldErrors.form ?? a.resetInvalid} />;
-  if (loaderData.state === "none") return hashToken || navigation.state === "loading" ? <Verifying /> : <InvalidLink text={a.resetNoToken} />;
-  if (navigation.state === "loading" && navigation.location?.pathname === location.pathname) return <Verifying />;
-  if (loaderData.state === "invalid") return <InvalidLink text={a.resetInvalid} />;
-
   const errors = actionData?.fieldErrors ?? {};
   const sending = navigation.state === "submitting";
-  return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-extrabold tracking-tight">{a.resetTitle}</h1>
-      <Form method="post" className="space-y-4" noValidate>
-        <input type="hidden" name="token" value={loaderData.token} />
-        <FormError message={errors.form} />
-        <TextField label={a.newPassword} name="password" type="password" autoComplete="new-password" error={errors.password} />
-        <TextField label={a.confirmPassword} name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
-        <Button type="submit" className="w-full" disabled={sending}>
-          {sending ? a.saving : a.resetSubmit}
-        </Button>
-      </Form>
-    </div>
-  );
+  // A submitted form (wrong confirmation) stays a form: the action checked the token again.
+  if (actionData) return <ResetForm token={loaderData.token || check.data?.token || ""} errors={errors} sending={sending} />;
+  if (loaderData.state === "none") {
+    // The server cannot see a hash token: spinner until the browser has looked.
+    return !hydrated || hashToken || navigation.state === "loading" ? <Verifying /> : <InvalidLink text={a.resetNoToken} />;
+  }
+  if (loaderData.state === "unchecked") {
+    const result = check.data;
+    if (!result || result.state === "unchecked" || check.state !== "idle") {
+      return (
+        <>
+          <Verifying />
+          {/* Without JavaScript nobody checks first: the form is shown and the action checks the token. */}
+          <noscript>
+            <ResetForm token={loaderData.token} errors={errors} sending={false} />
+          </noscript>
+        </>
+      );
+    }
+    if (result.state !== "valid") return <InvalidLink text={a.resetInvalid} />;
+    return <ResetForm token={result.token} errors={errors} sending={sending} />;
+  }
+  if (loaderData.state === "invalid") return <InvalidLink text={a.resetInvalid} />;
+  return <ResetForm token={loaderData.token} errors={errors} sending={sending} />;
 }

@@ -90,6 +90,14 @@ test("forgot → reset → login with the new password; sessions from before end
   await expect(page.getByRole("button", { name: a.useAnotherEmail })).toBeVisible();
 
   const link = await linkFrom(m.email, "/auth/reset-password", asked);
+  // Issue 19 (SPEC §2 "a verifying spinner first"): the page arrives with the spinner; the
+  // browser checks the link, then shows the form.
+  const first = await (await page.request.get(link)).text();
+  expect(first).toContain('data-testid="reset-verifying"');
+  expect(first).toContain(a.resetVerifying);
+  await page.goto(link);
+  await expect(page.getByLabel(a.newPassword)).toBeVisible();
+  await expect(page.getByTestId("reset-verifying")).toHaveCount(0);
   // The token may also come in the hash as access_token (SPEC §2).
   const token = new URL(link).searchParams.get("token")!;
   await page.goto(`/auth/reset-password?email=${encodeURIComponent(m.email)}#access_token=${token}`);
