@@ -79,7 +79,7 @@ describe("quoting notifies the quoted member once", () => {
     expect(stored!.bodyHtml).toContain(`<a href="${threadPath(categoryId, threadId)}" class="quote-source">skrev:</a>`);
   });
 
-  it("a comment that only quotes (no plain mention) of a member who is neither author: one mention notification", async () => {
+  it("a comment that only quotes (no plain mention) of a member who is neither author: one quote notification (issue 18)", async () => {
     const op = await createMember(forum);
     const quoted = await createMember(forum);
     const quoter = await createMember(forum);
@@ -88,6 +88,6 @@ describe("quoting notifies the quoted member once", () => {
     const quote = quoteMarkdown({ nickname: quoted.nickname, text: "Sälj!", href: commentPath(quotedId) });
     const { id } = await createComment(forum.services.db, actor(quoter), threadId, { body: `${quote}Varför då?` });
     const rows = (await inbox(quoted)).filter((r) => r.referenceId === id);
-    expect(rows.map((r) => r.type)).toEqual(["mention"]);
+    expect(rows.map((r) => r.type)).toEqual(["quote"]);
   });
 });
