@@ -32,6 +32,8 @@ export default [
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
+      // Notification settings 'Notiser' (issue 18): a section of the account page.
+      route("konto/notiser", "routes/account-notifications.tsx"),
       // Full search results page (issue "Trending and search").
       route("sok", "routes/search.tsx"),
       // SPEC §2 Notifications page (issue "Notifications, realtime and presence").

@@ -5,7 +5,7 @@
  * @module
  */
 import { notifications as n } from "./i18n/sv";
-import { commentPath, threadPath } from "./paths";
+import { commentPath, threadPath, tickerPath } from "./paths";
 import { NOTIFICATION_TYPES, isOneOf, type NotificationChannel, type NotificationKind, type NotificationType } from "./values";
 
 /** A notification as the bell, the page and the live channel send it to the browser. */
@@ -77,9 +77,11 @@ const PHRASES: Record<NotificationType, (actor: string, title: string, count: nu
 
 /**
  * Where a notification leads (SPEC §4): new_thread → the thread; new_comment → the thread at
- * `#comment-{reference_id}`; mention → the comment, or the thread when the mention was in it.
+ * `#comment-{reference_id}`; mention → the comment, or the thread when the mention was in it;
+ * ticker_mention (issue 18) → the post for a single one, the ticker page for a batch
+ * (`count` > 1).
  *
- * @param row stored fields
+ * @param row stored fields (`count` and `ticker` for the batched types; absent = 1 and none)
  * @returns a path, or `/forum/notifications` when the row lacks its thread
  */
 export function notificationHref(row: {
@@ -87,7 +89,10 @@ export function notificationHref(row: {
   categoryId: string | null;
   threadId: string | null;
   referenceId: string | null;
+  count?: number;
+  ticker?: string | null;
 }): string {
+  if (row.type === "ticker_mention" && row.ticker && (row.count ?? 1) > 1) return tickerPath(row.ticker);
   const threadId = row.threadId ?? (row.type === "new_thread" ? row.referenceId : null);
   if (!row.categoryId || !threadId) return "/forum/notifications";
   const comment = row.type !== "new_thread" && row.referenceId && row.referenceId !== threadId ? row.referenceId : undefined;

@@ -25,3 +25,5 @@ export const loginPath = (back?: string) =>
 export const profilePath = (userId: string) => `/forum/profil/${userId}`;
 /** `/forum/sok?q=…` (issue "Trending and search": the full results page). */
 export const searchPath = (query: string) => `/forum/sok?q=${encodeURIComponent(query)}`;
+/** `/forum/aktie/{TICKER}`: the ticker page (issue "Profiles and the social graph": cashtags). */
+export const tickerPath = (ticker: string) => `/forum/aktie/${encodeURIComponent(ticker)}`;

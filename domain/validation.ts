@@ -6,9 +6,19 @@
  * @module
  */
 import { z } from "zod";
-import { auth as a, editing as ed, forum as f, postImages as pi, reactions as r, stances as st } from "./i18n/sv";
+import { auth as a, editing as ed, forum as f, notificationSettings as nst, postImages as pi, reactions as r, stances as st } from "./i18n/sv";
 import { MAX_POST_IMAGES, countPostImages } from "./uploads";
-import { AUTHOR_SENTIMENTS, POSITIONS, REACTION_TYPES, TARGET_TYPES, type AuthorSentiment, type Position } from "./values";
+import {
+  AUTHOR_SENTIMENTS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  POSITIONS,
+  REACTION_TYPES,
+  TARGET_TYPES,
+  type AuthorSentiment,
+  type NotificationKind,
+  type Position,
+} from "./values";
 import { MAX_STANCES } from "./stances";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
@@ -208,6 +218,34 @@ export const reactionSchema = z.object({
   targetType: z.enum(TARGET_TYPES, { message: r.invalid }),
   targetId: z.uuid({ message: r.invalid }),
   reactionType: z.enum(REACTION_TYPES, { message: r.invalid }),
+});
+
+/** One kind's level in the 'Notiser' form: a value of `NOTIFICATION_CHANNELS`. */
+const notificationChannel = z.enum(NOTIFICATION_CHANNELS, { message: nst.invalidChannel });
+
+/**
+ * A checkbox of a form post: absent or `""`/`"false"` = false, `"on"`/`"true"` = true (a JSON
+ * boolean works too); anything else is refused with {@link nst.invalidCheckbox}.
+ */
+const checkbox = z
+  .union([z.boolean(), z.enum(["on", "true", "false", ""])], { message: nst.invalidCheckbox })
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+/**
+ * The settings form 'Notiser' (issue 18; docs/decisions/029): one field per notification kind
+ * named as the kind (`followed_thread`, `reply`, …), each one of `NOTIFICATION_CHANNELS`
+ * (required: a missing or unknown level is 400 'Välj I forumet, + e-post, + push eller Av …'),
+ * and the checkboxes `auto_subscribe` and `weekly_digest`. The e-mail master switch is not part
+ * of it (its own button, `email_enabled`).
+ */
+export const notificationSettingsSchema = z.object({
+  ...(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, notificationChannel])) as Record<
+    NotificationKind,
+    typeof notificationChannel
+  >),
+  auto_subscribe: checkbox,
+  weekly_digest: checkbox,
 });
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `/forum/konto`: the member's own account page (issue "GDPR"; docs/decisions/006-privacy.md):
  * their account details, 'Ladda ner mina data' (`/api/my-data`) and 'Radera mitt konto',
- * confirmed with the current password or, without one, through a mailed link.
+ * confirmed with the current password or, without one, through a mailed link; and the
+ * notification settings 'Notiser' (issue 18, `#notiser`; `/forum/konto/notiser` leads here).
  * Visitors are sent to the login page and come back here afterwards (SPEC §6 Protected routes).
  *
  * @module
@@ -12,29 +13,46 @@ import { logout } from "../../server/accounts";
 import { getAdminMailOptOut, setAdminMailOptOut } from "../../server/admin/unsubscribe";
 import { setFlash } from "../../server/flash";
 import { badRequest, readForm } from "../../server/http";
+import { emailNotificationsWrite, getNotificationSettings, notificationSettingsWrite } from "../../server/notifications/settings";
 import { accountSummary, deleteOwnAccountWithPassword, requestDeletionLink } from "../../server/privacy/account";
 import { servicesContext } from "../../server/services";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { getViewer, requireViewer } from "../../server/session";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { adminMail as am, app, privacy as pv } from "../../domain/i18n/sv";
+import { NotificationSettingsForm } from "../components/notifications/notification-settings-form";
+import { adminMail as am, app, notificationSettings as nst, privacy as pv } from "../../domain/i18n/sv";
 import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 
-/** The member's account summary; visitors are redirected to log in. */
+/**
+ * The member's account summary and notification settings (issue 18; the defaults when never
+ * changed); visitors are redirected to log in.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireViewer(services, request);
   const summary = await accountSummary(services.db, viewer.id);
   if (!summary) throw redirect("/auth/login");
-  return { summary, profileId: viewer.id, adminMailOptOut: await getAdminMailOptOut(services.db, viewer.id) };
+  return {
+    summary,
+    profileId: viewer.id,
+    adminMailOptOut: await getAdminMailOptOut(services.db, viewer.id),
+    notificationSettings: await getNotificationSettings(services.db, viewer.id),
+  };
 }
 
 /**
  * `intent=delete` (field `password`): checks the password and deletes the account, then ends the
  * session and goes to /forum with 'Kontot raderat'. Wrong password: 400 with a Swedish message,
  * nothing deleted. `intent=send-link`: mails a one-time deletion link. `intent=mail-opt-out` /
- * `mail-opt-in`: refuses or takes back the admins' bulk mail (issue 7). Visitors get 401.
+ * `mail-opt-in`: refuses or takes back the admins' bulk mail (issue 7).
+ * `intent=notification-settings` (issue 18 'Notiser'; fields: one level per kind, `auto_subscribe`,
+ * `weekly_digest`): runs `notificationSettingsWrite` — 200 with the toast 'Notisinställningarna
+ * är sparade', or 400 with a Swedish message, field errors and the posted `values` (nothing
+ * stored). `intent=email-off` / `email-on`: 'Stäng av alla e-postnotiser' / 'Slå på
+ * e-postnotiser' (`emailNotificationsWrite`, only `email_enabled`). Both count against the
+ * `follow` limit (429). Visitors get 401.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -66,6 +84,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setAdminMailOptOut(services.db, viewer.id, intent === "mail-opt-out");
       return { ok: true as const, intent, error: null, sent: false };
     }
+    case "notification-settings": {
+      const { intent: _intent, ...fields } = form;
+      const result = await runWrite(notificationSettingsWrite, writeContext(services, viewer, request), fields);
+      if (!result.ok) return writeFailure(result, { intent, sent: false, values: fields });
+      return { ok: true as const, intent, error: null, sent: false, toast: { title: nst.saved, description: nst.savedDescription } };
+    }
+    case "email-off":
+    case "email-on": {
+      const enabled = intent === "email-on";
+      const result = await runWrite(emailNotificationsWrite, writeContext(services, viewer, request), { enabled });
+      if (!result.ok) return writeFailure(result, { intent, sent: false });
+      return {
+        ok: true as const,
+        intent,
+        error: null,
+        sent: false,
+        toast: enabled
+          ? { title: nst.emailTurnedOn, description: nst.emailTurnedOnDescription }
+          : { title: nst.emailTurnedOff, description: nst.emailTurnedOffDescription },
+      };
+    }
     default:
       return badRequest({ intent });
   }
@@ -78,15 +117,13 @@ const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-s
 
 /** The account page. */
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, profileId, adminMailOptOut } = loaderData;
+  const { summary, profileId, adminMailOptOut, notificationSettings } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const deleteError = actionData && !actionData.ok && actionData.intent === "delete" ? actionData.error : undefined;
   const linkError = actionData && !actionData.ok && actionData.intent === "send-link" ? actionData.error : undefined;
-  const otherError =
-    actionData && !actionData.ok && actionData.intent !== "delete" && actionData.intent !== "send-link"
-      ? actionData.error
-      : undefined;
+  const ownSection = (intent = "") => intent === "delete" || intent === "send-link" || intent === "notification-settings" || intent.startsWith("email-");
+  const otherError = actionData && !actionData.ok && !ownSection(actionData.intent) ? actionData.error : undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="space-y-1">
@@ -113,6 +150,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           {pv.toProfile}
         </Link>
       </section>
+
+      <NotificationSettingsForm settings={notificationSettings} routeAnswer={actionData ?? undefined} />
 
       <section className={card} aria-labelledby="account-admin-mail">
         <h2 id="account-admin-mail" className="text-lg font-bold">

@@ -18,6 +18,7 @@ import { blockedUsers, categories, comments, notifications, threads } from "../d
 import { ForumError } from "../errors";
 import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
+import { notifyTickerWatchers } from "../notifications/ticker-mentions";
 import { kickFanOut } from "../notifications/fanout";
 import { publishEvent } from "../realtime/events";
 import { autoSubscribe, notifySubscribers } from "../subscriptions/commands";
@@ -104,6 +105,16 @@ export const threadWrite = defineWrite({
     // Same transaction: the thread never exists without its notifications, or, for a popular
     // author, without the durable job that writes them right after commit (issue 5).
     const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions, quotes: cooked.quotes });
+    // Issue 18 'Bevakad aktie nämns': the watchers of the tickers it names, batched per ticker.
+    await notifyTickerWatchers(tx, {
+      actor,
+      postType: "thread",
+      threadId: thread!.id,
+      categoryId,
+      title,
+      referenceId: thread!.id,
+      tickers: cooked.tickers,
+    });
     // Issue 18 'Bevaka tråd': the author watches their thread (unless turned off in settings).
     await autoSubscribe(tx, actor.id, thread!.id);
     return { id: thread!.id, categoryId, deferredFanOut: fanOut.deferred };
@@ -227,6 +238,16 @@ export const commentWrite = defineWrite({
       commentId: row!.id,
       toldIds: [thread.authorId, parentAuthorId],
       mentions: cooked.mentions,
+    });
+    // Issue 18 'Bevakad aktie nämns': watchers of the tickers it names not told of it yet.
+    await notifyTickerWatchers(tx, {
+      actor,
+      postType: "comment",
+      threadId,
+      categoryId: thread.categoryId,
+      title: thread.title,
+      referenceId: row!.id,
+      tickers: cooked.tickers,
     });
     await autoSubscribe(tx, actor.id, threadId);
     return { id: row!.id, isReply: Boolean(parentId), deferredBatch: batch.deferred };

@@ -27,6 +27,7 @@ const columns = {
   threadId: notifications.threadId,
   referenceId: notifications.referenceId,
   count: notifications.count,
+  ticker: notifications.ticker,
 };
 
 interface Row {
@@ -41,6 +42,7 @@ interface Row {
   threadId: string | null;
   referenceId: string | null;
   count: number;
+  ticker: string | null;
 }
 
 function toItem(r: Row): NotificationItem {
@@ -54,6 +56,7 @@ function toItem(r: Row): NotificationItem {
     createdAt: r.createdAt.toISOString(),
     href: notificationHref(r),
     count: Number(r.count),
+    ticker: r.ticker,
   };
 }
 

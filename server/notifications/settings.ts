@@ -11,10 +11,11 @@
  * @module
  */
 import { eq, sql, type SQL } from "drizzle-orm";
+import { notificationSettings as nst } from "../../domain/i18n/sv";
+import { notificationSettingsSchema } from "../../domain/validation";
 import {
   DEFAULT_NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_OF,
-
   NOTIFICATION_TYPES,
   type NotificationChannel,
   type NotificationKind,
@@ -22,6 +23,7 @@ import {
 import type { NotificationSettingsView } from "../../domain/notifications";
 import type { Db, Tx } from "../db/client";
 import { notificationSettings } from "../db/schema";
+import { defineWrite, parseWith, runWrite, unwrap } from "../writes/pipeline";
 
 /** The settings of a member who never changed them. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettingsView = {
@@ -101,5 +103,117 @@ export function wantsType(userId: SQL, type: SQL): SQL {
   return sql`${channelOfType(userId, type)} <> 'off'`;
 }
 
+/** The fields of a `notification_settings` row that the member's choices set. */
+type SettingsColumns = Partial<Omit<typeof notificationSettings.$inferInsert, "userId" | "updatedAt">>;
 
+function columnsOf(view: Partial<NotificationSettingsView>): SettingsColumns {
+  const c = view.channels;
+  return {
+    ...(c
+      ? {
+          followedThread: c.followed_thread,
+          reply: c.reply,
+          watchedThread: c.watched_thread,
+          mention: c.mention,
+          quote: c.quote,
+          watchedTicker: c.watched_ticker,
+        }
+      : {}),
+    ...(view.emailEnabled !== undefined ? { emailEnabled: view.emailEnabled } : {}),
+    ...(view.weeklyDigest !== undefined ? { weeklyDigest: view.weeklyDigest } : {}),
+    ...(view.autoSubscribe !== undefined ? { autoSubscribe: view.autoSubscribe } : {}),
+  };
+}
 
+/**
+ * Stores some of a member's settings: inserts their row (the defaults for every field not
+ * given) or updates only the given fields of it. Used by the writes below, and by scripts and
+ * tests (no login, validation or limits here: callers pass checked values).
+ *
+ * @param userId the member
+ * @param changes the fields to set (`channels` replaces all six levels)
+ * @returns the member's settings afterwards
+ */
+export async function updateNotificationSettings(
+  db: Db | Tx,
+  userId: string,
+  changes: Partial<NotificationSettingsView>,
+): Promise<NotificationSettingsView> {
+  const set = columnsOf(changes);
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...set, updatedAt: sql`now()` } });
+  return getNotificationSettings(db, userId);
+}
+
+/**
+ * Turns the automatic subscription on or off (issue 18 'Bevaka trådar jag skapar eller
+ * kommenterar'); other settings stay.
+ *
+ * @param userId the member
+ * @param autoSubscribe false = creating or commenting no longer subscribes
+ */
+export async function setAutoSubscribe(db: Db | Tx, userId: string, autoSubscribe: boolean): Promise<void> {
+  await updateNotificationSettings(db, userId, { autoSubscribe });
+}
+
+/**
+ * 'Spara notisinställningar' as a declared write (issue 18 'Notiser'): the form's fields
+ * (`notificationSettingsSchema` in domain/validation.ts: one level per kind, the checkboxes
+ * `auto_subscribe` and `weekly_digest`) → the member's {@link NotificationSettingsView}. Steps:
+ * login (401 'Du måste vara inloggad för att ändra dina notiser.') → parse (400 'Välj I forumet,
+ * + e-post, + push eller Av för varje typ av notis.' with field errors per kind; nothing stored)
+ * → limit `follow` (429) → upsert of the six levels, `auto_subscribe` and `weekly_digest`. The
+ * e-mail master switch is left as it is (its own write, {@link emailNotificationsWrite}).
+ * Blocked members may change their settings (they only concern what reaches them).
+ */
+export const notificationSettingsWrite = defineWrite({
+  name: "notification-settings",
+  login: { message: nst.loginToChange, title: nst.saveFailed },
+  parse: (raw: Record<string, unknown>) => parseWith(notificationSettingsSchema, raw, { title: nst.saveFailed }),
+  limits: "follow",
+  transaction: (tx, { actor }, input) => {
+    const channels = Object.fromEntries(Object.keys(DEFAULT_NOTIFICATION_CHANNELS).map((k) => [k, input[k as NotificationKind]])) as Record<
+      NotificationKind,
+      NotificationChannel
+    >;
+    return updateNotificationSettings(tx, actor.id, {
+      channels,
+      autoSubscribe: input.auto_subscribe,
+      weeklyDigest: input.weekly_digest,
+    });
+  },
+});
+
+/**
+ * 'Stäng av alla e-postnotiser' / 'Slå på e-postnotiser' as a declared write (issue 18: one
+ * click): `{ enabled }` → the member's {@link NotificationSettingsView}. Sets only
+ * `email_enabled`; the levels the member chose stay, so turning e-mail on restores them. Steps:
+ * login (401) → limit `follow` (429) → upsert.
+ */
+export const emailNotificationsWrite = defineWrite({
+  name: "email-notifications",
+  login: { message: nst.loginToChange, title: nst.emailSwitchFailed },
+  parse: (raw: { enabled: boolean }) => raw.enabled === true,
+  limits: "follow",
+  transaction: (tx, { actor }, enabled) => updateNotificationSettings(tx, actor.id, { emailEnabled: enabled }),
+});
+
+/**
+ * Saves the form's settings ({@link notificationSettingsWrite} without abuse limits, throwing on
+ * failure; scripts and tests).
+ *
+ * @param actor the member
+ * @param form the fields as a form posts them
+ * @returns {@link NotificationSettingsView}
+ * @throws {ForumError} 400 invalid level or checkbox value (Swedish message)
+ */
+export async function saveNotificationSettings(
+  db: Db,
+  actor: { id: string; nickname?: string },
+  form: Record<string, unknown>,
+): Promise<NotificationSettingsView> {
+  const writeActor = { id: actor.id, role: "member" as const, nickname: actor.nickname ?? "" };
+  return unwrap(await runWrite(notificationSettingsWrite, { db, actor: writeActor }, form)).value;
+}

@@ -9,7 +9,9 @@
  * @module
  */
 import { watchlistForExport } from "../watchlist/queries";
-import { notificationSettingsForExport, subscriptionsForExport } from "../subscriptions/commands";
+import { subscriptionsForExport } from "../subscriptions/commands";
+import { getNotificationSettings } from "../notifications/settings";
+import type { NotificationSettingsView } from "../../domain/notifications";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -163,8 +165,11 @@ export interface MemberExport {
   watchlist: Array<{ ticker: string; since: string }>;
   /** Threads the member watches or muted (`subscribed: false`), oldest first (issue 18 'Bevaka tråd'). */
   threadSubscriptions: Array<{ threadId: string; title: string; subscribed: boolean; since: string }>;
-  /** Notification settings (issue 18); the defaults when never changed. */
-  notificationSettings: { autoSubscribe: boolean };
+  /**
+   * Notification settings 'Notiser' (issue 18): the level of each kind, the e-mail master switch,
+   * the weekly summary and automatic subscription; the defaults when never changed.
+   */
+  notificationSettings: NotificationSettingsView;
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -376,7 +381,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     },
     watchlist: await watchlistForExport(db, userId),
     threadSubscriptions: await subscriptionsForExport(db, userId),
-    notificationSettings: await notificationSettingsForExport(db, userId),
+    notificationSettings: await getNotificationSettings(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

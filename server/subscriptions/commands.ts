@@ -286,20 +286,6 @@ export async function isSubscribed(db: Db, userId: string, threadId: string): Pr
 }
 
 /**
- * Turns the automatic subscription on or off for a member (issue 18 'can be turned off in
- * settings'; the settings page comes later and calls this).
- *
- * @param userId the member
- * @param autoSubscribe false = creating or commenting no longer subscribes
- */
-export async function setAutoSubscribe(db: Db | Tx, userId: string, autoSubscribe: boolean): Promise<void> {
-  await db
-    .insert(notificationSettings)
-    .values({ userId, autoSubscribe })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: { autoSubscribe, updatedAt: sql`now()` } });
-}
-
-/**
  * The member's thread subscriptions for the data export (GDPR art. 15), oldest first.
  *
  * @returns `{ threadId, title, subscribed, since }` (ISO time), muted threads included
@@ -320,19 +306,4 @@ export async function subscriptionsForExport(
     .where(eq(threadSubscriptions.userId, userId))
     .orderBy(threadSubscriptions.createdAt, threadSubscriptions.threadId);
   return rows.map((r) => ({ threadId: r.threadId, title: r.title, subscribed: r.subscribed, since: r.since.toISOString() }));
-}
-
-/**
- * The member's notification settings for the data export (issue 18); the defaults when the
- * member never changed them.
- *
- * @returns `{ autoSubscribe }`
- */
-export async function notificationSettingsForExport(db: Db, userId: string): Promise<{ autoSubscribe: boolean }> {
-  const [row] = await db
-    .select({ autoSubscribe: notificationSettings.autoSubscribe })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.userId, userId))
-    .limit(1);
-  return { autoSubscribe: row?.autoSubscribe ?? true };
 }

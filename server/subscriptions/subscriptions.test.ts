@@ -18,7 +18,8 @@ import { getUnreadNotifications } from "../notifications/queries";
 import { exportMemberData } from "../privacy/export";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { ForumError } from "../errors";
-import { isSubscribed, notifySubscribers, setAutoSubscribe, setSubscribersInlineLimit, setThreadSubscription } from "./commands";
+import { isSubscribed, notifySubscribers, setSubscribersInlineLimit, setThreadSubscription } from "./commands";
+import { DEFAULT_NOTIFICATION_SETTINGS, setAutoSubscribe } from "../notifications/settings";
 import { kickSubscriptionFanOut, runPendingSubscriptionFanOuts } from "./fanout";
 import { subscriptionFanouts } from "../db/schema";
 
@@ -275,6 +276,6 @@ describe("the toggle's rules (issue 18)", () => {
         expect.objectContaining({ threadId: muted, title: "Tystad", subscribed: false }),
       ]),
     );
-    expect(data!.notificationSettings).toEqual({ autoSubscribe: true });
+    expect(data!.notificationSettings).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
 });
