@@ -211,7 +211,7 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
           <TickerPostList posts={posts} />
         )}
       </section>
-      <p className="text-xs text-slate-400">{tk.data}</p>
+      <p className="text-xs text-slate-500">{tk.data}</p>
     </div>
   );
 }

@@ -154,7 +154,7 @@ export function ModerationMenu({
       </button>
       {open ? (
         <div role="menu" className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-          <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{f.actions}</p>
+          <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{f.actions}</p>
           {edit && "href" in edit ? (
             <Link role="menuitem" to={edit.href} className={menuItemClass}>
               <Pencil className="size-4" aria-hidden />

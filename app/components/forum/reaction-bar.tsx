@@ -63,13 +63,13 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
               aria-pressed={active}
               aria-describedby={own ? hintId : undefined}
               title={own ? r.ownContent : r.labels[type]}
-              aria-label={`${r.labels[type]} ${Math.max(0, count)}`}
               // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
               // instead of 230 characters on each of the four chips of every post (issue 8).
               className={own ? "reaction-chip opacity-60" : "reaction-chip"}
             >
-              <span aria-hidden>{r.emoji[type]}</span>
-              <span className="hidden sm:inline">{r.labels[type]}</span>
+              {/* The name comes from the text: 'Bullish 0' (issue 19, axe label-content-name-mismatch). */}
+              <span aria-hidden>{r.emoji[type]}</span>{" "}
+              <span className="sr-only sm:not-sr-only">{r.labels[type]}</span>{" "}
               <span className="tabular-nums text-slate-500">{Math.max(0, count)}</span>
             </button>
           );

@@ -25,7 +25,7 @@ export function TickerPostList({ posts }: { posts: readonly TickerPostItem[] }) 
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
       {posts.map((post) => (
         <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
-          <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
+          <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
             <span>{POST_TEXTS[post.kind].kind}</span>
             {(post.tickers ?? []).map((t) => (
               <Link key={t} to={`/forum/aktie/${t}`} className="font-mono normal-case text-brand-700 hover:underline">

@@ -55,7 +55,7 @@ function TickerRow({ t }: { t: TrendingTicker }) {
   return (
     // Phone: rank | ticker, name, counts | change, and the split on a second line; from `sm` one line.
     <li className="grid grid-cols-[1.25rem_minmax(0,1fr)_2.75rem] items-center gap-x-3 gap-y-1 border-b border-slate-100 py-2 text-sm last:border-b-0 sm:grid-cols-[1.25rem_minmax(0,1fr)_9rem_2.75rem] md:[&:nth-last-child(2):nth-child(odd)]:border-b-0">
-      <span className="row-start-1 text-right font-bold tabular-nums text-slate-400" aria-label={tt.rank(t.rank)}>
+      <span className="row-start-1 text-right font-bold tabular-nums text-slate-500" aria-label={tt.rank(t.rank)}>
         {t.rank}
       </span>
       <div className="row-start-1 min-w-0">
@@ -95,7 +95,7 @@ function Split({ bullish, bearish }: { bullish: number; bearish: number }) {
   const total = bullish + bearish;
   if (total === 0) {
     return (
-      <span className={`${splitPlace} hidden text-center text-xs text-slate-400 sm:block`} title={tt.splitNone}>
+      <span className={`${splitPlace} hidden text-center text-xs text-slate-500 sm:block`} title={tt.splitNone}>
         <span aria-hidden>–</span>
         <span className="sr-only">{tt.splitNone}</span>
       </span>

@@ -51,9 +51,12 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-        aria-label={nav.userMenu}
       >
-        <EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />
+        {/* Name 'Användarmeny <nick>': it contains the visible nickname (issue 19, axe). */}
+        <span className="sr-only">{nav.userMenu}</span>
+        <span aria-hidden className="contents">
+          <EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />
+        </span>
         <span className="max-w-40 truncate">{viewer.nickname}</span>
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>

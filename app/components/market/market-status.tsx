@@ -97,7 +97,7 @@ export function ClockMarketStatus({ status }: { status: MarketStatus | null }) {
   return (
     <span data-testid="market-status" className="flex flex-col items-center text-[10px] leading-3">
       {status === null ? (
-        <span className="text-slate-400">{mh.pending}</span>
+        <span className="text-slate-500">{mh.pending}</span>
       ) : status.open ? (
         <span className="font-semibold text-emerald-700">{mh.open}</span>
       ) : (

@@ -1,0 +1,163 @@
+/**
+ * Accessibility checked by a machine (issue 19 "Accessibility as a test"): axe-core
+ * (`@axe-core/playwright`, WCAG 2.1 A and AA rules) runs on every page of the route table as the
+ * role that sees it — visitor, member, moderator, admin — at 1280 px, and on the five main pages
+ * (home, category, thread, profile, login) at 375 px. No page may have a serious or critical
+ * violation. One browser context per role, pages in sequence, so the whole file stays fast.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { request as playwrightRequest, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { E2E_ADMIN, memberByHttp } from "./support/accounts";
+import { useMailbox } from "./support/forum";
+
+const env = useMailbox();
+
+/** What the pages need: a thread with a comment, its author, a second member made moderator. */
+interface Fixture {
+  author: Awaited<ReturnType<typeof memberByHttp>>;
+  moderator: Awaited<ReturnType<typeof memberByHttp>>;
+  authorId: string;
+  categoryId: string;
+  threadPath: string;
+  threadId: string;
+}
+let fx: Fixture;
+
+test.beforeAll(async () => {
+  const author = await memberByHttp(env.baseURL, env.mailbox, "Tillganglig");
+  const moderator = await memberByHttp(env.baseURL, env.mailbox, "Moderera");
+  const categoryId = (await (await author.api.get("/forum")).text()).match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
+  const created = await author.api.post(`/forum/ny-trad/${categoryId}`, {
+    form: { title: "Volvo inför rapporten – köpläge?", body: "Vad tror ni om $VOLV-B inför rapporten? **P/E** under 10 och utdelning på 7 %." },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  const threadPath = created.headers().location!;
+  const threadId = threadPath.split("/").pop()!;
+  expect(
+    (await moderator.api.post(threadPath, { form: { intent: "comment", body: `Håller med @${author.nickname}, men $VOLV-B kan falla på svaga order.` } })).status(),
+  ).toBe(200);
+  const own = await author.api.get("/forum/profil", { maxRedirects: 0 });
+  const authorId = own.headers().location!.split("/").pop()!;
+  // The admin makes the second member a moderator (SPEC §2 /admin/roles).
+  const admin = await playwrightRequest.newContext({ baseURL: env.baseURL, extraHTTPHeaders: { Origin: env.baseURL } });
+  expect(
+    (await admin.post("/auth/login", { form: { intent: "login", email: E2E_ADMIN.email, password: E2E_ADMIN.password }, maxRedirects: 0 })).status(),
+  ).toBe(302);
+  const modProfile = await moderator.api.get("/forum/profil", { maxRedirects: 0 });
+  const moderatorId = modProfile.headers().location!.split("/").pop()!;
+  expect((await admin.post("/admin/roles", { form: { intent: "set-role", userId: moderatorId, role: "moderator" } })).status()).toBe(200);
+  await admin.dispose();
+  fx = { author, moderator, authorId, categoryId, threadPath, threadId };
+});
+
+test.afterAll(async () => {
+  await Promise.all([fx?.author.api.dispose(), fx?.moderator.api.dispose()]);
+});
+
+/** One violation as the failure message lists it. */
+function describe(path: string, v: { id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown }> }): string {
+  return `${path}: [${v.impact}] ${v.id} – ${v.help} (${v.nodes
+    .slice(0, 3)
+    .map((n) => JSON.stringify(n.target))
+    .join(", ")})`;
+}
+
+/**
+ * Opens each path in `page` and runs axe on it.
+ *
+ * @returns the serious and critical violations, one line each
+ */
+async function audit(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(500);
+    await page.waitForLoadState("networkidle");
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    for (const v of result.violations) {
+      if (v.impact === "serious" || v.impact === "critical") found.push(describe(path, v));
+    }
+  }
+  return found;
+}
+
+async function contextAs(browser: import("@playwright/test").Browser, who: "visitor" | "author" | "moderator" | "admin", width = 1280): Promise<BrowserContext> {
+  const viewport = { width, height: 900 };
+  if (who === "visitor") return browser.newContext({ viewport });
+  if (who === "admin") {
+    const api = await playwrightRequest.newContext({ baseURL: env.baseURL, extraHTTPHeaders: { Origin: env.baseURL } });
+    await api.post("/auth/login", { form: { intent: "login", email: E2E_ADMIN.email, password: E2E_ADMIN.password }, maxRedirects: 0 });
+    const state = await api.storageState();
+    await api.dispose();
+    return browser.newContext({ viewport, storageState: state });
+  }
+  const member = who === "author" ? fx.author : fx.moderator;
+  return browser.newContext({ viewport, storageState: await member.api.storageState() });
+}
+
+test("visitor pages have no serious or critical axe violations (1280 px)", async ({ browser }) => {
+  const context = await contextAs(browser, "visitor");
+  const page = await context.newPage();
+  const found = await audit(page, [
+    "/",
+    "/landing",
+    "/forum",
+    `/forum/kategori/${fx.categoryId}`,
+    fx.threadPath,
+    `/forum/profil/${fx.authorId}`,
+    "/forum/aktie/VOLV-B",
+    "/forum/sok?q=volvo",
+    "/forum/finns-inte",
+    "/auth/login",
+    "/auth/register",
+    "/auth/forgot-password",
+    "/auth/reset-password",
+    "/auth/email-verification",
+    "/auth/magic",
+    "/avregistrera",
+  ]);
+  expect(found, found.join("\n")).toEqual([]);
+  await context.close();
+});
+
+test("member pages have no serious or critical axe violations (1280 px)", async ({ browser }) => {
+  const context = await contextAs(browser, "author");
+  const page = await context.newPage();
+  const found = await audit(page, [
+    "/forum",
+    fx.threadPath,
+    `/forum/profil/${fx.authorId}`,
+    `/forum/ny-trad/${fx.categoryId}`,
+    "/forum/create",
+    `/forum/edit/${fx.threadId}`,
+    "/forum/bevakning",
+    "/forum/konto",
+    "/forum/konto/radera",
+    "/forum/notifications",
+    "/auth/set-password",
+  ]);
+  expect(found, found.join("\n")).toEqual([]);
+  await context.close();
+});
+
+test("moderator and admin pages have no serious or critical axe violations (1280 px)", async ({ browser }) => {
+  const moderator = await contextAs(browser, "moderator");
+  const found = await audit(await moderator.newPage(), ["/admin", "/admin/users", "/admin/reports", fx.threadPath]);
+  await moderator.close();
+  const admin = await contextAs(browser, "admin");
+  found.push(...(await audit(await admin.newPage(), ["/admin", "/admin/messages", "/admin/roles", "/admin/logg", "/admin/jobb"])));
+  await admin.close();
+  expect(found, found.join("\n")).toEqual([]);
+});
+
+test("the five main pages have no serious or critical axe violations at 375 px", async ({ browser }) => {
+  const visitor = await contextAs(browser, "visitor", 375);
+  const found = await audit(await visitor.newPage(), ["/forum", `/forum/kategori/${fx.categoryId}`, fx.threadPath, `/forum/profil/${fx.authorId}`, "/auth/login"]);
+  await visitor.close();
+  const member = await contextAs(browser, "author", 375);
+  found.push(...(await audit(await member.newPage(), ["/forum", fx.threadPath, `/forum/profil/${fx.authorId}`])));
+  await member.close();
+  expect(found, found.join("\n")).toEqual([]);
+});
