@@ -5,12 +5,11 @@
  * skipped at send time, the away threshold, the interval and the per-member cursor, kinds at
  * `forum`/`off` never mailed (`email` and `push` mailed), the master switch, unverified and blocked
  * members never mailed, one digest per window with two senders and with two job queues at once,
- * the one-click opt-out page (a bad token changes nothing) and the weekly summary 'Veckans
- * hetaste trådar' (off by default, once per 7 days, only after 7 days away).
+ * and the weekly summary 'Veckans hetaste trådar' (off by default, once per 7 days, only after 7
+ * days away). The opt-out page: tests/routes/digest-unsubscribe.test.ts.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as digestUnsubscribe from "../../app/routes/digest-unsubscribe";
 import { digestMail as dm } from "../../domain/i18n/sv";
 import { commentPath, threadPath } from "../../domain/paths";
 import { blockedUsers, notificationDigests, notificationSettings, notifications, profiles } from "../db/schema";
@@ -22,9 +21,8 @@ import type { MailMessage, Mailer } from "../mail/mailer";
 import { markNotificationRead } from "../notifications/commands";
 import { setThreadSubscription } from "../subscriptions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { callRoute } from "../testing/route-call";
 import { sendDueDigests, sendWeeklySummaries, type DigestDeps } from "./digest";
-import { digestUnsubscribeToken, digestUnsubscribeUrl } from "./unsubscribe";
+import { digestUnsubscribeUrl } from "./unsubscribe";
 
 let forum: TestForum;
 let categoryId: string;
@@ -291,47 +289,6 @@ describe("the digest (issue 18)", () => {
       for (const q of queues) await q.stop();
     }
     expect(mailsTo(b, before)).toHaveLength(1);
-  });
-});
-
-describe("the one-click opt-out /avregistrera-notiser (issue 18)", () => {
-  const secret = () => forum.services.config.authSecret;
-  const emailEnabled = async (m: TestMember) =>
-    (await db().select().from(notificationSettings).where(eq(notificationSettings.userId, m.id)))[0]?.emailEnabled ?? true;
-
-  it("a bad token answers 400 'Länken är ogiltig.' and changes nothing", async () => {
-    const b = await createMember(forum);
-    const other = await createMember(forum);
-    const wrong = `/avregistrera-notiser?u=${b.id}&t=${digestUnsubscribeToken(secret(), other.id)}`;
-    expect((await callRoute(forum, digestUnsubscribe.loader, { url: wrong })).status).toBe(400);
-    const answer = await callRoute(forum, digestUnsubscribe.action, { url: wrong, form: { "List-Unsubscribe": "One-Click" } });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ valid: false, done: false });
-    expect(await emailEnabled(b)).toBe(true);
-    // The admin bulk mail's token (another purpose) does not work here either.
-    const { unsubscribeToken } = await import("../admin/unsubscribe");
-    const admin = `/avregistrera-notiser?u=${b.id}&t=${unsubscribeToken(secret(), b.id)}`;
-    expect((await callRoute(forum, digestUnsubscribe.action, { url: admin, form: {} })).status).toBe(400);
-    expect(await emailEnabled(b)).toBe(true);
-  });
-
-  it("GET shows the button; the one-click POST turns e-mail off and no digest follows", async () => {
-    const a = await createMember(forum);
-    const b = await createMember(forum);
-    const url = new URL(digestUnsubscribeUrl(PUBLIC, secret(), b.id));
-    const path = url.pathname + url.search;
-    const page = await callRoute(forum, digestUnsubscribe.loader, { url: path });
-    expect(page.status).toBe(200);
-    expect(page.body).toEqual({ valid: true, done: false });
-    const answer = await callRoute(forum, digestUnsubscribe.action, { url: path, form: { "List-Unsubscribe": "One-Click" } });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ valid: true, done: true });
-    expect(await emailEnabled(b)).toBe(false);
-    await replyTo(b, a);
-    await lastSeen(b, 60);
-    const before = forum.mails.length;
-    await sendDueDigests(deps());
-    expect(mailsTo(b, before)).toEqual([]);
   });
 });
 
