@@ -122,6 +122,7 @@ test("B watches A's thread, is away; A's comment reaches B's bell and B's digest
   const page = await bCtx.newPage();
   await page.goto(threadPath);
   await page.getByRole("button", { name: n.subscription.subscribe }).click();
+  await expect(page.getByText(n.subscription.subscribed, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: n.subscription.unsubscribe })).toHaveAttribute("aria-pressed", "true");
   await page.goto("/forum");
   await expect(page.getByTestId("notification-bell")).toHaveAttribute("data-loaded", "true");
