@@ -141,7 +141,7 @@ describe("the digest (issue 18)", () => {
     expect(mailsTo(c, before)).toEqual([]);
   });
 
-  it("waits until the member has been away for the threshold (never active counts as away)", async () => {
+  it("waits until the member has been away for the threshold (never active: registered that long ago)", async () => {
     const a = await createMember(forum);
     const b = await createMember(forum);
     await replyTo(b, a);
@@ -156,6 +156,9 @@ describe("the digest (issue 18)", () => {
     const c = await createMember(forum);
     await replyTo(c, a);
     await lastSeen(c, null);
+    await sendDueDigests(deps());
+    expect(mailsTo(c, before)).toEqual([]);
+    await db().update(profiles).set({ createdAt: sql`now() - interval '11 minutes'` }).where(eq(profiles.id, c.id));
     await sendDueDigests(deps());
     expect(mailsTo(c, before)).toHaveLength(1);
   });

@@ -5,7 +5,7 @@
  * unread notifications not mailed before (`seq` above their cursor in `notification_digests`)
  * whose kind is at level `email` or `push` (both mean "mail me", domain/values.ts), their e-mail
  * master switch is on, their address is verified, they are not blocked, they have been away at
- * least `awayMinutes` (`profiles.last_activity_at` older, or never set) and no digest went to them
+ * least `awayMinutes` (`profiles.last_activity_at` older; never active: registered that long ago) and no digest went to them
  * within `intervalMinutes`. Each member is claimed in one transaction: the cursor row is created if
  * missing, locked with `FOR UPDATE SKIP LOCKED` only while due, the items are read (still unread at
  * send time: read ones are skipped; none left → no mail, the window stays open), the mail is
@@ -90,7 +90,7 @@ export async function sendDueDigests(deps: DigestDeps): Promise<number> {
       WHERE ${mailableNotification}
         AND n.seq > COALESCE(d.last_seq, 0)
         AND (d.last_sent_at IS NULL OR d.last_sent_at <= now() - ${minutes(deps.intervalMinutes)})
-        AND (p.last_activity_at IS NULL OR p.last_activity_at <= now() - ${minutes(deps.awayMinutes)})
+        AND COALESCE(p.last_activity_at, p.created_at) <= now() - ${minutes(deps.awayMinutes)}
         AND ${mailableMember(sql`n.user_id`)}
       LIMIT ${DIGEST_BATCH}`),
   );
@@ -120,7 +120,7 @@ export async function sendDigestTo(deps: DigestDeps, userId: string): Promise<bo
       await tx.execute(sql`
         SELECT u.email, p.nickname FROM ${profiles} p JOIN ${user} u ON u.id = p.id
         WHERE p.id = ${userId}
-          AND (p.last_activity_at IS NULL OR p.last_activity_at <= now() - ${minutes(deps.awayMinutes)})
+          AND COALESCE(p.last_activity_at, p.created_at) <= now() - ${minutes(deps.awayMinutes)}
           AND ${mailableMember(sql`p.id`)}`),
     );
     if (!member) return false;
