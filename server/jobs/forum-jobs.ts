@@ -13,6 +13,7 @@ import { refreshTrending } from "../trending/queries";
 import { sweepOrphanPostImages } from "../uploads/post-images";
 import type { JobDefinition } from "./queue";
 import { sendDueDigests, sendWeeklySummaries } from "../digest/digest";
+import { createMailer, type Mailer } from "../mail/mailer";
 
 /** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
 export const FORUM_JOB_NAMES = ["trending-refresh", "fanout-sweep", "post-image-sweep", "edge-level-refresh", "email-digest", "weekly-digest"] as const;
@@ -31,14 +32,27 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
  *   `startSchedules`): the e-mail digest of members who are away (issue 18, server/digest);
  * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it (issue 18).
  *
- * @param services the started services (database, configuration)
+ * @param services the started services (database, configuration, mailer: the digest uses it when no `SMTP_URL` is set)
  * @returns the job definitions for {@link import("./queue").startJobQueue}
  */
 export function forumJobs(services: Pick<Services, "db" | "config" | "mailer">): JobDefinition[] {
-  const { db, config, mailer } = services;
+  const { db, config } = services;
+  // The digest holds its member's row (on PGlite: the one connection) while a message is handed
+  // to SMTP, so each run gets a pooled mailer with short timeouts (30 s socket, 10 s connect),
+  // closed when the run ends (a closed nodemailer pool refuses later sends, so never reused);
+  // without SMTP_URL the forum's own mailer.
+  const withMailer = <T>(run: (mailer: Mailer) => Promise<T>) => async () => {
+    const mailer = config.smtpUrl
+      ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: "", pool: true })
+      : services.mailer;
+    try {
+      return await run(mailer);
+    } finally {
+      if (mailer !== services.mailer) mailer.close?.();
+    }
+  };
   const digest = {
     db,
-    mailer,
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     intervalMinutes: config.digestIntervalMinutes,
@@ -57,7 +71,7 @@ export function forumJobs(services: Pick<Services, "db" | "config" | "mailer">):
     { name: "post-image-sweep", cron: "7 * * * *", run: () => sweepOrphanPostImages({ db, config }) },
     { name: "edge-level-refresh", cron: "17 */6 * * *", run: () => refreshEdgeLevels(db) },
     // Issue 18: a failed SMTP hand-over leaves the member's cursor where it was; the retry resends.
-    { name: "email-digest", cron: "* * * * *", run: () => sendDueDigests(digest), retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 300 },
-    { name: "weekly-digest", cron: "23 * * * *", run: () => sendWeeklySummaries(digest), retryLimit: 2, retryDelaySeconds: 60 },
+    { name: "email-digest", cron: "* * * * *", run: withMailer((mailer) => sendDueDigests({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 300 },
+    { name: "weekly-digest", cron: "23 * * * *", run: withMailer((mailer) => sendWeeklySummaries({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 60 },
   ] satisfies Array<JobDefinition & { name: ForumJobName }>;
 }
