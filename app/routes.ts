@@ -41,6 +41,8 @@ export default [
     ]),
     // One-click opt-out of the admins' bulk mail (issue 7, List-Unsubscribe).
     route("avregistrera", "routes/unsubscribe.tsx"),
+    // One-click opt-out of the notification e-mail: digest and weekly summary (issue 18).
+    route("avregistrera-notiser", "routes/digest-unsubscribe.tsx"),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
   ]),

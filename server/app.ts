@@ -72,7 +72,8 @@ export async function startServices(env: Record<string, string | undefined>): Pr
  * docs/decisions/028-job-queue.md): the pg-boss job queue on the forum's database with the
  * periodic jobs as cron schedules — trending refresh every minute (docs/trending.md), the
  * fan-out sweep every minute (docs/decisions/011), the post-image orphan sweep hourly (issue 16),
- * the EdgeLevel refresh every 6 h (docs/edge-level.md) — and the admin-mail worker, which keeps
+ * the EdgeLevel refresh every 6 h (docs/edge-level.md), the e-mail digest every minute (or every
+ * `DIGEST_CHECK_SECONDS`) and the weekly summary hourly (issue 18, server/digest) — and the admin-mail worker, which keeps
  * its own exactly-once table and resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
  * Returns at once: the queue starts in the background (pg-boss installs or migrates its schema
@@ -87,12 +88,26 @@ export function startSchedules(services: Services): () => Promise<void> {
   // A crashed instance's follower fan-outs, then its subscriber batches (issue 18), in order:
   // PGlite has one connection.
   void kickFanOut(services.db).finally(() => void kickSubscriptionFanOut(services.db));
-  const queueStarted: Promise<JobQueue | null> = startJobQueue(services.database, { jobs: forumJobs(services) }).then(
+  const digestTick: { timer?: ReturnType<typeof setInterval>; stopped?: boolean } = {};
+  const queueStarted: Promise<JobQueue | null> = startJobQueue(services.database, {
+    jobs: forumJobs(services),
+    // A short digest tick (issue 18) needs workers that look for work as often.
+    pollingIntervalSeconds: Math.min(5, services.config.digestCheckSeconds),
+  }).then(
     async (queue) => {
       services.jobQueue = queue;
       // Once for instances started within the same five-minute slot.
       const once = { onceWithinSeconds: 300 };
       await Promise.all([queue.send("trending-refresh", once), queue.send("edge-level-refresh", once)]);
+      // Issue 18: digest checks more often than the minute cron (DIGEST_CHECK_SECONDS < 60, e.g.
+      // browser tests): each tick queues one run per time slot across every instance.
+      const every = services.config.digestCheckSeconds;
+      if (every < 60 && !digestTick.stopped) {
+        digestTick.timer = setInterval(() => {
+          void queue.send("email-digest", { onceWithinSeconds: every }).catch(() => {});
+        }, every * 1000);
+        digestTick.timer.unref?.();
+      }
       return queue;
     },
     (error: unknown) => {
@@ -111,6 +126,8 @@ export function startSchedules(services: Services): () => Promise<void> {
   });
   services.adminMailWorker = worker;
   return async () => {
+    digestTick.stopped = true;
+    clearInterval(digestTick.timer);
     const queue = await queueStarted;
     await Promise.all([queue?.stop(), worker.stop()]);
   };

@@ -203,3 +203,18 @@ describe("TRENDING_TICKERS_TTL_SECONDS", () => {
     expectNamed(configError({ DATA_DIR: tempDir(), TRENDING_TICKERS_TTL_SECONDS: "ofta" }), "TRENDING_TICKERS_TTL_SECONDS");
   });
 });
+
+describe("DIGEST_INTERVAL_MINUTES, DIGEST_AWAY_MINUTES, DIGEST_CHECK_SECONDS (issue 18)", () => {
+  it("default to a digest at most every 30 minutes, after 10 minutes away, checked every minute", () => {
+    const c = parseConfig({ DATA_DIR: tempDir() });
+    expect([c.digestIntervalMinutes, c.digestAwayMinutes, c.digestCheckSeconds]).toEqual([30, 10, 60]);
+    const short = parseConfig({ DATA_DIR: tempDir(), DIGEST_INTERVAL_MINUTES: "0", DIGEST_AWAY_MINUTES: "0", DIGEST_CHECK_SECONDS: "2" });
+    expect([short.digestIntervalMinutes, short.digestAwayMinutes, short.digestCheckSeconds]).toEqual([0, 0, 2]);
+  });
+  it("refuses negative numbers, text and a check slower than the minute cron, naming the variable", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), DIGEST_INTERVAL_MINUTES: "-1" }), "DIGEST_INTERVAL_MINUTES");
+    expectNamed(configError({ DATA_DIR: tempDir(), DIGEST_AWAY_MINUTES: "tio" }), "DIGEST_AWAY_MINUTES");
+    expectNamed(configError({ DATA_DIR: tempDir(), DIGEST_CHECK_SECONDS: "0" }), "DIGEST_CHECK_SECONDS");
+    expectNamed(configError({ DATA_DIR: tempDir(), DIGEST_CHECK_SECONDS: "61" }), "DIGEST_CHECK_SECONDS");
+  });
+});

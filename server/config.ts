@@ -3,7 +3,8 @@
  *
  * Reads `PORT`, `DATABASE_URL`, `DATA_DIR`, `PUBLIC_URL`, `SMTP_URL`, `MAIL_FROM`, `AUTH_SECRET`
  * and `NODE_ENV`, the optional tuning variables `AUTH_IP_LIMIT_PER_MINUTE`, `ACTION_LIMIT_MULTIPLIER`
- * and `TRENDING_TICKERS_TTL_SECONDS`, and the optional `S3_*` upload storage ({@link S3Config}).
+ * and `TRENDING_TICKERS_TTL_SECONDS`, the e-mail digest's `DIGEST_INTERVAL_MINUTES`,
+ * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), and the optional `S3_*` upload storage ({@link S3Config}).
  * In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
  * secret is stored in `DATA_DIR/auth-secret`.
@@ -54,6 +55,22 @@ export interface AppConfig {
    * every request. Browser tests lower it so a new post shows within a second or two.
    */
   trendingTickersTtlSeconds: number;
+  /**
+   * E-mail digest (issue 18; server/digest/digest.ts, docs/decisions/030-email-digest.md): at most
+   * one digest per member per this many minutes (`DIGEST_INTERVAL_MINUTES`, default 30, 0–1440).
+   */
+  digestIntervalMinutes: number;
+  /**
+   * Minutes since a member's last activity before they count as away and may be mailed
+   * (`DIGEST_AWAY_MINUTES`, default 10, 0–1440; issue 18).
+   */
+  digestAwayMinutes: number;
+  /**
+   * Seconds between the digest checks (`DIGEST_CHECK_SECONDS`, default 60, 1–60). Below 60 an
+   * extra in-process tick queues the `email-digest` job with a time-slot singleton, so several
+   * instances still run it once per slot; browser tests lower it.
+   */
+  digestCheckSeconds: number;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -118,6 +135,9 @@ const schema = z.object({
   AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   ACTION_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
   TRENDING_TICKERS_TTL_SECONDS: z.coerce.number().int().min(0).max(TRENDING_TICKERS_DEFAULT_TTL_S).default(TRENDING_TICKERS_DEFAULT_TTL_S),
+  DIGEST_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  DIGEST_AWAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  DIGEST_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -193,6 +213,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     actionLimitMultiplier: e.ACTION_LIMIT_MULTIPLIER,
     trendingTickersTtlSeconds: e.TRENDING_TICKERS_TTL_SECONDS,
+    digestIntervalMinutes: e.DIGEST_INTERVAL_MINUTES,
+    digestAwayMinutes: e.DIGEST_AWAY_MINUTES,
+    digestCheckSeconds: e.DIGEST_CHECK_SECONDS,
     s3,
   };
 }

@@ -609,6 +609,26 @@ export const notificationSettings = pgTable(
 );
 
 /**
+ * A member's e-mail digest cursor (issue 18 "E-mail for members who are away"; server/digest/digest.ts,
+ * docs/decisions/030-email-digest.md): when the last digest went out and the highest notification
+ * `seq` it covered (later digests mail only rows above it), and when the last weekly summary
+ * 'Veckans hetaste trådar' went out. A sender claims the row (`FOR UPDATE SKIP LOCKED`, due only
+ * when `last_sent_at` is older than the interval) in the transaction that moves the cursor, so two
+ * instances never mail the same window twice.
+ */
+export const notificationDigests = pgTable("notification_digests", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  /** Last digest sent; `-infinity` until the first. */
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().default(sql`'-infinity'`),
+  /** Highest notification `seq` mailed so far (0 = none). */
+  lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+  /** Last weekly summary sent; `-infinity` until the first. */
+  weeklySentAt: timestamp("weekly_sent_at", { withTimezone: true }).notNull().default(sql`'-infinity'`),
+});
+
+/**
  * A pending follower fan-out of a new thread (migration 0008; server/notifications/fanout.ts):
  * written in the thread's transaction when the author has many followers, worked off after
  * commit in batches; `cursor` is the last follower id already notified.

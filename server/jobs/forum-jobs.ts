@@ -12,9 +12,11 @@ import { refreshEdgeLevels } from "../profiles/edge-level";
 import { refreshTrending } from "../trending/queries";
 import { sweepOrphanPostImages } from "../uploads/post-images";
 import type { JobDefinition } from "./queue";
+import { sendDueDigests, sendWeeklySummaries } from "../digest/digest";
+import { createMailer, type Mailer } from "../mail/mailer";
 
 /** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
-export const FORUM_JOB_NAMES = ["trending-refresh", "fanout-sweep", "post-image-sweep", "edge-level-refresh"] as const;
+export const FORUM_JOB_NAMES = ["trending-refresh", "fanout-sweep", "post-image-sweep", "edge-level-refresh", "email-digest", "weekly-digest"] as const;
 /** One of {@link FORUM_JOB_NAMES}. */
 export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
 
@@ -25,13 +27,37 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
  *   a crashed instance — a safety
  *   net, the fast path `kickFanOut` still runs right after the thread is written (decision 011);
  * - `post-image-sweep` hourly: stored post images no live post refers to (issue 16);
- * - `edge-level-refresh` every 6 h: EdgeLevel decay of inactive members (docs/edge-level.md).
+ * - `edge-level-refresh` every 6 h: EdgeLevel decay of inactive members (docs/edge-level.md);
+ * - `email-digest` every minute (more often with `DIGEST_CHECK_SECONDS` below 60, see
+ *   `startSchedules`): the e-mail digest of members who are away (issue 18, server/digest);
+ * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it (issue 18).
  *
- * @param services the started services (database, configuration)
+ * @param services the started services (database, configuration, mailer: the digest uses it when no `SMTP_URL` is set)
  * @returns the job definitions for {@link import("./queue").startJobQueue}
  */
-export function forumJobs(services: Pick<Services, "db" | "config">): JobDefinition[] {
+export function forumJobs(services: Pick<Services, "db" | "config" | "mailer">): JobDefinition[] {
   const { db, config } = services;
+  // The digest holds its member's row (on PGlite: the one connection) while a message is handed
+  // to SMTP, so each run gets a pooled mailer with short timeouts (30 s socket, 10 s connect),
+  // closed when the run ends (a closed nodemailer pool refuses later sends, so never reused);
+  // without SMTP_URL the forum's own mailer.
+  const withMailer = <T>(run: (mailer: Mailer) => Promise<T>) => async () => {
+    const mailer = config.smtpUrl
+      ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: "", pool: true })
+      : services.mailer;
+    try {
+      return await run(mailer);
+    } finally {
+      if (mailer !== services.mailer) mailer.close?.();
+    }
+  };
+  const digest = {
+    db,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    intervalMinutes: config.digestIntervalMinutes,
+    awayMinutes: config.digestAwayMinutes,
+  };
   return [
     { name: "trending-refresh", cron: "* * * * *", run: () => refreshTrending(db), retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300 },
     {
@@ -44,5 +70,8 @@ export function forumJobs(services: Pick<Services, "db" | "config">): JobDefinit
     },
     { name: "post-image-sweep", cron: "7 * * * *", run: () => sweepOrphanPostImages({ db, config }) },
     { name: "edge-level-refresh", cron: "17 */6 * * *", run: () => refreshEdgeLevels(db) },
+    // Issue 18: a failed SMTP hand-over leaves the member's cursor where it was; the retry resends.
+    { name: "email-digest", cron: "* * * * *", run: withMailer((mailer) => sendDueDigests({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 300 },
+    { name: "weekly-digest", cron: "23 * * * *", run: withMailer((mailer) => sendWeeklySummaries({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 60 },
   ] satisfies Array<JobDefinition & { name: ForumJobName }>;
 }

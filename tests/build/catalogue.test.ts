@@ -49,6 +49,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   watchlist: "wl",
   pwa: "pwa",
   notificationSettings: "nst",
+  digestMail: "dm",
 };
 
 describe("catalogue imports", () => {

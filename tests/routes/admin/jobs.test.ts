@@ -76,6 +76,8 @@ describe("/admin/jobb", () => {
       "fanout-sweep",
       "post-image-sweep",
       "edge-level-refresh",
+      "email-digest",
+      "weekly-digest",
       "test-broken",
     ]);
     const trending = await job("trending-refresh");

@@ -53,6 +53,9 @@ import * as profileRedirect from "../../../app/routes/profile-redirect";
 import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
+import * as digestUnsubscribe from "../../../app/routes/digest-unsubscribe";
+import { digestUnsubscribeToken } from "../../../server/digest/unsubscribe";
+import { notificationSettings } from "../../../server/db/schema";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
 import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, threadSubscriptions, user, userActivity, userFollows, watchlistTickers } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
@@ -1061,6 +1064,35 @@ const ROWS: Row[] = [
       const answer = await call(unsubscribe.action, who, { url: `/avregistrera?u=${people.owner.id}&t=${token}`, form: {} });
       const optedOut = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.adminMailOptOut, true));
       return { answer, effect: optedOut.length === 1 && optedOut[0]!.id === people.owner.id };
+    },
+  },
+  // --- digest-unsubscribe.tsx (/avregistrera-notiser, issue 18) -----------------------------------
+  {
+    route: "digest-unsubscribe.tsx",
+    op: "turn the owner's notification e-mail off with the member's link (effect: the owner's e-mail is off)",
+    status: [400, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      await db().update(notificationSettings).set({ emailEnabled: true });
+      const token = digestUnsubscribeToken(forum.services.config.authSecret, people.member.id);
+      const url = `/avregistrera-notiser?u=${people.owner.id}&t=${token}`;
+      const answer = await call(digestUnsubscribe.action, who, { url, form: { "List-Unsubscribe": "One-Click" } });
+      expect((await call(digestUnsubscribe.loader, who, { url })).status).toBe(400);
+      const rows = await db().select().from(notificationSettings).where(eq(notificationSettings.userId, people.owner.id));
+      return { answer, effect: rows[0]?.emailEnabled === false };
+    },
+  },
+  {
+    route: "digest-unsubscribe.tsx",
+    op: "turn the owner's notification e-mail off with the owner's own link, whoever clicks (effect: only the owner's is off)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++++++",
+    async run(who) {
+      await db().update(notificationSettings).set({ emailEnabled: true });
+      const token = digestUnsubscribeToken(forum.services.config.authSecret, people.owner.id);
+      const answer = await call(digestUnsubscribe.action, who, { url: `/avregistrera-notiser?u=${people.owner.id}&t=${token}`, form: {} });
+      const off = await db().select({ id: notificationSettings.userId }).from(notificationSettings).where(eq(notificationSettings.emailEnabled, false));
+      return { answer, effect: off.length === 1 && off[0]!.id === people.owner.id };
     },
   },  // --- Watchlist (issue 17): api-watchlist.ts, watchlist.tsx, ticker.tsx --------------------
   {
