@@ -17,6 +17,7 @@ import { startAdminMailWorker } from "./admin/mail-worker";
 import { createMailer } from "./mail/mailer";
 import { forumJobs } from "./jobs/forum-jobs";
 import { startJobQueue, type JobQueue } from "./jobs/queue";
+import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
@@ -72,7 +73,8 @@ export async function startServices(env: Record<string, string | undefined>): Pr
  * docs/decisions/028-job-queue.md): the pg-boss job queue on the forum's database with the
  * periodic jobs as cron schedules — trending refresh every minute (docs/trending.md), the
  * fan-out sweep every minute (docs/decisions/011), the post-image orphan sweep hourly (issue 16),
- * the EdgeLevel refresh every 6 h (docs/edge-level.md) — and the admin-mail worker, which keeps
+ * the EdgeLevel refresh every 6 h (docs/edge-level.md), the Web Push sweep every minute (issue
+ * 18) — the Web Push trigger on each notification event (server/push/jobs.ts), and the admin-mail worker, which keeps
  * its own exactly-once table and resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
  * Returns at once: the queue starts in the background (pg-boss installs or migrates its schema
@@ -110,9 +112,11 @@ export function startSchedules(services: Services): () => Promise<void> {
     secret: services.config.authSecret,
   });
   services.adminMailWorker = worker;
+  // Web Push right after each notification write's commit (issue 18; server/push/jobs.ts).
+  const stopPush = startPushTrigger(services);
   return async () => {
     const queue = await queueStarted;
-    await Promise.all([queue?.stop(), worker.stop()]);
+    await Promise.all([queue?.stop(), worker.stop(), stopPush()]);
   };
 }
 

@@ -12,9 +12,18 @@ import { refreshEdgeLevels } from "../profiles/edge-level";
 import { refreshTrending } from "../trending/queries";
 import { sweepOrphanPostImages } from "../uploads/post-images";
 import type { JobDefinition } from "./queue";
+import { pushJobs } from "../push/jobs";
 
 /** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
-export const FORUM_JOB_NAMES = ["trending-refresh", "fanout-sweep", "post-image-sweep", "edge-level-refresh"] as const;
+export const FORUM_JOB_NAMES = [
+  "trending-refresh",
+  "fanout-sweep",
+  "post-image-sweep",
+  "edge-level-refresh",
+  // Web Push (issue 18; server/push/jobs.ts).
+  "push-send",
+  "push-sweep",
+] as const;
 /** One of {@link FORUM_JOB_NAMES}. */
 export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
 
@@ -25,7 +34,8 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
  *   a crashed instance — a safety
  *   net, the fast path `kickFanOut` still runs right after the thread is written (decision 011);
  * - `post-image-sweep` hourly: stored post images no live post refers to (issue 16);
- * - `edge-level-refresh` every 6 h: EdgeLevel decay of inactive members (docs/edge-level.md).
+ * - `edge-level-refresh` every 6 h: EdgeLevel decay of inactive members (docs/edge-level.md);
+ * - `push-send` (no schedule) and `push-sweep` every minute: Web Push (issue 18, server/push/jobs.ts).
  *
  * @param services the started services (database, configuration)
  * @returns the job definitions for {@link import("./queue").startJobQueue}
@@ -44,5 +54,6 @@ export function forumJobs(services: Pick<Services, "db" | "config">): JobDefinit
     },
     { name: "post-image-sweep", cron: "7 * * * *", run: () => sweepOrphanPostImages({ db, config }) },
     { name: "edge-level-refresh", cron: "17 */6 * * *", run: () => refreshEdgeLevels(db) },
+    ...pushJobs({ db, config }),
   ] satisfies Array<JobDefinition & { name: ForumJobName }>;
 }

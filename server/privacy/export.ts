@@ -9,6 +9,7 @@
  * @module
  */
 import { watchlistForExport } from "../watchlist/queries";
+import { pushDevicesForExport, type PushDeviceExport } from "../push/devices";
 import { notificationSettingsForExport, subscriptionsForExport } from "../subscriptions/commands";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -165,6 +166,8 @@ export interface MemberExport {
   threadSubscriptions: Array<{ threadId: string; title: string; subscribed: boolean; since: string }>;
   /** Notification settings (issue 18); the defaults when never changed. */
   notificationSettings: { autoSubscribe: boolean };
+  /** Devices with Web Push on (issue 18): the push service's origin and dates, never the keys. */
+  pushDevices: PushDeviceExport[];
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -377,6 +380,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     watchlist: await watchlistForExport(db, userId),
     threadSubscriptions: await subscriptionsForExport(db, userId),
     notificationSettings: await notificationSettingsForExport(db, userId),
+    pushDevices: await pushDevicesForExport(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

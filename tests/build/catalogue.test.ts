@@ -48,6 +48,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   stances: "st",
   watchlist: "wl",
   pwa: "pwa",
+  webPush: "wp",
 };
 
 describe("catalogue imports", () => {
