@@ -76,6 +76,9 @@ describe("/admin/jobb", () => {
       "fanout-sweep",
       "post-image-sweep",
       "edge-level-refresh",
+      // Web Push (issue 18).
+      "push-send",
+      "push-sweep",
       "test-broken",
     ]);
     const trending = await job("trending-refresh");
