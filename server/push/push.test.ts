@@ -24,7 +24,7 @@ import { markNotificationRead } from "../notifications/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { runWrite, unwrap } from "../writes/pipeline";
 import { savePushDeviceWriteFor } from "./devices";
-import { pushJobs, PushRetryError } from "./jobs";
+import { pushJobs, PushRetryError, startPushTrigger } from "./jobs";
 import { sendPushes, sweepPushes } from "./send";
 import { storedVapidKeys, vapidDetails, type VapidDetails } from "./vapid";
 
@@ -168,6 +168,23 @@ describe("sending (issue 18)", () => {
     }
     const [stored] = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint));
     expect(stored!.lastUsedAt).not.toBeNull();
+  });
+
+  it("right after commit: the notification event of a write triggers the push (two listening instances, one push)", async () => {
+    const anna = await createMember(forum);
+    await setAllChannels(anna, "push");
+    const device = await subscribe(anna);
+    const stops = [startPushTrigger(forum.services), startPushTrigger(forum.services)];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await commentOn(anna, await createMember(forum), "Direkt push");
+      await expect.poll(() => pushesTo(device).length, { timeout: 10_000 }).toBe(1);
+      expect(decrypt(device, pushesTo(device)[0]!).body).toContain("Direkt push");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(pushesTo(device)).toHaveLength(1);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
   });
 
   it("exactly once: two senders and the sweep at the same time send each push once", async () => {
