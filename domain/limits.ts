@@ -28,6 +28,14 @@ export const EDIT_GRACE_PERIOD_S = 5 * 60;
  * member"). Enforced inside the watch write under a lock (server/watchlist/commands.ts).
  */
 export const WATCHLIST_MAX = 200;
+
+/**
+ * Web Push (issue 18): devices one member may have subscribed; saving one more removes the one
+ * used least recently (docs/decisions/031-web-push.md).
+ */
+export const PUSH_DEVICES_MAX = 20;
+/** Longest push-service endpoint URL accepted (characters; real ones are under 600). */
+export const PUSH_ENDPOINT_MAX = 2048;
 /** Text length caps in characters, from the allowed-values module (docs/decisions/001-limits.md). */
 export { LIMITS };
 

@@ -17,6 +17,7 @@ import { startAdminMailWorker } from "./admin/mail-worker";
 import { createMailer } from "./mail/mailer";
 import { forumJobs } from "./jobs/forum-jobs";
 import { startJobQueue, type JobQueue } from "./jobs/queue";
+import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
@@ -73,7 +74,9 @@ export async function startServices(env: Record<string, string | undefined>): Pr
  * periodic jobs as cron schedules — trending refresh every minute (docs/trending.md), the
  * fan-out sweep every minute (docs/decisions/011), the post-image orphan sweep hourly (issue 16),
  * the EdgeLevel refresh every 6 h (docs/edge-level.md), the e-mail digest every minute (or every
- * `DIGEST_CHECK_SECONDS`) and the weekly summary hourly (issue 18, server/digest) — and the admin-mail worker, which keeps
+ * `DIGEST_CHECK_SECONDS`), the weekly summary hourly (issue 18, server/digest) and the Web Push
+ * sweep every minute (issue 18) — the Web Push trigger on each notification event
+ * (server/push/jobs.ts), and the admin-mail worker, which keeps
  * its own exactly-once table and resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
  * Returns at once: the queue starts in the background (pg-boss installs or migrates its schema
@@ -125,11 +128,13 @@ export function startSchedules(services: Services): () => Promise<void> {
     secret: services.config.authSecret,
   });
   services.adminMailWorker = worker;
+  // Web Push right after each notification write's commit (issue 18; server/push/jobs.ts).
+  const stopPush = startPushTrigger(services);
   return async () => {
     digestTick.stopped = true;
     clearInterval(digestTick.timer);
     const queue = await queueStarted;
-    await Promise.all([queue?.stop(), worker.stop()]);
+    await Promise.all([queue?.stop(), worker.stop(), stopPush()]);
   };
 }
 

@@ -218,3 +218,21 @@ describe("DIGEST_INTERVAL_MINUTES, DIGEST_AWAY_MINUTES, DIGEST_CHECK_SECONDS (is
     expectNamed(configError({ DATA_DIR: tempDir(), DIGEST_CHECK_SECONDS: "61" }), "DIGEST_CHECK_SECONDS");
   });
 });
+
+describe("VAPID_* (issue 18 Web Push)", () => {
+  const pub = "B" + "a".repeat(86);
+  const priv = "k".repeat(43);
+  it("are optional: unset means the stored pair; the subject defaults to mailto: the sender address", () => {
+    const c = parseConfig({ DATA_DIR: tempDir(), MAIL_FROM: "Börssnack <noreply@borssnack.se>" });
+    expect(c.vapidKeys).toBeUndefined();
+    expect(c.vapidSubject).toBe("mailto:noreply@borssnack.se");
+    expect(parseConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv }).vapidKeys).toEqual({ publicKey: pub, privateKey: priv });
+    expect(parseConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: "https://borssnack.se/kontakt" }).vapidSubject).toBe("https://borssnack.se/kontakt");
+  });
+  it("refuses half a pair, a malformed key and a subject that is neither mailto: nor https:, naming the variable", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pub }), "VAPID_PRIVATE_KEY");
+    expectNamed(configError({ DATA_DIR: tempDir(), VAPID_PRIVATE_KEY: priv }), "VAPID_PUBLIC_KEY");
+    expectNamed(configError({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: "kort", VAPID_PRIVATE_KEY: priv }), "VAPID_PUBLIC_KEY");
+    expectNamed(configError({ DATA_DIR: tempDir(), VAPID_SUBJECT: "http://borssnack.se" }), "VAPID_SUBJECT");
+  });
+});

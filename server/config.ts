@@ -4,7 +4,8 @@
  * Reads `PORT`, `DATABASE_URL`, `DATA_DIR`, `PUBLIC_URL`, `SMTP_URL`, `MAIL_FROM`, `AUTH_SECRET`
  * and `NODE_ENV`, the optional tuning variables `AUTH_IP_LIMIT_PER_MINUTE`, `ACTION_LIMIT_MULTIPLIER`
  * and `TRENDING_TICKERS_TTL_SECONDS`, the e-mail digest's `DIGEST_INTERVAL_MINUTES`,
- * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), and the optional `S3_*` upload storage ({@link S3Config}).
+ * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), the optional `S3_*` upload storage
+ * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18).
  * In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
  * secret is stored in `DATA_DIR/auth-secret`.
@@ -71,6 +72,17 @@ export interface AppConfig {
    * instances still run it once per slot; browser tests lower it.
    */
   digestCheckSeconds: number;
+  /**
+   * The VAPID key pair of Web Push (issue 18; `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, base64url as
+   * web-push's `generateVAPIDKeys()` writes them; both or neither). `undefined`: a pair is
+   * generated once and stored in the database (`server/push/vapid.ts`), shared by every instance.
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /**
+   * Contact of the VAPID signature (`VAPID_SUBJECT`, a `mailto:` or `https:` URL); default
+   * `mailto:` the address of `MAIL_FROM`, else `PUBLIC_URL` (issue 18).
+   */
+  vapidSubject: string;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -144,6 +156,10 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_REGION: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  // Web Push (issue 18): a P-256 public key is 65 bytes (87 base64url characters), a private key 32 (43).
+  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, cfg.vapidKey).optional()),
+  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, cfg.vapidKey).optional()),
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, cfg.vapidSubject).optional()),
 });
 
 /**
@@ -164,6 +180,22 @@ function s3Config(e: z.infer<typeof schema>): S3Config | undefined {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
     region: e.S3_REGION ?? "auto",
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+  };
+}
+
+/**
+ * The VAPID settings (issue 18): both keys or neither; the subject defaults to `mailto:` the
+ * sender address, else the public URL.
+ *
+ * @throws {ConfigError} naming the missing key of a half-set pair
+ */
+function vapidConfig(e: z.infer<typeof schema>, mailFrom: string, publicUrl: string) {
+  if (e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY) throw new ConfigError("VAPID_PRIVATE_KEY", cfg.vapidPair);
+  if (e.VAPID_PRIVATE_KEY && !e.VAPID_PUBLIC_KEY) throw new ConfigError("VAPID_PUBLIC_KEY", cfg.vapidPair);
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom) ? mailFrom : undefined);
+  return {
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? (address ? `mailto:${address}` : publicUrl),
   };
 }
 
@@ -201,14 +233,17 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       writeFileSync(file, authSecret + "\n", { mode: 0o600 });
     }
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const mailFrom = e.MAIL_FROM ?? "Börssnack <noreply@localhost>";
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? "Börssnack <noreply@localhost>",
+    mailFrom,
+    ...vapidConfig(e, mailFrom, publicUrl),
     authSecret,
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     actionLimitMultiplier: e.ACTION_LIMIT_MULTIPLIER,

@@ -650,6 +650,10 @@ export const config = {
   postgresUrl: "måste börja med postgres:// eller postgresql://",
   smtpUrl: "måste börja med smtp:// eller smtps://",
   secretLength: "måste vara minst 32 tecken",
+  /** Web Push (issue 18). */
+  vapidKey: "måste vara en base64url-nyckel från web-push generate-vapid-keys",
+  vapidPair: "saknas: ange både VAPID_PUBLIC_KEY och VAPID_PRIVATE_KEY, eller ingen av dem",
+  vapidSubject: "måste vara en mailto:-adress eller en https://-adress",
 } as const;
 
 /** Role labels (SPEC §9). */
@@ -1336,6 +1340,9 @@ export const adminJobs = {
     /** Issue 18: e-mail for members who are away. */
     "email-digest": "E-postsammanfattning av notiser",
     "weekly-digest": "Veckans hetaste trådar",
+    // Web Push (issue 18).
+    "push-send": "Pushnotiser",
+    "push-sweep": "Pushnotiser (uppsamling)",
   } as Record<string, string>,
 } as const;
 
@@ -1579,4 +1586,30 @@ export const digestMail = {
   unsubscribed: "E-postnotiserna är avstängda",
   unsubscribedText: "Vi skickar inga fler notiser eller sammanfattningar via e-post. Du kan slå på dem igen under Mitt konto, Notiser.",
   invalidLink: "Länken är ogiltig.",
+} as const;
+
+/** Web Push per device (issue 18): the toggle in 'Notiser', the API's answers, the notification title. */
+export const webPush = {
+  /** Title of every push notification (the body says who did what). */
+  notificationTitle: "Börssnack",
+  heading: "Pushnotiser",
+  enable: "Aktivera pushnotiser på den här enheten",
+  disable: "Stäng av pushnotiser på den här enheten",
+  enabled: "Pushnotiser är på för den här enheten",
+  disabledInfo: "Pushnotiser visas på enheten även när Börssnack inte är öppet, för de notistyper du har ställt in på push.",
+  checking: "Kontrollerar pushnotiser …",
+  working: "Ett ögonblick …",
+  unsupported: "Den här webbläsaren kan inte ta emot pushnotiser. Prova en annan webbläsare, eller installera Börssnack som app.",
+  denied:
+    "Du har blockerat notiser för Börssnack i webbläsaren. Tillåt notiser i webbplatsinställningarna (ikonen till vänster om adressen) och försök igen.",
+  permissionDismissed: "Notiser tilläts inte. Försök igen och välj Tillåt när webbläsaren frågar.",
+  subscribeFailed: "Det gick inte att aktivera pushnotiser på den här enheten. Webbläsarens pushtjänst svarade inte; försök igen senare.",
+  saveFailed: "Det gick inte att spara enheten. Försök igen.",
+  unsubscribeFailed: "Det gick inte att stänga av pushnotiser. Försök igen.",
+  /** API answers. */
+  loginToSubscribe: "Logga in för att aktivera pushnotiser.",
+  saveTitle: "Pushnotiser kunde inte aktiveras",
+  invalidEndpoint: "Ogiltig pushadress: webbläsarens pushtjänst måste ha en https-adress.",
+  invalidKeys: "Ogiltiga krypteringsnycklar från webbläsaren.",
+  endpointTooLong: "Pushadressen är för lång.",
 } as const;

@@ -883,3 +883,73 @@ export const postImages = pgTable(
     check("post_images_size_positive", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Web Push (issue 18; server/push/*, docs/decisions/031-web-push.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The forum's VAPID key pair when `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY` are unset: generated once
+ * by the first instance (`INSERT … ON CONFLICT DO NOTHING`, then read back), so every instance on
+ * the database signs with the same pair. One row, `id = 1`. Keys are base64url (web-push's format).
+ */
+export const pushVapidKeys = pgTable(
+  "push_vapid_keys",
+  {
+    id: smallint("id").primaryKey().default(1),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("push_vapid_keys_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * One browser push subscription per device (issue 18 'Aktivera pushnotiser på den här enheten'):
+ * the push service's `endpoint` (unique: a device belongs to the member who subscribed last) and
+ * the browser's encryption keys `p256dh` (P-256 public key) and `auth` (16-byte secret), both
+ * base64url. Cascades with the member; deleted when the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    /** The last push the push service accepted; null before the first. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * The exactly-once claim of a push (issue 18): one row per device and notification `seq` (a
+ * bumped batch row has a new `seq`, so each bump is pushed once). A sender inserts the rows it
+ * will send (`ON CONFLICT DO NOTHING RETURNING`: only one sender gets a row), sets `sent_at`
+ * when the push service accepted it, and clears `claimed_at` after a failure so the retry (pg-boss
+ * back-off) or the sweep claims it again; a claim older than 2 minutes (a crashed sender) is
+ * claimed again too. Rows older than a day are deleted by the sweep.
+ */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.seq] }),
+    index("push_deliveries_seq_idx").on(t.seq),
+    index("push_deliveries_created_idx").on(t.createdAt),
+  ],
+);

@@ -14,9 +14,21 @@ import { sweepOrphanPostImages } from "../uploads/post-images";
 import type { JobDefinition } from "./queue";
 import { sendDueDigests, sendWeeklySummaries } from "../digest/digest";
 import { createMailer, type Mailer } from "../mail/mailer";
+import { pushJobs } from "../push/jobs";
 
 /** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
-export const FORUM_JOB_NAMES = ["trending-refresh", "fanout-sweep", "post-image-sweep", "edge-level-refresh", "email-digest", "weekly-digest"] as const;
+export const FORUM_JOB_NAMES = [
+  "trending-refresh",
+  "fanout-sweep",
+  "post-image-sweep",
+  "edge-level-refresh",
+  // E-mail for members who are away (issue 18; server/digest).
+  "email-digest",
+  "weekly-digest",
+  // Web Push (issue 18; server/push/jobs.ts).
+  "push-send",
+  "push-sweep",
+] as const;
 /** One of {@link FORUM_JOB_NAMES}. */
 export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
 
@@ -31,6 +43,7 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
  * - `email-digest` every minute (more often with `DIGEST_CHECK_SECONDS` below 60, see
  *   `startSchedules`): the e-mail digest of members who are away (issue 18, server/digest);
  * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it (issue 18).
+ * - `push-send` (no schedule) and `push-sweep` every minute: Web Push (issue 18, server/push/jobs.ts).
  *
  * @param services the started services (database, configuration, mailer: the digest uses it when no `SMTP_URL` is set)
  * @returns the job definitions for {@link import("./queue").startJobQueue}
@@ -73,5 +86,6 @@ export function forumJobs(services: Pick<Services, "db" | "config" | "mailer">):
     // Issue 18: a failed SMTP hand-over leaves the member's cursor where it was; the retry resends.
     { name: "email-digest", cron: "* * * * *", run: withMailer((mailer) => sendDueDigests({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 300 },
     { name: "weekly-digest", cron: "23 * * * *", run: withMailer((mailer) => sendWeeklySummaries({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 60 },
+    ...pushJobs({ db, config }),
   ] satisfies Array<JobDefinition & { name: ForumJobName }>;
 }

@@ -27,8 +27,11 @@ export interface JobDefinition {
    * `null`: no schedule, only jobs sent with {@link JobQueue.send}.
    */
   cron: string | null;
-  /** The work; a thrown error fails the attempt (retried with back-off, then `failed`). */
-  run: () => Promise<unknown>;
+  /**
+   * The work; a thrown error fails the attempt (retried with back-off, then `failed`). `data` is
+   * what {@link JobQueue.send} was given (`null` for a scheduled run).
+   */
+  run: (data?: unknown) => Promise<unknown>;
   /** Retries after the first failed attempt (default 3). */
   retryLimit?: number;
   /** First retry delay in seconds, doubled each time (default 10; jittered by pg-boss). */
@@ -65,9 +68,11 @@ export interface JobQueue {
    *
    * @param options.onceWithinSeconds at most one such run per slot of this many seconds across
    *   every instance (pg-boss's throttling singleton), e.g. the start-up runs of several instances
+   * @param options.data the job's data, handed to its `run` (issue 18: a push `seq` range)
+   * @param options.key with `onceWithinSeconds`: the singleton key (default `send`)
    * @returns the job id, or `null` when pg-boss dropped it (that slot already has its run)
    */
-  send(name: string, options?: { onceWithinSeconds?: number }): Promise<string | null>;
+  send(name: string, options?: { onceWithinSeconds?: number; data?: object; key?: string }): Promise<string | null>;
   /**
    * Stops the workers and the scheduler; idempotent. A run under way may finish for at most 5 s
    * (the server's graceful shutdown must end within 10 s).
@@ -124,8 +129,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     else await boss.createQueue(job.name, policy);
     if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     else await boss.unschedule(job.name).catch(() => {});
-    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
-      await job.run();
+    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([received]) => {
+      await job.run(received?.data ?? null);
     });
   }
   for (const schedule of await boss.getSchedules()) {
@@ -135,8 +140,8 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   return {
     boss,
     jobs: options.jobs,
-    send: (name, { onceWithinSeconds } = {}) =>
-      boss.send(name, null, onceWithinSeconds ? { singletonKey: "send", singletonSeconds: onceWithinSeconds } : {}),
+    send: (name, { onceWithinSeconds, data, key } = {}) =>
+      boss.send(name, data ?? null, onceWithinSeconds ? { singletonKey: key ?? "send", singletonSeconds: onceWithinSeconds } : {}),
     stop: () => (stopping ??= boss.stop({ graceful: true, close: false, timeout: 5_000 })),
   };
 }

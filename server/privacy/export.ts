@@ -12,6 +12,7 @@ import { watchlistForExport } from "../watchlist/queries";
 import { subscriptionsForExport } from "../subscriptions/commands";
 import { getNotificationSettings } from "../notifications/settings";
 import type { NotificationSettingsView } from "../../domain/notifications";
+import { pushDevicesForExport, type PushDeviceExport } from "../push/devices";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -170,6 +171,8 @@ export interface MemberExport {
    * the weekly summary and automatic subscription; the defaults when never changed.
    */
   notificationSettings: NotificationSettingsView;
+  /** Devices with Web Push on (issue 18): the push service's origin and dates, never the keys. */
+  pushDevices: PushDeviceExport[];
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -382,6 +385,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     watchlist: await watchlistForExport(db, userId),
     threadSubscriptions: await subscriptionsForExport(db, userId),
     notificationSettings: await getNotificationSettings(db, userId),
+    pushDevices: await pushDevicesForExport(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

@@ -50,6 +50,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   pwa: "pwa",
   notificationSettings: "nst",
   digestMail: "dm",
+  webPush: "wp",
 };
 
 describe("catalogue imports", () => {

@@ -22,6 +22,7 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationChannel } f
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { buttonClass } from "../ui/button";
 import { FormError } from "../ui/field";
+import { PushDeviceToggle } from "./push-device-toggle";
 
 /** The options of each kind in the order shown: the ladder upwards from the forum, then 'Av'. */
 const CHANNEL_CHOICES: readonly NotificationChannel[] = [...NOTIFICATION_CHANNELS.filter((c) => c !== "off"), "off"];
@@ -101,12 +102,8 @@ export function NotificationSettingsForm({ settings, routeAnswer }: Notification
           {nst.channelsHint}
         </p>
 
-        {/*
-          Web Push (issue 18, branch `push`): the lead mounts <PushDeviceToggle /> here
-          ('Aktivera pushnotiser på den här enheten'), from
-          app/components/notifications/push-device-toggle.tsx. Nothing else to change: the
-          '+ push' levels above are already stored per kind.
-        */}
+        {/* Web Push on this device ('Aktivera pushnotiser på den här enheten'): the '+ push' levels above reach the devices turned on here. Its buttons are type="button", so they never submit this form. */}
+        <PushDeviceToggle />
 
         <div className="space-y-3 border-t border-slate-100 pt-4">
           <label className="flex items-start gap-3 text-sm">

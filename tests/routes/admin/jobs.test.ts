@@ -78,6 +78,9 @@ describe("/admin/jobb", () => {
       "edge-level-refresh",
       "email-digest",
       "weekly-digest",
+      // Web Push (issue 18).
+      "push-send",
+      "push-sweep",
       "test-broken",
     ]);
     const trending = await job("trending-refresh");

@@ -28,6 +28,7 @@ import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiWatchlist from "../../../app/routes/api-watchlist";
+import * as apiPush from "../../../app/routes/api-push";
 import * as tickerPage from "../../../app/routes/ticker";
 import * as watchlistPage from "../../../app/routes/watchlist";
 import * as apiMentions from "../../../app/routes/api-mentions";
@@ -64,6 +65,7 @@ import { follow } from "../../../server/follows/commands";
 import { blockUser } from "../../../server/moderation/blocks";
 import { createReport } from "../../../server/moderation/reports";
 import { servicesContext } from "../../../server/services";
+import { pushSubscriptions } from "../../../server/db/schema";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer, type RouteHandler } from "../../../server/testing/route-call";
 
@@ -226,6 +228,22 @@ async function openEvents(who: Who, url: string, lastEventId?: string): Promise<
  * Calls a handler that answers plain text (405 "Method Not Allowed"), which {@link callRoute}
  * would try to parse as JSON.
  */
+/** Browser-shaped keys of a push subscription (87 and 22 base64url characters). */
+function pushKeys() {
+  return { p256dh: "B" + "x".repeat(86), auth: "a".repeat(22) };
+}
+
+/** A DELETE with form fields, as the push toggle sends it. */
+async function callDelete(handler: RouteHandler, who: Who, url: string, form: Record<string, string>): Promise<RouteAnswer> {
+  const headers: Record<string, string> = { origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" };
+  if (cookies[who]) headers.cookie = cookies[who];
+  const context = new RouterContextProvider();
+  context.set(servicesContext, forum.services);
+  const request = new Request(`http://localhost:3000${url}`, { method: "DELETE", headers, body: new URLSearchParams(form).toString() });
+  const res = (await handler({ request, context, params: {} })) as Response;
+  return { status: res.status, headers: res.headers, location: res.headers.get("location"), body: await res.json() };
+}
+
 async function callText(handler: RouteHandler, who: Who, url: string, params: Record<string, string> = {}): Promise<RouteAnswer> {
   const headers: Record<string, string> = { origin: "http://localhost:3000" };
   if (cookies[who]) headers.cookie = cookies[who];
@@ -1093,6 +1111,42 @@ const ROWS: Row[] = [
       const answer = await call(digestUnsubscribe.action, who, { url: `/avregistrera-notiser?u=${people.owner.id}&t=${token}`, form: {} });
       const off = await db().select({ id: notificationSettings.userId }).from(notificationSettings).where(eq(notificationSettings.emailEnabled, false));
       return { answer, effect: off.length === 1 && off[0]!.id === people.owner.id };
+    },
+  },
+  // --- Web Push (issue 18): api-push.ts ---------------------------------------------------
+  {
+    route: "api-push.ts",
+    op: "save this device's push subscription (effect: the caller's device is stored)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const endpoint = `https://push.exempel.se/${unique("enhet").replace(/ /g, "-")}`;
+      const answer = await call(apiPush.action, who, { url: "/api/push", form: { endpoint, ...pushKeys() } });
+      const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+      return { answer, effect: who !== "visitor" && rows.length === 1 && rows[0]!.userId === people[who].id };
+    },
+  },
+  {
+    route: "api-push.ts",
+    op: "remove the owner's device (effect: it is gone — only the owner can remove it)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const endpoint = `https://push.exempel.se/${unique("agarens").replace(/ /g, "-")}`;
+      await db().insert(pushSubscriptions).values({ userId: people.owner.id, endpoint, ...pushKeys() });
+      const answer = await callDelete(apiPush.action, who, "/api/push", { endpoint });
+      const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+      return { answer, effect: rows.length === 0 };
+    },
+  },
+  {
+    route: "api-push.ts",
+    op: "GET the VAPID public key (effect: none possible)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiPush.loader, who, "/api/push");
+      return { answer, effect: false };
     },
   },  // --- Watchlist (issue 17): api-watchlist.ts, watchlist.tsx, ticker.tsx --------------------
   {
