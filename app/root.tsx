@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   return data(
-    { viewer: clientViewer, flash, publicUrl: services.config.publicUrl },
+    { viewer: clientViewer, flash, publicUrl: services.config.publicUrl, provider: services.config.provider },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

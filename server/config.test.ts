@@ -236,3 +236,16 @@ describe("VAPID_* (issue 18 Web Push)", () => {
     expectNamed(configError({ DATA_DIR: tempDir(), VAPID_SUBJECT: "http://borssnack.se" }), "VAPID_SUBJECT");
   });
 });
+
+describe("PROVIDER_NAME, PROVIDER_URL (issue 19: the footer's provider link)", () => {
+  it("default to Börssnack and the about page; accept a name and an absolute URL or a path", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).provider).toEqual({ name: "Börssnack", url: "/landing" });
+    expect(parseConfig({ DATA_DIR: tempDir(), PROVIDER_NAME: "Exempel AB", PROVIDER_URL: "https://exempel.se" }).provider).toEqual({
+      name: "Exempel AB",
+      url: "https://exempel.se",
+    });
+  });
+  it("refuses a URL that is neither http(s) nor a path, naming the variable", () => {
+    expectNamed(configError({ DATA_DIR: tempDir(), PROVIDER_URL: "javascript:alert(1)" }), "PROVIDER_URL");
+  });
+});

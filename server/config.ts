@@ -57,6 +57,12 @@ export interface AppConfig {
    */
   trendingTickersTtlSeconds: number;
   /**
+   * Who runs the forum, linked from every page's footer ('Drivs av …', SPEC §2 Shared forum
+   * layout: "a link to the provider"; issue 19): `PROVIDER_NAME` (default 'Börssnack') and
+   * `PROVIDER_URL` (an absolute http(s) URL or a path; default `/landing`, the about page).
+   */
+  provider: { name: string; url: string };
+  /**
    * E-mail digest (issue 18; server/digest/digest.ts, docs/decisions/030-email-digest.md): at most
    * one digest per member per this many minutes (`DIGEST_INTERVAL_MINUTES`, default 30, 0–1440).
    */
@@ -146,6 +152,8 @@ const schema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32, cfg.secretLength).optional()),
   AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   ACTION_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(100_000).default(1),
+  PROVIDER_NAME: optionalString.pipe(z.string().max(100).optional()),
+  PROVIDER_URL: optionalString.pipe(z.string().regex(/^(https?:\/\/\S+|\/\S*)$/, cfg.providerUrl).optional()),
   TRENDING_TICKERS_TTL_SECONDS: z.coerce.number().int().min(0).max(TRENDING_TICKERS_DEFAULT_TTL_S).default(TRENDING_TICKERS_DEFAULT_TTL_S),
   DIGEST_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
   DIGEST_AWAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
@@ -248,6 +256,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     actionLimitMultiplier: e.ACTION_LIMIT_MULTIPLIER,
     trendingTickersTtlSeconds: e.TRENDING_TICKERS_TTL_SECONDS,
+    provider: { name: e.PROVIDER_NAME ?? "Börssnack", url: e.PROVIDER_URL ?? "/landing" },
     digestIntervalMinutes: e.DIGEST_INTERVAL_MINUTES,
     digestAwayMinutes: e.DIGEST_AWAY_MINUTES,
     digestCheckSeconds: e.DIGEST_CHECK_SECONDS,

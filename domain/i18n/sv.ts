@@ -19,6 +19,8 @@ export const app = {
   /** Issue 19: the accessible name of the toast region (sonner's default is English). */
   toastRegion: "Aviseringar",
   toastClose: "Stäng aviseringen",
+  /** Issue 19 (SPEC §2 footer: "a link to the provider"): 'Drivs av <provider>'. */
+  providedBy: "Drivs av",
   footerData:
     "Bolagsdata: FinanceDatabase (MIT). Exempeltexter: Swedish NER corpus av Andreas Klintberg, baserad på Språkbanken Webbnyheter 2012, CC BY 4.0.",
 } as const;
@@ -654,6 +656,8 @@ export const config = {
   vapidKey: "måste vara en base64url-nyckel från web-push generate-vapid-keys",
   vapidPair: "saknas: ange både VAPID_PUBLIC_KEY och VAPID_PRIVATE_KEY, eller ingen av dem",
   vapidSubject: "måste vara en mailto:-adress eller en https://-adress",
+  /** Issue 19: the footer's provider link. */
+  providerUrl: "måste vara en http(s)-adress eller en sökväg som börjar med /",
 } as const;
 
 /** Role labels (SPEC §9). */

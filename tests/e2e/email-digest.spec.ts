@@ -6,23 +6,23 @@
  * PostgreSQL database. Port E2E_DIGEST_PORT (default E2E_PORT + 5); mail goes to the spec's SMTP
  * receiver.
  *
- * Member B watches A's thread ('Bevaka tråd') with comments in watched threads set to e-mail
- * (written to the database: the settings page 'Notiser' is another part of issue 18), A comments
- * → B's bell shows '1 ny kommentar i "…"' and the digest arrives with the link to the comment,
- * which opens it; the digest renders without overflow at 1280 and 375 px (screenshots in the
- * test output); B turns e-mail off with the digest's own opt-out link and A's next comment sends
- * no mail.
+ * Member B sets comments in watched threads to '+ e-post' on the settings page 'Notiser' and
+ * watches A's thread ('Bevaka tråd'); A comments → B's bell shows '1 ny kommentar i "…"' and the
+ * digest arrives with the link to the comment, which opens it; the digest renders without
+ * overflow at 1280 and 375 px (screenshots in the test output); B turns e-mail off with the
+ * digest's own opt-out link and A's next comment sends no mail; B turns e-mail on again on the
+ * settings page (the next comment is mailed), then off there with 'Stäng av alla e-postnotiser'
+ * (the next comment sends no mail).
  */
 import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { sql } from "drizzle-orm";
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { digestMail as dm, notifications as n } from "../../domain/i18n/sv";
-import { openDatabase } from "../../server/db/client";
+import { digestMail as dm, notificationSettings as nst, notifications as n } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 import { forumEnv, newSecret, startForum, stopForum, type ForumProcess } from "./support/processes";
@@ -76,26 +76,12 @@ test.afterAll(async () => {
   await dropDatabase?.();
 });
 
-/**
- * Sets the member's level for comments in watched threads to e-mail, straight in the database
- * (PGlite: with the server stopped, since it holds the folder open).
- */
-async function watchedThreadsByEmail(nickname: string): Promise<void> {
-  const pglite = !env.DATABASE_URL;
-  if (pglite) {
-    await stopForum(server);
-    server = undefined;
-  }
-  const database = await openDatabase(pglite ? { pgliteDir: path.join(dataDir, "pglite") } : { databaseUrl: env.DATABASE_URL!, poolSize: 1 });
-  try {
-    await database.db.execute(sql`
-      INSERT INTO notification_settings (user_id, watched_thread)
-      SELECT id, 'email' FROM profiles WHERE nickname = ${nickname}
-      ON CONFLICT (user_id) DO UPDATE SET watched_thread = 'email'`);
-  } finally {
-    await database.close();
-  }
-  if (pglite) server = await startForum(env);
+/** On /forum/konto: comments in watched threads '+ e-post', saved with 'Spara notisinställningar'. */
+async function watchedThreadsByEmail(page: Page): Promise<void> {
+  await page.goto("/forum/konto#notiser");
+  await page.getByRole("group", { name: nst.kinds.watched_thread }).getByLabel(nst.channels.email, { exact: true }).check();
+  await page.getByRole("button", { name: nst.save }).click();
+  await expect(page.getByText(nst.saved, { exact: true })).toBeVisible();
 }
 
 /** The HTML part of a received message (the receiver has decoded quoted-printable). */
@@ -110,7 +96,6 @@ test("B watches A's thread, is away; A's comment reaches B's bell and B's digest
   test.setTimeout(180_000);
   const a = await memberByHttp(base, mailbox, "Alva");
   const b = await memberByHttp(base, mailbox, "Bertil");
-  await watchedThreadsByEmail(b.nickname);
 
   const categoryId = (await (await a.api.get("/forum")).text()).match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
   const title = `Volvo <efter> rapporten ${Date.now()}`;
@@ -120,6 +105,7 @@ test("B watches A's thread, is away; A's comment reaches B's bell and B's digest
 
   const bCtx = await browser.newContext({ baseURL: base, storageState: await b.api.storageState() });
   const page = await bCtx.newPage();
+  await watchedThreadsByEmail(page);
   await page.goto(threadPath);
   await page.getByRole("button", { name: n.subscription.subscribe }).click();
   await expect(page.getByText(n.subscription.subscribed, { exact: true })).toBeVisible();
@@ -171,5 +157,23 @@ test("B watches A's thread, is away; A's comment reaches B's bell and B's digest
   await page.goto("/forum");
   await expect(page.getByTestId("notification-badge")).toHaveText("1", { timeout: 10_000 });
   await expect(mailbox.waitFor(b.email, { after: again, timeoutMs: 10_000 })).rejects.toThrow();
+
+  // The settings page says e-mail is off; 'Slå på e-postnotiser' turns it on: the next comment is mailed.
+  await page.goto("/forum/konto#notiser");
+  await expect(page.getByText(nst.emailOffNotice)).toBeVisible();
+  await page.getByRole("button", { name: nst.emailOn }).click();
+  await expect(page.getByRole("button", { name: nst.emailOff })).toBeVisible();
+  const on = Date.now();
+  expect((await a.api.post(threadPath, { form: { intent: "comment", body: "Tredje kommentaren" } })).status()).toBe(200);
+  const third = await mailbox.waitFor(b.email, { after: on, timeoutMs: 30_000 });
+  expect(third.source).toContain(title.replace("<", "&lt;").replace(">", "&gt;"));
+
+  // 'Stäng av alla e-postnotiser' on the settings page: the next comment sends no mail.
+  await page.getByRole("button", { name: nst.emailOff }).click();
+  await expect(page.getByText(nst.emailOffNotice)).toBeVisible();
+  const off = Date.now();
+  expect((await a.api.post(threadPath, { form: { intent: "comment", body: "Fjärde kommentaren" } })).status()).toBe(200);
+  await expect(page.getByTestId("notification-badge")).toHaveText("1", { timeout: 10_000 });
+  await expect(mailbox.waitFor(b.email, { after: off, timeoutMs: 10_000 })).rejects.toThrow();
   await bCtx.close();
 });

@@ -4,17 +4,28 @@
  *
  * @module
  */
+import { useRouteLoaderData } from "react-router";
 import { app } from "../../../domain/i18n/sv";
 import { GdprDialog } from "./gdpr-dialog";
 
-/** Footer with the current year. */
+/** Footer with the current year and the provider link (`PROVIDER_NAME`/`PROVIDER_URL`, root loader data). */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const provider = (useRouteLoaderData("root") as { provider?: { name: string; url: string } } | undefined)?.provider ?? {
+    name: app.name,
+    url: "/landing",
+  };
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-slate-500 md:flex-row md:items-start md:justify-between">
         <div className="space-y-2">
           <p>{app.copyright(year)}</p>
+          <p>
+            {app.providedBy}{" "}
+            <a href={provider.url} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              {provider.name}
+            </a>
+          </p>
           <GdprDialog />
         </div>
         <p className="max-w-xl text-xs md:text-right">

@@ -1318,6 +1318,7 @@ describe("public reads carry no member's e-mail address, for a visitor or an adm
  * the reason. Everything else must be in {@link ROWS} or in the moderation matrix.
  */
 const PUBLIC_ROUTES: Record<string, string> = {
+  "account-notifications.tsx": "only redirects to /forum/konto#notiser (issue 18), whose own loader sends visitors to log in; reads and writes nothing",
   "api-auth.ts": "only better-auth's /verify-email (token-gated) is reachable; every other path answers 404 (server/auth-flows.test.ts)",
   "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (tests/routes/accounts.test.ts)",
   "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
