@@ -1596,7 +1596,7 @@ export const digestMail = {
 export const webPush = {
   /** Title of every push notification (the body says who did what). */
   notificationTitle: "Börssnack",
-  heading: "Pushnotiser",
+  heading: "Push på den här enheten",
   enable: "Aktivera pushnotiser på den här enheten",
   disable: "Stäng av pushnotiser på den här enheten",
   enabled: "Pushnotiser är på för den här enheten",

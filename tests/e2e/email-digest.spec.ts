@@ -81,7 +81,7 @@ async function watchedThreadsByEmail(page: Page): Promise<void> {
   await page.goto("/forum/konto#notiser");
   await page.getByRole("group", { name: nst.kinds.watched_thread }).getByLabel(nst.channels.email, { exact: true }).check();
   await page.getByRole("button", { name: nst.save }).click();
-  await expect(page.getByText(nst.saved, { exact: true })).toBeVisible();
+  await expect(page.getByText(nst.saved, { exact: true }).first()).toBeVisible();
 }
 
 /** The HTML part of a received message (the receiver has decoded quoted-printable). */

@@ -142,7 +142,8 @@ export function NotificationSettingsForm({ settings, routeAnswer }: Notification
         <FormError message={emailAnswer && !emailAnswer.ok ? (emailAnswer.error ?? undefined) : undefined} />
         <button type="submit" className={buttonClass("secondary")} disabled={switching}>
           {emailEnabled ? <BellOff className="size-4" aria-hidden /> : <Mail className="size-4" aria-hidden />}
-          {emailEnabled ? nst.emailOff : nst.emailOn}
+          {/* Never broken at the hyphen of 'e-postnotiser' (375 px). */}
+          <span className="whitespace-nowrap">{emailEnabled ? nst.emailOff : nst.emailOn}</span>
         </button>
       </email.Form>
     </section>
