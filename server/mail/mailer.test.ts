@@ -163,6 +163,15 @@ describe("with SMTP_URL (a real SMTP server on 127.0.0.1)", () => {
     expect(existsSync(mailDir)).toBe(false);
   });
 
+  it("a pooled mailer sends again after close() (the admin-mail worker closes it after each bulk send)", async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, mailDir: tempDir(), log: () => {}, pool: true });
+    await mailer.send({ to: "forsta@exempel.se", subject: "Första utskicket", html: "<p>1</p>", text: "1" });
+    mailer.close?.();
+    await mailer.send({ to: "andra@exempel.se", subject: "Andra utskicket", html: "<p>2</p>", text: "2" });
+    mailer.close?.();
+    expect(received.map((r) => r.to)).toEqual([["forsta@exempel.se"], ["andra@exempel.se"]]);
+  });
+
   it("rejects when the SMTP server cannot be reached", async () => {
     const closed = new SMTPServer({ authOptional: true, disabledCommands: ["STARTTLS"], logger: false });
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));

@@ -68,13 +68,18 @@ export function createMailer(options: MailerOptions): Mailer {
       if (!url.searchParams.has("socketTimeout")) url.searchParams.set("socketTimeout", "30000");
       if (!url.searchParams.has("connectionTimeout")) url.searchParams.set("connectionTimeout", "10000");
     }
-    const transport: Transporter = nodemailer.createTransport(url.toString());
+    // A closed nodemailer pool refuses every later message ('Connection pool was closed'), so
+    // `close()` drops the transport and the next message opens a new one: a long-lived mailer
+    // (the admin-mail worker's, closed after each bulk send) can send the next bulk job too.
+    let transport: Transporter | null = null;
     return {
       async send(message) {
+        transport ??= nodemailer.createTransport(url.toString());
         await transport.sendMail({ from: options.from, ...message });
       },
       close() {
-        transport.close();
+        transport?.close();
+        transport = null;
       },
     };
   }

@@ -110,7 +110,7 @@ test("a new member: second thread within 15 s, second comment within 5 s, a sixt
     expect(r.status()).toBe(200);
   }
   await page.goto(otherPath);
-  await page.getByRole("button", { name: m.report }).first().click();
+  await page.getByRole("button", { name: m.report, exact: true }).first().click();
   await page.getByLabel(m.reasons.spam).check();
   await page.locator("#report-details").fill("Min sjätte anmälan");
   await page.getByRole("button", { name: m.submitReport }).click();

@@ -31,7 +31,7 @@ test("report → queue → a new moderator deletes it → the reporter no longer
   const bertilContext = await browser.newContext({ storageState: await bertil.api.storageState() });
   const reporter = await bertilContext.newPage();
   await reporter.goto(threadUrl);
-  await reporter.getByRole("button", { name: m.report }).click();
+  await reporter.getByRole("button", { name: m.report, exact: true }).click();
   const dialog = reporter.getByRole("dialog", { name: m.reportThread });
   await expect(dialog.getByRole("button", { name: m.submitReport })).toBeDisabled();
   await dialog.getByLabel(m.reasons.spam).check();
