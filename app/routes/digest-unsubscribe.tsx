@@ -9,53 +9,32 @@
  *
  * @module
  */
-import { data, Form } from "react-router";
-import { RateLimitedError } from "../../server/errors";
-import { clientIp } from "../../server/client-ip";
+import { Form } from "react-router";
+import { optOutAction, optOutLoader, type OptOutKind } from "../../server/mail/one-click-opt-out";
 import { disableNotificationEmail, verifyDigestUnsubscribeToken } from "../../server/digest/unsubscribe";
 import { servicesContext } from "../../server/services";
 import { buttonClass } from "../components/ui/button";
 import { app, digestMail as dm } from "../../domain/i18n/sv";
 import type { Route } from "./+types/digest-unsubscribe";
 
-/**
- * Checks the link.
- *
- * @returns `{ valid, done: false }`, status 400 for a wrong token
- */
+/** Checks the link (server/mail/one-click-opt-out.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
-  const url = new URL(request.url);
-  const valid = verifyDigestUnsubscribeToken(services.config.authSecret, url.searchParams.get("u"), url.searchParams.get("t"));
-  return data({ valid, done: false }, { status: valid ? 200 : 400 });
+  return optOutLoader(context.get(servicesContext), request, notificationMailOptOut);
 }
 
 /**
- * Turns the member's notification e-mail off.
- *
- * @returns `{ valid: true, done: true }`; 400 `{ valid: false }` for a wrong token or unknown
- *   member; 429 `{ limited }` over the limit
+ * Turns the member's notification e-mail off (server/mail/one-click-opt-out.ts): 400 for a wrong
+ * token or an unknown member, 429 over the limit.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const url = new URL(request.url);
-  const userId = url.searchParams.get("u");
-  try {
-    // Counted by address (the link works without a session): 10 a minute.
-    await services.actionLimits.enforce("unsubscribe", { userId: null, ip: clientIp(request) });
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    return data(
-      { valid: true, done: false, limited: error.message },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterS) } },
-    );
-  }
-  if (!verifyDigestUnsubscribeToken(services.config.authSecret, userId, url.searchParams.get("t"))) {
-    return data({ valid: false, done: false }, { status: 400 });
-  }
-  if (!(await disableNotificationEmail(services.db, userId!))) return data({ valid: false, done: false }, { status: 400 });
-  return { valid: true, done: true };
+export function action({ request, context }: Route.ActionArgs) {
+  return optOutAction(context.get(servicesContext), request, notificationMailOptOut);
 }
+
+/** The notification e-mail: the digest's token, and `email_enabled = false`. */
+const notificationMailOptOut: OptOutKind = {
+  verify: verifyDigestUnsubscribeToken,
+  apply: (services, userId) => disableNotificationEmail(services.db, userId),
+};
 
 /** Title; not indexed. */
 export const meta: Route.MetaFunction = () => [{ title: `${dm.unsubscribeTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];

@@ -7,44 +7,32 @@
  *
  * @module
  */
-import { data, Form } from "react-router";
-import { RateLimitedError } from "../../server/errors";
-import { clientIp } from "../../server/client-ip";
+import { Form } from "react-router";
+import { optOutAction, optOutLoader, type OptOutKind } from "../../server/mail/one-click-opt-out";
 import { setAdminMailOptOut, verifyUnsubscribeToken } from "../../server/admin/unsubscribe";
 import { servicesContext } from "../../server/services";
 import { buttonClass } from "../components/ui/button";
 import { adminMail as am, app } from "../../domain/i18n/sv";
 import type { Route } from "./+types/unsubscribe";
 
-/** Checks the link. */
+/** Checks the link (server/mail/one-click-opt-out.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
-  const url = new URL(request.url);
-  const valid = verifyUnsubscribeToken(services.config.authSecret, url.searchParams.get("u"), url.searchParams.get("t"));
-  return data({ valid, done: false }, { status: valid ? 200 : 400 });
+  return optOutLoader(context.get(servicesContext), request, adminMailOptOut);
 }
 
-/** Sets the opt-out. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const url = new URL(request.url);
-  const userId = url.searchParams.get("u");
-  try {
-    // Counted by address (the link works without a session): 10 a minute.
-    await services.actionLimits.enforce("unsubscribe", { userId: null, ip: clientIp(request) });
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    return data(
-      { valid: true, done: false, limited: error.message },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterS) } },
-    );
-  }
-  if (!verifyUnsubscribeToken(services.config.authSecret, userId, url.searchParams.get("t"))) {
-    return data({ valid: false, done: false }, { status: 400 });
-  }
-  await setAdminMailOptOut(services.db, userId!, true);
-  return { valid: true, done: true };
+/** Sets the opt-out (server/mail/one-click-opt-out.ts: limit, token, effect). */
+export function action({ request, context }: Route.ActionArgs) {
+  return optOutAction(context.get(servicesContext), request, adminMailOptOut);
 }
+
+/** The admins' bulk mail: its token, and the opt-out flag (kept as before for a gone member). */
+const adminMailOptOut: OptOutKind = {
+  verify: verifyUnsubscribeToken,
+  apply: async (services, userId) => {
+    await setAdminMailOptOut(services.db, userId, true);
+    return true;
+  },
+};
 
 /** Title. */
 export const meta: Route.MetaFunction = () => [{ title: `${am.unsubscribeTitle} – ${app.name}` }, { name: "robots", content: "noindex" }];
