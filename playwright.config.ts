@@ -39,7 +39,12 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "npm run build && node tests/e2e/support/start-server.mjs",
+    // BUILD_READY=1: the build in BUILD_DIR is already current (.ci/run builds once for both
+    // databases), so the server starts from it without building again.
+    command:
+      process.env.BUILD_READY === "1"
+        ? "node tests/e2e/support/start-server.mjs"
+        : "npm run build && node tests/e2e/support/start-server.mjs",
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
  * Vitest: integration tests beside the code they test (`server/**\/*.test.ts`, `app/**\/*.test.ts`).
  * Each test file opens its own database: in-memory PGlite by default, a fresh schema on the
  * PostgreSQL server named by `TEST_DATABASE_URL` when set.
+ *
+ * Files run in one fork per core (`maxWorkers: "100%"`; Vitest's default leaves a core idle, which on
+ * the 2-core CI machine meant one file at a time). Files share nothing: each opens its own database,
+ * data folder and ephemeral ports. `VITEST_MAX_WORKERS` overrides it (e.g. `1` to debug).
  */
 export default defineConfig({
   test: {
@@ -11,5 +15,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    maxWorkers: process.env.VITEST_MAX_WORKERS ?? "100%",
   },
 });

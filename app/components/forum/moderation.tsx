@@ -6,7 +6,7 @@
  * @module
  */
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { editing as ed, forum as f } from "../../../domain/i18n/sv";
 import type { ItemCan } from "../../../domain/policy/forum";
@@ -128,10 +128,18 @@ export function ModerationMenu({
   const ask = useContext(DeleteContext);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   useEffect(() => {
     if (!open) return;
+    // Issue 19 (keyboard): the first item takes focus when the menu opens.
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !ref.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== "Escape") return;
+        setOpen(false);
+        button.current?.focus();
+      } else if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener("mousedown", close);
     document.addEventListener("keydown", close);
@@ -140,12 +148,33 @@ export function ModerationMenu({
       document.removeEventListener("keydown", close);
     };
   }, [open]);
+  /** WAI-ARIA menu keys: arrows (wrapping), Home/End move focus among the items; Tab leaves and closes. */
+  const onMenuKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === "Tab") {
+      setOpen(false);
+      return;
+    }
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next =
+      e.key === "ArrowDown" ? (at + 1) % items.length
+      : e.key === "ArrowUp" ? (at - 1 + items.length) % items.length
+      : e.key === "Home" ? 0
+      : e.key === "End" ? items.length - 1
+      : -1;
+    if (next < 0 || items.length === 0) return;
+    e.preventDefault();
+    items[next]!.focus();
+  };
   return (
     <div ref={ref} className="relative">
       <button
+        ref={button}
         type="button"
         aria-label={f.actions}
+        aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         title={f.actions}
         onClick={() => setOpen((v) => !v)}
         className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
@@ -153,7 +182,13 @@ export function ModerationMenu({
         <MoreHorizontal className="size-5" aria-hidden />
       </button>
       {open ? (
-        <div role="menu" className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={f.actions}
+          onKeyDown={onMenuKey}
+          className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{f.actions}</p>
           {edit && "href" in edit ? (
             <Link role="menuitem" to={edit.href} className={menuItemClass}>
