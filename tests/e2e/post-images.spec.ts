@@ -90,7 +90,8 @@ test("paste a chart into a new thread: progress, Markdown inserted, published po
   await expect(image).toHaveAttribute("height", "900");
   await expect(image).toHaveAttribute("loading", "lazy");
   await expect(image).toHaveAttribute("alt", "bild");
-  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+  // A lazy image may still be loading when the post appears: wait until it has.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
   await page.screenshot({ path: test.info().outputPath("post-1280.png") });
 
   await image.click();
