@@ -510,7 +510,7 @@ const TOPICS: readonly Topic[] = [
         ],
       },
       {
-        title: ({ c }) => `Sektorn ${c.sector} har halkat efter – ${c.name} känns billig`,
+        title: ({ c }) => `${c.name} känns billig – hela sektorn har halkat efter`,
         body: ({ c }) =>
           `Hela sektorn (${c.sector}) har halkat efter index i år. ${c.name} handlas nu på en multipel jag inte sett på flera år.\n\nÄr det här ett läge att öka, eller finns det en anledning till att ingen vill äga sektorn?`,
         answers: [
@@ -892,7 +892,9 @@ export function planDemo(companies: readonly PlanCompany[], sentences: readonly 
     let body = variant.body(slots).replace("{{news}}", () => news());
     // A thread about a company tags it once (its ticker page lists the thread, issue 17).
     if (!topic.general && !title.includes(c.tag) && !body.includes(c.tag)) {
-      body = body.includes(c.name) ? body.replace(c.name, `${c.name} (${c.tag})`) : `${body}\n\n${c.tag}`;
+      // After the name, or after its genitive ('Alfa Lavals ($ALFA) rapport'), never inside a word.
+      const at = new RegExp(`${c.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(s?)(?![\\p{L}])`, "u");
+      body = at.test(body) ? body.replace(at, (_m, s: string) => `${c.name}${s} (${c.tag})`) : `${body}\n\n${c.tag}`;
     }
 
     const agoMs = ages[i]!;

@@ -13,10 +13,11 @@
  * threads, comments, reactions, follows and watched tickers are created with the forum's
  * commands (`runWrite` under the hood), so every counter trigger, notification and rule applies.
  *
- * Only what the commands cannot take is written directly afterwards: bio, EdgeLevel and join date
- * of the demo profiles, and the `created_at` of threads, comments, reactions, ticker mentions,
- * notifications and follows, moved back to the planned moments before `now`; then the trending
- * figures are recomputed for `now` (`refreshTrending`), so only the few recent, busy threads wear
+ * Only what the commands cannot take is written directly afterwards: bio and join date of the
+ * demo profiles (EdgeLevel follows from their activity, by the database's trigger), and the
+ * `created_at` of threads, comments, reactions, ticker mentions, notifications, follows and
+ * watched tickers, moved back to the planned moments before `now`; then the trending figures are
+ * recomputed for `now` (`refreshTrending`), so only the few recent, busy threads wear
  * 'Hettar till' / 'Snabb' (SPEC §9, `server/trending/formula.ts`).
  *
  * Companies come from the server's bundled list (`server/data/companies.csv`, FinanceDatabase,
@@ -127,7 +128,7 @@ export async function seedDemo(services: Services, options: SeedOptions = {}): P
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
     await db
       .update(profiles)
-      .set({ bio: demo.bio, edgeLevel: demo.edgeLevel, createdAt: at(demo.joinedDaysAgo * DAY) })
+      .set({ bio: demo.bio, createdAt: at(demo.joinedDaysAgo * DAY) })
       .where(eq(profiles.id, id));
     const png = await sharp(Buffer.from(avatarSvg(demo))).png().toBuffer();
     await setProfileImage(services, id, "avatar", png);
