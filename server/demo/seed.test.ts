@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { earnedBadges } from "../../app/components/forum/thread-badges";
+import { BADGE_THRESHOLDS } from "../../domain/values";
 import type { Db } from "../db/client";
 import { storageFor } from "../storage/storage";
 import { createTestForum, type TestForum } from "../testing/harness";
@@ -19,6 +19,19 @@ import { demoCompanies } from "./plan";
 import { loadSentences, seedDemo, type SeedResult } from "./seed";
 
 const HOUR = 3_600_000;
+
+/**
+ * The badges a thread row earns, by the thresholds the home page uses (SPEC §9; the component
+ * `app/components/forum/thread-badges.tsx` applies the same `BADGE_THRESHOLDS`, and server code
+ * may not import it).
+ */
+function earnedBadges(t: { hotScore: number | null; reactionsLast1h: number | null; pctRank: number | null }): string[] {
+  return [
+    ...(t.hotScore != null && t.hotScore > BADGE_THRESHOLDS.hotAbove ? ["hot"] : []),
+    ...(t.reactionsLast1h != null && t.reactionsLast1h >= BADGE_THRESHOLDS.fastFrom ? ["fast"] : []),
+    ...(t.pctRank != null && t.pctRank >= BADGE_THRESHOLDS.topFrom ? ["top"] : []),
+  ];
+}
 let forum: TestForum;
 let result: SeedResult | null;
 let seconds: number;
