@@ -323,16 +323,24 @@ const COMPANY_REPLIES: ReadonlyArray<(s: Slots) => string> = [
   ({ asker, c }) => `@${asker} Jag köpte på mig lite ${c.tag} i går av samma skäl.`,
 ];
 
-/** Replies that open with a quote of the comment they answer (the quote is added by the seeder). */
+/** Replies that open with a quote of the answer they react to (the quote is added by the seeder). */
 const QUOTE_REPLIES: ReadonlyArray<(s: Slots) => string> = [
   () => `Det här. Precis det här.`,
   () => `Håller med, men tidshorisonten är allt här.`,
+  () => `Ärligt talat tror jag inte på det. Vi får se om ett par kvartal.`,
 ];
 
 /** Quote replies under a thread about one company. */
 const COMPANY_QUOTE_REPLIES: ReadonlyArray<(s: Slots) => string> = [
-  ({ c }) => `Fast det gäller väl hela sektorn, inte bara ${c.name}?`,
+  ({ c }) => `Fast gäller inte det hela sektorn, inte bara ${c.name}?`,
   () => `Skulle inte skriva under på det rakt av. Marginalerna har gått åt fel håll två kvartal i rad.`,
+];
+
+/** The answer of a member who was asked by name. */
+const ASKED_REPLIES: ReadonlyArray<(s: Slots) => string> = [
+  ({ asker, c }) => `@${asker} Försiktigt positiv till ${c.name}, men jag väntar på rapporten innan jag gör något.`,
+  ({ asker }) => `@${asker} Haha, tack för förtroendet. Jag har ingen position just nu, så jag tittar mest från sidan.`,
+  ({ asker }) => `@${asker} Jag tycker att värderingen är okej men inte mer. Ingen brådska att köpa.`,
 ];
 
 /** The thread author thanking an answer. */
@@ -788,14 +796,19 @@ function bag<T>(r: Rng, list: readonly T[]): () => T {
 }
 
 /**
- * The time of something that follows `sinceAgo` (ms before now): mostly soon after it, rarely
- * much later; never in the last minute. For threads older than two days nothing lands in their
- * last six hours (old threads are quiet).
+ * The moment (ms before now) of something that answers what was written `sinceAgo` before now:
+ * within `window` of it, mostly early (people react while a post is fresh); never in the last
+ * minute, and for threads older than two days never in the last six hours (old threads are quiet).
  */
-function after(r: Rng, sinceAgo: number, threadAgo: number): number {
+function soonAfter(r: Rng, sinceAgo: number, threadAgo: number, window = 3 * HOUR): number {
   const floor = threadAgo > 2 * DAY ? 6 * HOUR : MINUTE;
-  const room = Math.max(sinceAgo - floor, 0);
-  return Math.max(Math.round(sinceAgo - room * r.next() ** 2.2), floor);
+  const room = Math.min(Math.max(sinceAgo - floor, 0), window);
+  return Math.max(Math.round(sinceAgo - room * r.next() ** 1.8), floor);
+}
+
+/** How long after a thread its discussion goes on: hours for a fresh thread, days for an old one. */
+function discussionWindow(threadAgo: number): number {
+  return threadAgo < DAY ? 3 * HOUR : 4 * DAY;
 }
 
 /**
@@ -807,7 +820,7 @@ function reactionsOn(r: Rng, author: number, count: number, targetAgo: number, t
   return reactors.map((by) => {
     let roll = r.next() * total;
     const type = REACTION_WEIGHTS.find(([, w]) => (roll -= w) < 0)?.[0] ?? "like";
-    return { by, type, agoMs: after(r, targetAgo, threadAgo) };
+    return { by, type, agoMs: soonAfter(r, targetAgo, threadAgo) };
   });
 }
 
@@ -912,23 +925,29 @@ export function planDemo(companies: readonly PlanCompany[], sentences: readonly 
     // on top level unless the thread is long).
     const likely = r.shuffle(everyone.filter((x) => x !== author));
     // Top-level times: independent moments after the thread, in order.
-    const times = Array.from({ length: act.comments }, () => after(r, agoMs, agoMs)).sort((a, b) => b - a);
+    const times = Array.from({ length: act.comments }, () => soonAfter(r, agoMs, agoMs, discussionWindow(agoMs))).sort((a, b) => b - a);
+    const asked = bag(r, ASKED_REPLIES);
     for (let k = 0; k < act.comments; k++) {
       const commenter = likely[k % likely.length]!;
       const s: Slots = { ...slots, other: otherOf([author, commenter]) };
-      const text = k < variant.answers.length && (k === 0 || r.chance(0.6)) ? answer()(s) : extra()(s);
+      const isAnswer = k < variant.answers.length && (k === 0 || r.chance(0.6));
+      const text = isAnswer ? answer()(s) : extra()(s);
       const at = times[k]!;
       comments.push({ author: commenter, body: text, agoMs: at, reactions: reactionsOn(r, commenter, r.int(0, act.reactions > 5 ? 3 : 2), at, agoMs) });
       const parent = comments.length - 1;
-      if (r.chance(act.replyChance)) {
-        // The asker thanks an answer; others answer or quote the commenter.
-        const byAuthor = k === 0 && r.chance(0.6);
-        const replier = byAuthor ? author : r.pick(everyone.filter((x) => x !== commenter));
+      // A comment that asks another member ('@x, vad säger du?') is answered by that member.
+      const askedMember = text.endsWith("?") && text.includes(`@${s.other}`) ? nicknames.indexOf(s.other) : -1;
+      // Opinions (answers, disagreement with the asker) draw more replies.
+      const opinion = isAnswer || text.includes(`@${slots.asker}`);
+      if (askedMember >= 0 || r.chance(opinion ? act.replyChance * 1.8 : act.replyChance)) {
+        // The asker thanks an answer; others answer, or quote an opinion they react to.
+        const byAuthor = askedMember < 0 && k === 0 && r.chance(0.6);
+        const replier = askedMember >= 0 ? askedMember : byAuthor ? author : r.pick(everyone.filter((x) => x !== commenter));
         const rs: Slots = { ...slots, asker: nicknames[commenter]!, other: otherOf([replier, commenter]) };
-        const quote = !byAuthor && r.chance(0.35);
-        const replyText = byAuthor ? thanks()(rs) : quote ? quoteReply()(rs) : reply()(rs);
+        const quote = askedMember < 0 && !byAuthor && opinion && r.chance(0.7);
+        const replyText = askedMember >= 0 ? asked()(rs) : byAuthor ? thanks()(rs) : quote ? quoteReply()(rs) : reply()(rs);
         // Strictly after the parent (at least half a minute), never in the last half minute.
-        const rat = Math.max(Math.min(after(r, at, agoMs), at - MINUTE), MINUTE / 2);
+        const rat = Math.max(Math.min(soonAfter(r, at, agoMs, discussionWindow(agoMs) / 2), at - MINUTE), MINUTE / 2);
         comments.push({
           author: replier,
           body: replyText,
