@@ -7,9 +7,10 @@
  *   in the environment variable `FORUM_ADMIN_PASSWORD` (never on the command line, where `ps`
  *   shows it): the first admin of a fresh forum, and the browser tests' admin (issue 7).
  * - `forum migrate` applies pending database migrations.
- * - `forum seed-demo [--force]` fills the forum with Swedish demo content (`server/demo/seed.ts`);
- *   refused in production unless `--force` is given, because the demo accounts share a known
- *   password.
+ * - `forum seed-demo [--force]` fills the forum with Swedish demo content (`server/demo/seed.ts`,
+ *   issue 19: sixteen members, a moderator and an admin among them, about forty threads on real
+ *   companies over four weeks) and prints the demo logins, staff roles marked; refused in
+ *   production unless `--force` is given, because the demo accounts share a known password.
  * - `forum recook` re-cooks every thread, comment and bio into its stored HTML and rebuilds
  *   `post_tickers` (`server/content/recook.ts`); idempotent.
  * - `forum backup <file>` / `forum restore <file>` save and restore the database
@@ -36,7 +37,7 @@ import { runningServerPid } from "./db/server-lock";
 import { profiles, user } from "./db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo/seed";
 import type { Mailer } from "./mail/mailer";
-import { isRole } from "../domain/roles";
+import { isRole, isStaffRole } from "../domain/roles";
 import { createServices } from "./services";
 
 /** Where the CLI writes: `console`, or a test's collector. */
@@ -132,7 +133,9 @@ async function seed(config: AppConfig, force: boolean, out: CliOutput): Promise<
     const result = await seedDemo(services);
     out.log(result ? cli.seeded(result.users, result.threads, result.comments) : cli.alreadySeeded);
     out.log(cli.demoLogins(DEMO_PASSWORD));
-    for (const u of DEMO_USERS) out.log(cli.demoLogin(u.nickname, u.email));
+    for (const u of DEMO_USERS) {
+      out.log(isStaffRole(u.role) ? cli.demoStaffLogin(u.nickname, u.email, roles[u.role]) : cli.demoLogin(u.nickname, u.email));
+    }
     return 0;
   } finally {
     await services.database.close();

@@ -628,6 +628,8 @@ export const cli = {
   demoLogins: (password: string) =>
     `Logga in som någon av demoanvändarna (samma lösenord för alla: ${password}):`,
   demoLogin: (nickname: string, email: string) => `  ${nickname.padEnd(18)} ${email}`,
+  /** A demo login with staff powers (issue 19: the demo has a moderator and an admin). */
+  demoStaffLogin: (nickname: string, email: string, role: string) => `  ${nickname.padEnd(18)} ${email} (${role})`,
   seedInProduction:
     "Vägrar skapa demoinnehåll när NODE_ENV=production: demokontona har ett känt lösenord. Lägg till --force om du verkligen vill.",
   failed: (message: string) => `Kommandot misslyckades: ${message}`,
