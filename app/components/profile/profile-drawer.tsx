@@ -95,7 +95,7 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
       {ref ? (
         <Dialog.Root open onOpenChange={(o) => (o ? undefined : setRef(null))}>
           <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
             <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col overflow-y-auto bg-white shadow-xl">
               <Dialog.Description className="sr-only">{p.openProfile}</Dialog.Description>
               {card ? (
