@@ -100,7 +100,7 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
               <Dialog.Description className="sr-only">{p.openProfile}</Dialog.Description>
               {card ? (
                 <>
-                  <div className="h-24 shrink-0 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400">
+                  <div className="h-24 shrink-0 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300">
                     {card.profile.bannerUrl ? <img src={card.profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
                   </div>
                   <div className="space-y-4 p-5">
