@@ -16,6 +16,7 @@ import { DropdownMenu } from "radix-ui";
 import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { useLocation } from "react-router";
 import { theme as th } from "../../../domain/i18n/sv";
+import { isThemePreference } from "../../../domain/theme";
 import { THEME_PREFERENCES, type ThemePreference } from "../../../domain/values";
 import { THEME_ACTION, useThemeChoice } from "../../lib/theme";
 
@@ -42,7 +43,7 @@ export function ThemeMenuItems({ itemClassName }: { itemClassName: string }) {
         aria-label={th.label}
         value={preference}
         onValueChange={(value) => {
-          if ((THEME_PREFERENCES as readonly string[]).includes(value)) setTheme(value as ThemePreference);
+          if (isThemePreference(value)) setTheme(value);
         }}
       >
         {THEME_PREFERENCES.map((value) => {
@@ -85,7 +86,7 @@ export function ThemeForm({ className = "" }: { className?: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         const chosen = new FormData(event.currentTarget).get("theme");
-        if (typeof chosen === "string" && (THEME_PREFERENCES as readonly string[]).includes(chosen)) setTheme(chosen as ThemePreference);
+        if (isThemePreference(chosen)) setTheme(chosen);
       }}
     >
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
