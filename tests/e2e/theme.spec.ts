@@ -62,6 +62,9 @@ test("a member picks 'Mörkt' in the user menu: it switches at once and stays on
   // No reload: the page is the same document.
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
+  // Still dark once the answer is in and the root loader has revalidated.
+  await page.waitForTimeout(700);
+  await expect(html(page)).toHaveClass(DARK);
 
   await page.reload();
   expect(await classAtDomContentLoaded(page)).toMatch(DARK);
