@@ -1,6 +1,8 @@
 /**
  * Document shell: `<html lang="sv">`, meta, styles, the single toast outlet (SPEC §4 Toast: one
- * at a time) and the error boundary with the spec's Swedish texts (SPEC §8).
+ * at a time) and the error boundary with the spec's Swedish texts (SPEC §8). The colour theme
+ * (issue 19 "Dark mode", domain/theme.ts): `<html class="dark">` for the `dark` cookie, and for
+ * `system` a nonce'd inline script in `<head>` that adds the class before the first paint.
  *
  * @module
  */
@@ -13,6 +15,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
 import { toast, Toaster } from "./lib/toast";
 import { getViewer } from "../server/session";
@@ -26,8 +29,15 @@ import type { ClientViewer } from "./lib/viewer";
 import { siteCan } from "../domain/policy/actor";
 import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
 import { registerServiceWorker } from "./pwa/register";
+import { cspNonceContext } from "../server/security/headers";
+import { DARK_CLASS, isDarkTheme, SYSTEM_THEME_SCRIPT, themeFromCookie } from "../domain/theme";
+import { useSystemPrefersDark, useThemePreference } from "./lib/theme";
 
-/** Root data: the logged-in member's public fields and a one-shot flash message. */
+/**
+ * Root data: the logged-in member's public fields, a one-shot flash message, the colour theme
+ * preference of the `theme` cookie (`system` | `light` | `dark`, issue 19) and the response's CSP
+ * nonce for the theme's inline script ("" without CSP).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
@@ -43,7 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   return data(
-    { viewer: clientViewer, flash, publicUrl: services.config.publicUrl, provider: services.config.provider },
+    {
+      viewer: clientViewer,
+      flash,
+      publicUrl: services.config.publicUrl,
+      provider: services.config.provider,
+      theme: themeFromCookie(request.headers.get("Cookie")),
+      nonce: context.get(cspNonceContext),
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -59,13 +76,25 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: app.description },
 ];
 
-/** The `<html>` document around every page and error. */
+/**
+ * The `<html>` document around every page and error, in the viewer's colour theme (issue 19):
+ * the class follows the preference in effect (a switch in flight first) and, for `system`, the
+ * device; `suppressHydrationWarning` because the head script may have added `dark` before React.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const preference = useThemePreference();
+  const systemDark = useSystemPrefersDark();
+  const dark = isDarkTheme(preference, systemDark);
+  const nonce = (useRouteLoaderData("root") as { nonce?: string } | undefined)?.nonce;
   return (
-    <html lang="sv">
+    <html lang="sv" className={dark ? DARK_CLASS : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={preference === "system" ? "light dark" : preference} />
+        {preference === "system" ? (
+          <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SYSTEM_THEME_SCRIPT }} />
+        ) : null}
         <meta name="theme-color" content={THEME_COLOR} />
         {/* Installable app (issue 18): manifest, home-screen icon on iOS. */}
         <link rel="manifest" href={PWA_PATHS.manifest} />
@@ -80,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           position="top-center"
           visibleToasts={1}
           richColors
+          theme={dark ? "dark" : "light"}
           closeButton
           containerAriaLabel={app.toastRegion}
           toastOptions={{ closeButtonAriaLabel: app.toastClose }}

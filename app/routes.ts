@@ -76,6 +76,8 @@ export default [
   route("api/my-data", "routes/api-my-data.ts"),
   route("api/follow", "routes/api-follow.ts"),
   route("api/watchlist", "routes/api-watchlist.ts"),
+  // Colour theme cookie: system, light or dark (issue 19 "Dark mode").
+  route("api/theme", "routes/api-theme.ts"),
   // Web Push: this device's subscription and the VAPID public key (issue 18).
   route("api/push", "routes/api-push.ts"),
   route("api/ticker-card/:ticker", "routes/api-ticker-card.ts"),

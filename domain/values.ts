@@ -13,6 +13,15 @@
  * @module
  */
 
+/**
+ * Colour theme preferences (issue 19 "Dark mode"): `system` follows the device's
+ * `prefers-color-scheme` (the default when no cookie is set), `light` and `dark` are fixed.
+ * Stored in the `theme` cookie (domain/theme.ts), never in the database.
+ */
+export const THEME_PREFERENCES = ["system", "light", "dark"] as const;
+/** system, light or dark. */
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
 /** Reaction types in display order (SPEC §3 reactions, §9 labels: Bullish, Bearish, Like, Hot). */
 export const REACTION_TYPES = ["bull", "bear", "like", "fire"] as const;
 /** bull, bear, like or fire. */

@@ -105,11 +105,12 @@ export default function Landing() {
         </div>
       </header>
 
-      <div className="bg-brand-700 text-white">
+      {/* Issue 19 dark mode: a deep green band with light text instead of the light button green. */}
+      <div className="bg-brand-700 text-white dark:border-y dark:border-brand-300 dark:bg-brand-50 dark:text-slate-900">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 text-sm md:justify-center md:text-base">
           <span className="relative flex size-2.5 shrink-0" aria-hidden>
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand-200 opacity-75 motion-reduce:animate-none" />
-            <span className="relative inline-flex size-2.5 rounded-full bg-brand-100" />
+            <span className="relative inline-flex size-2.5 rounded-full bg-brand-100 dark:bg-brand-600" />
           </span>
           <p>
             <strong className="font-bold">{ld.bannerTitle}</strong> {ld.bannerText}

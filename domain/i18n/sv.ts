@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { AuthorSentiment, MAIL_JOB_STATUSES, ModerationAction, NotificationChannel, NotificationKind, Position, ReactionType, ReportReason, Role, SearchKind, TargetType } from "../values";
+import type { AuthorSentiment, MAIL_JOB_STATUSES, ModerationAction, NotificationChannel, NotificationKind, Position, ReactionType, ReportReason, Role, SearchKind, TargetType, ThemePreference } from "../values";
 
 /** Product name and document title (SPEC §1). */
 export const app = {
@@ -1618,4 +1618,15 @@ export const webPush = {
   invalidEndpoint: "Ogiltig pushadress: webbläsarens pushtjänst måste ha en https-adress.",
   invalidKeys: "Ogiltiga krypteringsnycklar från webbläsaren.",
   endpointTooLong: "Pushadressen är för lång.",
+} as const;
+
+/** Colour theme (issue 19 "Dark mode"): the user menu's and the visitors' footer choice. */
+export const theme = {
+  /** Name of the radio group. */
+  label: "Tema",
+  options: { system: "Systemets tema", light: "Ljust", dark: "Mörkt" } as const satisfies Record<ThemePreference, string>,
+  /** The footer form's submit button (needed only without JavaScript). */
+  save: "Byt tema",
+  /** `POST /api/theme` with a value outside `THEME_PREFERENCES` (domain/values.ts). */
+  invalid: "Okänt tema. Välj Systemets tema, Ljust eller Mörkt.",
 } as const;

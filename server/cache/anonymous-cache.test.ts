@@ -54,6 +54,11 @@ beforeAll(async () => {
     renders += 1;
     res.cookie("x", "1").send(`render ${renders}`);
   });
+  // Renders the visitor's colour theme (issue 19: the root loader reads the `theme` cookie).
+  app.get("/forum/themed", (req, res) => {
+    renders += 1;
+    res.type("html").send(`theme ${/theme=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "system"}`);
+  });
   app.get("/api/search", (_req, res) => {
     renders += 1;
     res.json({ renders });
@@ -99,6 +104,21 @@ describe("anonymous page cache (issue 8)", () => {
     expect(cleared).toBe(before + 1);
     cache.clear();
     expect(cache.size().entries).toBe(0);
+  });
+
+  it("keeps one page per colour theme, so a dark visitor never gets the system page (issue 19)", async () => {
+    cache.clear();
+    expect(await (await get("/forum/themed")).text()).toBe("theme system");
+    const dark = await get("/forum/themed", { cookie: "theme=dark" });
+    expect(dark.headers.get("x-cache")).toBe("MISS");
+    expect(await dark.text()).toBe("theme dark");
+    const again = await get("/forum/themed", { cookie: "theme=dark" });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toBe("theme dark");
+    // An unknown value is `system`, like no cookie.
+    const unknown = await get("/forum/themed", { cookie: "theme=purple" });
+    expect(unknown.headers.get("x-cache")).toBe("HIT");
+    expect(await unknown.text()).toBe("theme system");
   });
 
   it("never serves members, flash messages, APIs or answers that set cookies from the cache", async () => {

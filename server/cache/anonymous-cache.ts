@@ -10,6 +10,7 @@
  *   empties the cache at once; writes on other instances arrive as realtime events
  *   (`LISTEN borssnack_events`: comments, reactions) and empty it too; anything else another
  *   instance writes is at most one TTL (1 s) old for visitors.
+ * - One entry per URL and colour theme preference (the `theme` cookie, domain/theme.ts).
  * - The CSP nonce is per response: a cached page's nonce is replaced by this response's.
  * - Bounded memory: at most {@link ANONYMOUS_CACHE_MAX_BYTES} in total, oldest entries first out.
  * - One render per page at a time: while a request renders a page, others for the same URL wait
@@ -22,6 +23,7 @@
  */
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { themeFromCookie } from "../../domain/theme";
 
 /** How long a cached page may be served (ms). */
 export const ANONYMOUS_CACHE_TTL_MS = 1_000;
@@ -181,7 +183,8 @@ export function createAnonymousCache(
     if (req.method !== "GET" || BYPASS_PATHS.test(req.path) || PERSONAL_COOKIES.test(req.headers.cookie ?? "")) {
       return next();
     }
-    const key = req.originalUrl;
+    // The page differs per colour theme (issue 19: `<html class="dark">`, the head script).
+    const key = `${themeFromCookie(req.headers.cookie)} ${req.originalUrl}`;
     const nonce = String(res.locals.cspNonce ?? "");
     const hit = entries.get(key);
     const age = hit ? now() - hit.at : Infinity;

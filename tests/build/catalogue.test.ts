@@ -51,6 +51,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   notificationSettings: "nst",
   digestMail: "dm",
   webPush: "wp",
+  theme: "th",
 };
 
 describe("catalogue imports", () => {

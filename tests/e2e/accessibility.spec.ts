@@ -2,8 +2,11 @@
  * Accessibility checked by a machine (issue 19 "Accessibility as a test"): axe-core
  * (`@axe-core/playwright`, WCAG 2.1 A and AA rules) runs on every page of the route table as the
  * role that sees it — visitor, member, moderator, admin — at 1280 px, and on the five main pages
- * (home, category, thread, profile, login) at 375 px. No page may have a serious or critical
- * violation. One browser context per role, pages in sequence, so the whole file stays fast.
+ * (home, category, thread, profile, login) at 375 px, each in the light and the dark theme (issue
+ * 19 "Dark mode"). No page may have a serious or critical violation. One browser context per
+ * role, pages in sequence, so the whole file stays fast: the light pass runs every WCAG A/AA rule;
+ * the same context then sets the `theme=dark` cookie and runs the pages again with only the rules
+ * a colour theme can change (contrast), since the DOM is otherwise the same.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type BrowserContext, type Page } from "@playwright/test";
@@ -64,22 +67,36 @@ function describe(path: string, v: { id: string; impact?: string | null; help: s
     .join(", ")})`;
 }
 
+/** The axe rules whose outcome depends on colours: the ones the dark pass runs (issue 19). */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
 /**
- * Opens each path in `page` and runs axe on it.
+ * Opens each path in `page` and runs axe on it, first in the light theme (every WCAG 2.1 A/AA
+ * rule), then, with the `theme=dark` cookie in the same context, in the dark theme (the colour
+ * rules only; the server renders `<html class="dark">`).
  *
- * @returns the serious and critical violations, one line each
+ * @returns the serious and critical violations, one line each, the path prefixed with the theme
  */
 async function audit(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
-  for (const path of paths) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBeLessThan(500);
-    await page.waitForLoadState("networkidle");
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    for (const v of result.violations) {
-      if (v.impact === "serious" || v.impact === "critical") found.push(describe(path, v));
+  const context = page.context();
+  for (const theme of ["light", "dark"] as const) {
+    await context.addCookies([{ name: "theme", value: theme, url: env.baseURL }]);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(500);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("html"), `${theme} ${path}`).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      const builder = new AxeBuilder({ page });
+      if (theme === "dark") builder.withRules(COLOUR_RULES);
+      else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+      const result = await builder.analyze();
+      for (const v of result.violations) {
+        if (v.impact === "serious" || v.impact === "critical") found.push(describe(`${theme} ${path}`, v));
+      }
     }
   }
+  await context.clearCookies({ name: "theme" });
   return found;
 }
 
@@ -97,7 +114,7 @@ async function contextAs(browser: import("@playwright/test").Browser, who: "visi
   return browser.newContext({ viewport, storageState: await member.api.storageState() });
 }
 
-test("visitor pages have no serious or critical axe violations (1280 px)", async ({ browser }) => {
+test("visitor pages have no serious or critical axe violations (1280 px, light and dark)", async ({ browser }) => {
   const context = await contextAs(browser, "visitor");
   const page = await context.newPage();
   const found = await audit(page, [
@@ -122,7 +139,7 @@ test("visitor pages have no serious or critical axe violations (1280 px)", async
   await context.close();
 });
 
-test("member pages have no serious or critical axe violations (1280 px)", async ({ browser }) => {
+test("member pages have no serious or critical axe violations (1280 px, light and dark)", async ({ browser }) => {
   const context = await contextAs(browser, "author");
   const page = await context.newPage();
   const found = await audit(page, [
@@ -142,7 +159,7 @@ test("member pages have no serious or critical axe violations (1280 px)", async 
   await context.close();
 });
 
-test("moderator and admin pages have no serious or critical axe violations (1280 px)", async ({ browser }) => {
+test("moderator and admin pages have no serious or critical axe violations (1280 px, light and dark)", async ({ browser }) => {
   const moderator = await contextAs(browser, "moderator");
   const found = await audit(await moderator.newPage(), ["/admin", "/admin/users", "/admin/reports", fx.threadPath]);
   await moderator.close();
@@ -152,7 +169,7 @@ test("moderator and admin pages have no serious or critical axe violations (1280
   expect(found, found.join("\n")).toEqual([]);
 });
 
-test("the five main pages have no serious or critical axe violations at 375 px", async ({ browser }) => {
+test("the five main pages have no serious or critical axe violations at 375 px (light and dark)", async ({ browser }) => {
   const visitor = await contextAs(browser, "visitor", 375);
   const found = await audit(await visitor.newPage(), ["/forum", `/forum/kategori/${fx.categoryId}`, fx.threadPath, `/forum/profil/${fx.authorId}`, "/auth/login"]);
   await visitor.close();

@@ -113,7 +113,7 @@ export function EditedMark({ targetType, id, editedAt }: { targetType: TargetTyp
       </Dialog.Trigger>
       {open ? (
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
           <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
             <Dialog.Title className="text-lg font-bold">{ed.historyTitle}</Dialog.Title>
             <Dialog.Description className="text-sm text-slate-600">{ed.historyDescription}</Dialog.Description>

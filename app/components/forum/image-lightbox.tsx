@@ -37,7 +37,7 @@ export function ImageLightbox({ image, onClose }: ImageLightboxProps) {
   return (
     <Dialog.Root open={image !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/80" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/80 dark:bg-black/85" />
         <Dialog.Content
           className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-4 focus:outline-none"
           onCloseAutoFocus={(event) => {
@@ -55,7 +55,7 @@ export function ImageLightbox({ image, onClose }: ImageLightboxProps) {
                 href={image.src}
                 target="_blank"
                 rel="noopener"
-                className="text-sm font-semibold text-white underline underline-offset-2 hover:text-slate-200"
+                className="text-sm font-semibold text-white underline underline-offset-2 hover:text-slate-200 dark:text-slate-950 dark:hover:text-slate-700"
               >
                 {pi.openOriginal}
               </a>

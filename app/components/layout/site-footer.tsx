@@ -1,15 +1,22 @@
 /**
  * Forum footer (SPEC §2 Shared forum layout): copyright line, provider link and data attribution,
- * and the 'GDPR och datapolicy' button with its dialog ({@link GdprDialog}).
+ * the 'GDPR och datapolicy' button with its dialog ({@link GdprDialog}) and, for visitors, the
+ * colour theme choice 'Tema' (issue 19; members have it in the user menu).
  *
  * @module
  */
 import { useRouteLoaderData } from "react-router";
 import { app } from "../../../domain/i18n/sv";
 import { GdprDialog } from "./gdpr-dialog";
+import { ThemeForm } from "./theme-toggle";
+import { useViewer } from "../../lib/viewer";
 
-/** Footer with the current year and the provider link (`PROVIDER_NAME`/`PROVIDER_URL`, root loader data). */
+/**
+ * Footer with the current year and the provider link (`PROVIDER_NAME`/`PROVIDER_URL`, root loader
+ * data); visitors also get the theme form (issue 19).
+ */
 export function SiteFooter() {
+  const viewer = useViewer();
   const year = new Date().getFullYear();
   const provider = (useRouteLoaderData("root") as { provider?: { name: string; url: string } } | undefined)?.provider ?? {
     name: app.name,
@@ -27,6 +34,7 @@ export function SiteFooter() {
             </a>
           </p>
           <GdprDialog />
+          {viewer ? null : <ThemeForm />}
         </div>
         <p className="max-w-xl text-xs md:text-right">
           {app.footerData}

@@ -18,6 +18,7 @@ import { buttonClass } from "../ui/button";
 import { NotificationBell } from "../notifications/notification-bell";
 import { ActivityTracker, OnlineIndicator } from "../presence/presence";
 import { MarketHoursLine } from "../market/market-status";
+import { ThemeForm, ThemeMenuItems } from "./theme-toggle";
 
 /** The logo: bull and product name, linking to the start page. */
 export function Logo() {
@@ -101,6 +102,9 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
               </DropdownMenu.Item>
             </>
           ) : null}
+          {/* Issue 19: the colour theme ('Systemets tema' / 'Ljust' / 'Mörkt'). */}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <ThemeMenuItems itemClassName={item} />
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             className={item}
@@ -126,7 +130,7 @@ function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
         <Menu className="size-6" aria-hidden />
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-1 bg-white p-4 shadow-xl">
           <div className="mb-2 flex items-center justify-between">
             <Dialog.Title className="text-base font-bold">{viewer ? viewer.nickname : app.name}</Dialog.Title>
@@ -182,6 +186,8 @@ function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
                 </>
               ) : null}
               <LogoutForm className={`${link} w-full text-left`}>{nav.logout}</LogoutForm>
+              {/* Issue 19: the colour theme; the user menu with it is hidden on phones. */}
+              <ThemeForm className="mt-2 border-t border-slate-200 px-3 pt-3 text-sm" />
             </>
           ) : (
             <>

@@ -24,7 +24,7 @@ export function ConfirmDialog(props: {
   return (
     <AlertDialog.Root open onOpenChange={(open) => (!open && !props.busy ? props.onClose() : undefined)}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-bold">{props.title}</AlertDialog.Title>
           <AlertDialog.Description asChild>

@@ -38,7 +38,7 @@ function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () =
   return (
     <Dialog.Root open onOpenChange={(open) => (!open && !busy ? onClose() : undefined)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-bold">{POST_TEXTS[target.targetType].report}</Dialog.Title>
           <Dialog.Description className="sr-only">{m.reportTitle}</Dialog.Description>
@@ -95,7 +95,7 @@ function BlockDialog({ target, onClose }: { target: BlockTarget; onClose: () => 
   return (
     <AlertDialog.Root open onOpenChange={(open) => (!open && !busy ? onClose() : undefined)}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-bold">{target.blocked ? m.unblockUser : m.blockUser}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-slate-600">

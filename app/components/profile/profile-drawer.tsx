@@ -95,12 +95,12 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
       {ref ? (
         <Dialog.Root open onOpenChange={(o) => (o ? undefined : setRef(null))}>
           <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
             <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col overflow-y-auto bg-white shadow-xl">
               <Dialog.Description className="sr-only">{p.openProfile}</Dialog.Description>
               {card ? (
                 <>
-                  <div className="h-24 shrink-0 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400">
+                  <div className="h-24 shrink-0 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300">
                     {card.profile.bannerUrl ? <img src={card.profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
                   </div>
                   <div className="space-y-4 p-5">

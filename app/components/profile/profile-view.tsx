@@ -52,7 +52,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 md:h-48">
+        <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300 md:h-48">
           {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
         </div>
         <div className="space-y-4 p-4 md:p-6">

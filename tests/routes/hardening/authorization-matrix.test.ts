@@ -1325,6 +1325,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "api-nickname-available.ts": "says only whether a nickname (public anyway) is taken",
   "api-revisions.ts": "the edit history of a public thread or comment (editor nickname, time, diff; staff reasons stay in the moderation log)",
   "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
+  "api-theme.ts": "sets only the caller's own theme cookie (issue 19 dark mode); reads and writes no data (tests/routes/theme.test.ts)",
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
   "api-ticker-card.ts": "public company facts for the cashtag menu; the watch state is only ever the caller's own (tests/routes/forum/watchlist.test.ts)",
   "api-market-calendar.ts": "public exchange holiday dates for the market-hours line",

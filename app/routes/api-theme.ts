@@ -1,0 +1,43 @@
+/**
+ * `POST /api/theme` (issue 19 "Dark mode"): stores the colour theme preference — `theme` =
+ * `system` | `light` | `dark` — in the `theme` cookie (one year, `SameSite=Lax`, path `/`;
+ * domain/theme.ts). Open to visitors and members alike; it reads and writes nothing but the
+ * caller's own cookie, so it is not a member write and does not go through the write pipeline.
+ *
+ * - Without JavaScript (the footer's plain form): 303 to `returnTo` when it is a same-origin path
+ *   (`safeReturnPath`), else to `/`; the next page is server-rendered in the new theme.
+ * - From the browser's fetcher (`mode=js`): 200 JSON `{ ok: true, theme }`; the page has already
+ *   switched, the root loader revalidates.
+ * - Any other `theme`: 400 JSON `{ ok: false, error }` with the Swedish message ('Okänt tema…').
+ * - GET: 405.
+ *
+ * @module
+ */
+import { readForm } from "../../server/http";
+import { servicesContext } from "../../server/services";
+import { theme as th } from "../../domain/i18n/sv";
+import { isThemePreference, safeReturnPath, themeCookie } from "../../domain/theme";
+import type { Route } from "./+types/api-theme";
+
+/** GET is not a choice: 405 with `Allow: POST`. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
+ * Sets the theme cookie.
+ *
+ * @returns 303 (form), 200 JSON (fetcher) or 400 JSON for an unknown theme
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readForm(request);
+  if (!isThemePreference(form.theme)) {
+    return Response.json({ ok: false, error: th.invalid }, { status: 400 });
+  }
+  const cookie = themeCookie(form.theme, { secure: services.config.publicUrl.startsWith("https://") });
+  if (form.mode === "js") {
+    return Response.json({ ok: true, theme: form.theme }, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  }
+  return new Response(null, { status: 303, headers: { Location: safeReturnPath(form.returnTo), "Set-Cookie": cookie } });
+}
