@@ -1617,3 +1617,55 @@ export const webPush = {
   invalidKeys: "Ogiltiga krypteringsnycklar från webbläsaren.",
   endpointTooLong: "Pushadressen är för lång.",
 } as const;
+
+/** Muting a member 'Dölj medlem' (issue 19): the toggle, the collapsed line, the account section. */
+export const mutes = {
+  mute: "Dölj medlem",
+  unmute: "Visa medlem igen",
+  muteLabel: (nickname: string) => `Dölj medlem @${nickname}`,
+  unmuteLabel: (nickname: string) => `Visa medlem @${nickname} igen`,
+  muted: "Medlem dold",
+  mutedDescription: (nickname: string) => `Inlägg från @${nickname} döljs nu för dig.`,
+  unmuted: "Medlem visas igen",
+  unmutedDescription: (nickname: string) => `Inlägg från @${nickname} visas igen.`,
+  /** The collapsed line: 'Dolt inlägg från @nick – ' followed by the 'visa' button. */
+  hiddenFrom: (nickname: string) => `Dolt inlägg från @${nickname} – `,
+  show: "visa",
+  showLabel: (nickname: string) => `Visa dolt inlägg från @${nickname}`,
+  muteFailed: "Kunde inte dölja medlemmen",
+  unmuteFailed: "Kunde inte visa medlemmen igen",
+  loginToMute: "Du måste vara inloggad för att dölja medlemmar.",
+  cannotMuteSelf: "Du kan inte dölja dig själv.",
+  userNotFound: "Kunde inte hitta medlemmen.",
+  limitReached: (max: number) => `Du kan dölja högst ${max} medlemmar. Visa någon igen innan du döljer fler.`,
+  section: "Dolda medlemmar",
+  sectionHelp: "Trådar och kommentarer från medlemmar du döljer visas som en rad som du kan öppna. Du får inga notiser från dem. De ser inte att du har dolt dem.",
+  empty: "Du har inte dolt någon medlem.",
+} as const;
+
+/** Saved threads and comments 'Spara' and the page 'Sparade' (issue 19). */
+export const bookmarks = {
+  save: "Spara",
+  saved: "Sparad",
+  saveThreadLabel: "Spara tråden",
+  saveCommentLabel: "Spara kommentaren",
+  title: "Sparade",
+  description: "Trådar och kommentarer du har sparat, senast sparade först.",
+  empty: "Du har inte sparat något än.",
+  remove: "Ta bort",
+  removeLabel: (title: string) => `Ta bort ${title} från sparade`,
+  removed: "Borttagen från sparade",
+  savedToast: "Sparad",
+  savedToastDescription: "Du hittar den under Sparade i menyn.",
+  thread: "Tråd",
+  comment: "Kommentar",
+  commentIn: (title: string) => `Kommentar i ${title}`,
+  savedAt: "Sparad",
+  saveFailed: "Kunde inte spara",
+  removeFailed: "Kunde inte ta bort från sparade",
+  loginToSave: "Du måste vara inloggad för att spara inlägg.",
+  badTarget: "Ange en tråd eller kommentar att spara.",
+  notFound: "Inlägget finns inte längre.",
+  limitReached: (max: number) => `Du kan spara högst ${max} inlägg. Ta bort något innan du sparar fler.`,
+  menu: "Sparade",
+} as const;

@@ -51,6 +51,8 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   notificationSettings: "nst",
   digestMail: "dm",
   webPush: "wp",
+  mutes: "mu",
+  bookmarks: "bm",
 };
 
 describe("catalogue imports", () => {
