@@ -1628,8 +1628,9 @@ export const mutes = {
   mutedDescription: (nickname: string) => `Inlägg från @${nickname} döljs nu för dig.`,
   unmuted: "Medlem visas igen",
   unmutedDescription: (nickname: string) => `Inlägg från @${nickname} visas igen.`,
-  /** The collapsed line: 'Dolt inlägg från @nick – ' followed by the 'visa' button. */
-  hiddenFrom: (nickname: string) => `Dolt inlägg från @${nickname} – `,
+  /** The collapsed line: 'Dolt inlägg från @nick', {@link mutes.separator}, then the 'visa' button. */
+  hiddenFrom: (nickname: string) => `Dolt inlägg från @${nickname}`,
+  separator: " – ",
   show: "visa",
   showLabel: (nickname: string) => `Visa dolt inlägg från @${nickname}`,
   muteFailed: "Kunde inte dölja medlemmen",
