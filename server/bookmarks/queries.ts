@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { BOOKMARKS_PAGE_SIZE } from "../../domain/limits";
 import type { TargetType } from "../../domain/values";
 import type { Db } from "../db/client";
@@ -110,4 +110,43 @@ export async function savedInThread(db: Db, userId: string, threadId: string): P
     thread: rows.some((r) => r.commentId === null),
     commentIds: rows.flatMap((r) => (r.commentId ? [r.commentId] : [])),
   };
+}
+
+/** One saved post in the data export. */
+export interface BookmarkExport {
+  targetType: TargetType;
+  /** uuid of the thread or comment */
+  id: string;
+  threadId: string;
+  threadTitle: string;
+  /** ISO 8601 time it was saved. */
+  savedAt: string;
+}
+
+/**
+ * A member's saved posts for the data export (issue 19: "exported with the member's data"),
+ * oldest saved first.
+ *
+ * @returns {@link BookmarkExport} rows
+ */
+export async function bookmarksForExport(db: Db, userId: string): Promise<BookmarkExport[]> {
+  const rows = await db
+    .select({
+      targetType: bookmarks.targetType,
+      threadId: bookmarks.threadId,
+      commentId: bookmarks.commentId,
+      threadTitle: threads.title,
+      savedAt: bookmarks.createdAt,
+    })
+    .from(bookmarks)
+    .innerJoin(threads, eq(threads.id, bookmarks.threadId))
+    .where(eq(bookmarks.userId, userId))
+    .orderBy(asc(bookmarks.createdAt), asc(bookmarks.id));
+  return rows.map((r) => ({
+    targetType: r.targetType as TargetType,
+    id: r.commentId ?? r.threadId,
+    threadId: r.threadId,
+    threadTitle: r.threadTitle,
+    savedAt: r.savedAt.toISOString(),
+  }));
 }

@@ -163,3 +163,19 @@ export async function listMutedMembers(db: Db, muterId: string): Promise<MutedMe
     .limit(MUTES_MAX);
   return rows.map((r) => ({ ...r, mutedAt: r.mutedAt.toISOString() }));
 }
+
+/**
+ * The members a member mutes, for the data export (issue 19: "exported with the member's data"):
+ * nicknames only (ids are internal), oldest first.
+ *
+ * @returns `{ nickname, since }` (ISO 8601 times)
+ */
+export async function mutesForExport(db: Db, userId: string): Promise<{ nickname: string; since: string }[]> {
+  const rows = await db
+    .select({ nickname: profiles.nickname, since: memberMutes.createdAt })
+    .from(memberMutes)
+    .innerJoin(profiles, eq(profiles.id, memberMutes.mutedId))
+    .where(eq(memberMutes.muterId, userId))
+    .orderBy(asc(memberMutes.createdAt), asc(profiles.nickname));
+  return rows.map((r) => ({ nickname: r.nickname, since: r.since.toISOString() }));
+}

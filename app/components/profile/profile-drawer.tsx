@@ -19,11 +19,12 @@ import { formatDate } from "../../lib/dates";
 import { PostBody } from "../forum/post-body";
 import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
 import { FollowButton } from "./follow-button";
+import { MuteButton } from "./mute-button";
 
 /** Who to show: a user id or a nickname. */
 export type ProfileRef = { userId: string } | { nickname: string };
 
-type Card = { profile: ProfileView; own: boolean; can: MemberCan; following: boolean; loggedIn: boolean };
+type Card = { profile: ProfileView; own: boolean; can: MemberCan; following: boolean; muted: boolean; loggedIn: boolean };
 
 const DrawerContext = createContext<(ref: ProfileRef) => void>(() => {});
 
@@ -104,10 +105,11 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
                     {card.profile.bannerUrl ? <img src={card.profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
                   </div>
                   <div className="space-y-4 p-5">
-                    <div className="-mt-12 flex items-end justify-between">
+                    <div className="-mt-12 flex flex-wrap items-end justify-between gap-2">
                       <div className="relative z-10 rounded-full bg-white p-1">
                         <EdgeAvatar nickname={card.profile.nickname} avatarUrl={card.profile.avatarUrl} edgeLevel={card.profile.edgeLevel} size="lg" />
                       </div>
+                      <div className="flex flex-wrap justify-end gap-2">
                       {!card.can.follow ? null : (
                         <FollowButton
                           userId={card.profile.id}
@@ -119,6 +121,15 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
                           }
                         />
                       )}
+                      {card.can.mute ? (
+                        <MuteButton
+                          userId={card.profile.id}
+                          nickname={card.profile.nickname}
+                          muted={card.muted}
+                          onChange={(muted) => setCard((c) => (c ? { ...c, muted } : c))}
+                        />
+                      ) : null}
+                      </div>
                     </div>
                     <div>
                       <Dialog.Title className="text-xl font-extrabold [overflow-wrap:anywhere]">{card.profile.nickname}</Dialog.Title>
