@@ -95,7 +95,7 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{bm.empty}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        <ul aria-label={bm.title} className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
           {items.map((item) => (
             <SavedRow key={`${item.targetType}:${item.id}`} item={item} />
           ))}
