@@ -95,7 +95,8 @@ function CommentItem({
               {f.reply}
             </button>
           ) : null}
-          {viewer ? <SaveButton targetType="comment" targetId={comment.id} saved={comment.saved === true} /> : null}
+          {/* Not while the edit form (with its own 'Spara') is open. */}
+          {viewer && !editing ? <SaveButton targetType="comment" targetId={comment.id} saved={comment.saved === true} /> : null}
         </div>
       </div>
     </article>
