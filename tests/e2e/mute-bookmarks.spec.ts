@@ -91,6 +91,13 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   await shots(bPage, "thread-muted");
   await collapsed.getByRole("button", { name: mu.show }).click();
   await expect(bPage.getByText("jag håller inte med.")).toBeVisible();
+  // The profile drawer of A (from the comment's author name) has the toggle too, pressed.
+  await bPage.locator("article[id^=comment-]").getByRole("button", { name: a.nickname, exact: true }).click();
+  const drawer = bPage.getByRole("dialog");
+  await expect(drawer.getByRole("button", { name: mu.unmute })).toHaveAttribute("aria-pressed", "true");
+  await shots(bPage, "drawer-muted");
+  await bPage.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
 
   // 'Dolda medlemmar' lists A; 'Visa medlem igen' restores A.
   await bPage.goto("/forum/konto");
