@@ -258,37 +258,37 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
           </div>
           {trend ? <ThreadBadges {...trend} /> : null}
           <ThreadPost muted={thread.muted === true} nickname={author}>
-          <p className="text-sm text-slate-500">
-            {thread.author ? (
-              <AuthorButton userId={thread.author.id} nickname={thread.author.nickname} />
-            ) : (
-              <span className="font-semibold text-slate-800">{author}</span>
-            )}{" "}
-            · <RelativeTime iso={thread.createdAt} />
-            {thread.editedAt ? (
-              <>
-                {" "}
-                · <EditedMark targetType="thread" id={thread.id} editedAt={thread.editedAt} />
-              </>
-            ) : null}
-          </p>
-          {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
-          <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
-            <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
-          </Quotable>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <ReactionBar
-              targetType="thread"
-              targetId={thread.id}
-              summary={thread.reactions}
-              canReact={thread.can.react}
-              loggedIn={viewer !== null}
-            />
-            <div className="flex flex-wrap items-center gap-2">
-              {viewer ? <SaveButton targetType="thread" targetId={thread.id} saved={thread.saved} /> : null}
-              <SubscribeButton subscribed={subscribed} loggedIn={viewer !== null} />
+            <p className="text-sm text-slate-500">
+              {thread.author ? (
+                <AuthorButton userId={thread.author.id} nickname={thread.author.nickname} />
+              ) : (
+                <span className="font-semibold text-slate-800">{author}</span>
+              )}{" "}
+              · <RelativeTime iso={thread.createdAt} />
+              {thread.editedAt ? (
+                <>
+                  {" "}
+                  · <EditedMark targetType="thread" id={thread.id} editedAt={thread.editedAt} />
+                </>
+              ) : null}
+            </p>
+            {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
+            <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
+              <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
+            </Quotable>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <ReactionBar
+                targetType="thread"
+                targetId={thread.id}
+                summary={thread.reactions}
+                canReact={thread.can.react}
+                loggedIn={viewer !== null}
+              />
+              <div className="flex flex-wrap items-center gap-2">
+                {viewer ? <SaveButton targetType="thread" targetId={thread.id} saved={thread.saved} /> : null}
+                <SubscribeButton subscribed={subscribed} loggedIn={viewer !== null} />
+              </div>
             </div>
-          </div>
           </ThreadPost>
         </article>
 
