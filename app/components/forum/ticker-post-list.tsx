@@ -27,27 +27,27 @@ export function TickerPostList({ posts }: { posts: readonly TickerPostItem[] }) 
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
       {posts.map((post) => {
         const row = (
-            <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
-              <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <span>{POST_TEXTS[post.kind].kind}</span>
-                {(post.tickers ?? []).map((t) => (
-                  <Link key={t} to={`/forum/aktie/${t}`} className="font-mono normal-case text-brand-700 hover:underline">
-                    ${t}
-                  </Link>
-                ))}
-              </p>
-              <Link
-                to={postPath({ type: post.kind, id: post.id, categoryId: post.categoryId, threadId: post.threadId })}
-                className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
-              >
-                {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
-              </Link>
-              <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
-              <p className="text-xs text-slate-500">
-                {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
-              </p>
-            </li>
-        );
+          <li key={`${post.kind}:${post.id}`} className="space-y-1 p-4">
+            <p className="flex flex-wrap gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <span>{POST_TEXTS[post.kind].kind}</span>
+              {(post.tickers ?? []).map((t) => (
+                <Link key={t} to={`/forum/aktie/${t}`} className="font-mono normal-case text-brand-700 hover:underline">
+                  ${t}
+                </Link>
+              ))}
+            </p>
+            <Link
+              to={postPath({ type: post.kind, id: post.id, categoryId: post.categoryId, threadId: post.threadId })}
+              className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]"
+            >
+              {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
+            </Link>
+            <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
+            <p className="text-xs text-slate-500">
+              {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
+            </p>
+          </li>
+      );
         return post.muted ? (
           <MutedItem key={`${post.kind}:${post.id}`} as="li" nickname={post.authorNickname ?? f.unknownAuthor} className="p-4">
             {row}
