@@ -1,7 +1,7 @@
 /**
  * Profile side panel (SPEC §2 Profile side panel): a drawer opened by clicking an author or an
  * @mention, by user id or nickname. Shows 'Laddar profil...', the profile's essentials, a follow
- * button, 'Visa hela profilen' and 'Stäng'. One drawer per page, mounted only while open
+ * button, 'Dölj medlem' (issue 19; members on others' cards), 'Visa hela profilen' and 'Stäng'. One drawer per page, mounted only while open
  * (ARCHITECTURE.md); rendered @mention links (`a.mention[data-mention]`) open it through one
  * delegated click listener.
  *
@@ -110,25 +110,25 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
                         <EdgeAvatar nickname={card.profile.nickname} avatarUrl={card.profile.avatarUrl} edgeLevel={card.profile.edgeLevel} size="lg" />
                       </div>
                       <div className="flex flex-wrap justify-end gap-2">
-                      {!card.can.follow ? null : (
-                        <FollowButton
-                          userId={card.profile.id}
-                          nickname={card.profile.nickname}
-                          following={card.following}
-                          loggedIn={card.loggedIn}
-                          onChange={(s) =>
-                            setCard((c) => (c ? { ...c, following: s.following, profile: { ...c.profile, followersCount: s.followersCount } } : c))
-                          }
-                        />
-                      )}
-                      {card.can.mute ? (
-                        <MuteButton
-                          userId={card.profile.id}
-                          nickname={card.profile.nickname}
-                          muted={card.muted}
-                          onChange={(muted) => setCard((c) => (c ? { ...c, muted } : c))}
-                        />
-                      ) : null}
+                        {!card.can.follow ? null : (
+                          <FollowButton
+                            userId={card.profile.id}
+                            nickname={card.profile.nickname}
+                            following={card.following}
+                            loggedIn={card.loggedIn}
+                            onChange={(s) =>
+                              setCard((c) => (c ? { ...c, following: s.following, profile: { ...c.profile, followersCount: s.followersCount } } : c))
+                            }
+                          />
+                        )}
+                        {card.can.mute ? (
+                          <MuteButton
+                            userId={card.profile.id}
+                            nickname={card.profile.nickname}
+                            muted={card.muted}
+                            onChange={(muted) => setCard((c) => (c ? { ...c, muted } : c))}
+                          />
+                        ) : null}
                       </div>
                     </div>
                     <div>
