@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as accountRoute from "../../../app/routes/account";
+import * as apiSearch from "../../../app/routes/api-search";
 import * as category from "../../../app/routes/category";
 import * as forumHome from "../../../app/routes/forum-home";
 import * as profilePage from "../../../app/routes/profile";
@@ -73,6 +74,9 @@ describe("lists", () => {
     expect(marks(search.body.results)).toEqual({ [annasThread]: true, [bertilsThread]: false, [annasComment]: true });
     const visitor = await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=zebrakvartal" });
     expect(visitor.body.results.some((r: { muted?: true }) => r.muted)).toBe(false);
+    // The search box's JSON too (it shows 'Dolt inlägg från @nick' for such an option).
+    const box = await callRoute(forum, apiSearch.loader, { url: "/api/search?q=zebrakvartal", cookie: cookieBertil });
+    expect(marks(box.body.results)).toMatchObject({ [annasThread]: true, [bertilsThread]: false, [annasComment]: true });
     const ticker = await callRoute(forum, tickerPage.loader, { url: "/forum/aktie/SAND", params: { ticker: "SAND" }, cookie: cookieBertil });
     expect(marks(ticker.body.posts)).toMatchObject({ [annasThread]: true, [bertilsThread]: false });
   });
