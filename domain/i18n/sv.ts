@@ -845,13 +845,13 @@ export const privacy = {
   toProfile: "Till min profil",
   exportTitle: "Ladda ner mina data",
   exportText:
-    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer och deras redigeringar, reaktioner, följningar, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
+    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer och deras redigeringar, reaktioner, följningar, dolda medlemmar, sparade inlägg, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
   exportButton: "Ladda ner mina data",
   deleteTitle: "Radera mitt konto",
   deleteIntro: "Raderingen går inte att ångra. Det här händer:",
   deleteConsequences: [
     "Ditt konto, din profil, din e-postadress och ditt lösenord tas bort och du loggas ut överallt.",
-    "Dina reaktioner, följningar och notifieringar tas bort.",
+    "Dina reaktioner, följningar, dolda medlemmar, sparade inlägg och notifieringar tas bort.",
     "Dina trådar och kommentarer finns kvar men visas med författaren 'Okänd'. Vill du ta bort dem gör du det innan du raderar kontot.",
   ],
   passwordLabel: "Bekräfta med ditt lösenord",
