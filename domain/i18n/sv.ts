@@ -769,7 +769,7 @@ export const privacy = {
       title: "Hur länge vi sparar uppgifterna",
       paragraphs: [],
       items: [
-        "Konto, profil, reaktioner, följningar och notifieringar: tills du raderar kontot eller en administratör gör det.",
+        "Konto, profil, reaktioner, följningar, dolda medlemmar, sparade inlägg och notifieringar: tills du raderar kontot eller en administratör gör det.",
         "Sessioner: upp till 30 dagar och förlängs när du använder forumet. När du loggar ut avslutas sessionen direkt.",
         "Räknare för missbruksskydd: från en minut upp till en halvtimme, därefter rensas de automatiskt.",
         "Länkar i mejl: bekräftelselänken gäller 24 timmar och raderingslänken en timme.",
