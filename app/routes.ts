@@ -29,6 +29,8 @@ export default [
       route("aktie/:ticker", "routes/ticker.tsx"),
       // Watchlist 'Bevakning' (issue 17).
       route("bevakning", "routes/watchlist.tsx"),
+      // Saved threads and comments 'Sparade' (issue 19).
+      route("sparade", "routes/saved.tsx"),
       // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
@@ -78,6 +80,9 @@ export default [
   route("api/watchlist", "routes/api-watchlist.ts"),
   // Colour theme cookie: system, light or dark (issue 19 "Dark mode").
   route("api/theme", "routes/api-theme.ts"),
+  // Issue 19: mute a member ('Dölj medlem') and save posts ('Spara').
+  route("api/mute", "routes/api-mute.ts"),
+  route("api/bookmark", "routes/api-bookmark.ts"),
   // Web Push: this device's subscription and the VAPID public key (issue 18).
   route("api/push", "routes/api-push.ts"),
   route("api/ticker-card/:ticker", "routes/api-ticker-card.ts"),

@@ -30,6 +30,21 @@ export const EDIT_GRACE_PERIOD_S = 5 * 60;
 export const WATCHLIST_MAX = 200;
 
 /**
+ * Most members one member may mute (issue 19 'Dölj medlem'). Enforced inside the mute write under
+ * a lock on the muter's profile row (server/mutes/commands.ts); docs/decisions/032-mute-and-bookmarks.md.
+ */
+export const MUTES_MAX = 1000;
+
+/**
+ * Most threads and comments one member may save (issue 19 'Spara'). Enforced inside the bookmark
+ * write under a lock on the member's profile row (server/bookmarks/commands.ts).
+ */
+export const BOOKMARKS_MAX = 5000;
+
+/** Saved items per page of `/forum/sparade` (issue 19: "pagination if > 50"). */
+export const BOOKMARKS_PAGE_SIZE = 50;
+
+/**
  * Web Push (issue 18): devices one member may have subscribed; saving one more removes the one
  * used least recently (docs/decisions/031-web-push.md).
  */

@@ -178,6 +178,8 @@ export interface TickerPost {
   /** Plain text of the post (the page shows an excerpt). */
   body: string;
   authorNickname: string | null;
+  /** The author's id, null when the account is deleted (issue 19: the viewer's mutes collapse by it). */
+  authorId: string | null;
   /** When this thread or comment was written (ISO 8601), whichever of the two mentions the ticker. */
   createdAt: string;
 }

@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { errors } from "../domain/i18n/sv";
-import { account, blockedUsers, profiles } from "./db/schema";
+import { account, blockedUsers, memberMutes, profiles } from "./db/schema";
 import { isAdminRole, roleOf, type Role } from "../domain/roles";
 import { actsAsAdmin, actsAsStaff } from "../domain/policy/actor";
 import type { Services } from "./services";
@@ -31,6 +31,12 @@ export interface Viewer {
    * a blocked moderator or admin has no powers (issue 15).
    */
   blocked: boolean;
+  /**
+   * Ids of the members this member mutes (issue 19 'Dölj medlem'), read in the same query as the
+   * profile, so loaders collapse their posts without another query (`server/mutes/collapse.ts`).
+   * Private: never sent to the browser as such.
+   */
+  mutedIds: ReadonlySet<string>;
 }
 
 /**
@@ -70,6 +76,7 @@ async function lookUpViewer(services: Services, request: Request): Promise<Viewe
       hasPassword: sql<boolean>`EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${session.user.id}
         AND ${account.providerId} = 'credential' AND ${account.password} IS NOT NULL)`,
       blocked: sql<boolean>`EXISTS (SELECT 1 FROM ${blockedUsers} WHERE ${blockedUsers.userId} = ${session.user.id})`,
+      mutedIds: sql<string[] | null>`(SELECT array_agg(${memberMutes.mutedId}) FROM ${memberMutes} WHERE ${memberMutes.muterId} = ${session.user.id})`,
     })
     .from(profiles)
     .where(eq(profiles.id, session.user.id))
@@ -84,6 +91,7 @@ async function lookUpViewer(services: Services, request: Request): Promise<Viewe
     role: roleOf(profile.roleId),
     hasPassword: Boolean(profile.hasPassword),
     blocked: Boolean(profile.blocked),
+    mutedIds: new Set(profile.mutedIds ?? []),
   };
 }
 

@@ -2,7 +2,8 @@
  * `/forum/konto`: the member's own account page (issue "GDPR"; docs/decisions/006-privacy.md):
  * their account details, 'Ladda ner mina data' (`/api/my-data`) and 'Radera mitt konto',
  * confirmed with the current password or, without one, through a mailed link; and the
- * notification settings 'Notiser' (issue 18, `#notiser`; `/forum/konto/notiser` leads here).
+ * notification settings 'Notiser' (issue 18, `#notiser`; `/forum/konto/notiser` leads here); the
+ * muted members 'Dolda medlemmar' (issue 19).
  * Visitors are sent to the login page and come back here afterwards (SPEC §6 Protected routes).
  *
  * @module
@@ -18,10 +19,12 @@ import { accountSummary, deleteOwnAccountWithPassword, requestDeletionLink } fro
 import { servicesContext } from "../../server/services";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { getViewer, requireViewer } from "../../server/session";
+import { listMutedMembers, unmuteWrite } from "../../server/mutes/commands";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { NotificationSettingsForm } from "../components/notifications/notification-settings-form";
-import { adminMail as am, app, notificationSettings as nst, privacy as pv } from "../../domain/i18n/sv";
+import { MutedMembers } from "../components/profile/muted-members";
+import { adminMail as am, app, mutes as mu, notificationSettings as nst, privacy as pv } from "../../domain/i18n/sv";
 import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 
@@ -39,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profileId: viewer.id,
     adminMailOptOut: await getAdminMailOptOut(services.db, viewer.id),
     notificationSettings: await getNotificationSettings(services.db, viewer.id),
+    // Issue 19 'Dolda medlemmar'.
+    mutedMembers: await listMutedMembers(services.db, viewer.id),
   };
 }
 
@@ -52,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * är sparade', or 400 with a Swedish message, field errors and the posted `values` (nothing
  * stored). `intent=email-off` / `email-on`: 'Stäng av alla e-postnotiser' / 'Slå på
  * e-postnotiser' (`emailNotificationsWrite`, only `email_enabled`). Both count against the
- * `follow` limit (429). Visitors get 401.
+ * `follow` limit (429). `intent=unmute` (field `userId`; issue 19 'Dolda medlemmar'): runs
+ * `unmuteWrite` (limit `follow`). Visitors get 401.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -105,6 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { title: nst.emailTurnedOff, description: nst.emailTurnedOffDescription },
       };
     }
+    case "unmute": {
+      const result = await runWrite(unmuteWrite, writeContext(services, viewer, request), { userId: form.userId ?? "" });
+      if (!result.ok) return writeFailure(result, { intent, sent: false });
+      return { ok: true as const, intent, error: null, sent: false, toast: { title: mu.unmuted } };
+    }
     default:
       return badRequest({ intent });
   }
@@ -117,12 +128,13 @@ const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-s
 
 /** The account page. */
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, profileId, adminMailOptOut, notificationSettings } = loaderData;
+  const { summary, profileId, adminMailOptOut, notificationSettings, mutedMembers } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const deleteError = actionData && !actionData.ok && actionData.intent === "delete" ? actionData.error : undefined;
   const linkError = actionData && !actionData.ok && actionData.intent === "send-link" ? actionData.error : undefined;
-  const ownSection = (intent = "") => intent === "delete" || intent === "send-link" || intent === "notification-settings" || intent.startsWith("email-");
+  const ownSection = (intent = "") =>
+    intent === "delete" || intent === "send-link" || intent === "notification-settings" || intent.startsWith("email-") || intent === "unmute";
   const otherError = actionData && !actionData.ok && !ownSection(actionData.intent) ? actionData.error : undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -152,6 +164,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <NotificationSettingsForm settings={notificationSettings} routeAnswer={actionData ?? undefined} />
+
+      <MutedMembers members={mutedMembers} className={card} />
 
       <section className={card} aria-labelledby="account-admin-mail">
         <h2 id="account-admin-mail" className="text-lg font-bold">

@@ -1,7 +1,8 @@
 /**
  * `GET /api/profile-card/{userId}` or `/api/profile-card/-?nickname=…`: what the profile drawer
  * shows (SPEC §2 Profile side panel): essentials, whether the viewer follows, and whether it is
- * the viewer's own profile, and what the viewer may do with the member (`can`, `memberCan`). 404 JSON 'Kunde inte hitta användaren.' when missing.
+ * the viewer's own profile, whether the viewer mutes the member (`muted`, issue 19), and what the
+ * viewer may do with the member (`can`, `memberCan`). 404 JSON 'Kunde inte hitta användaren.' when missing.
  *
  * @module
  */
@@ -25,5 +26,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const own = viewer?.id === profile.id;
   const follows = viewer && !own ? await isFollowing(services.db, viewer.id, profile.id) : false;
   const can = memberCan(viewer, { id: profile.id, role: roleOf(profile.roleId) });
-  return Response.json({ ok: true, profile, own, can, following: follows, loggedIn: viewer !== null }, { headers });
+  const muted = viewer !== null && !own && viewer.mutedIds.has(profile.id);
+  return Response.json({ ok: true, profile, own, can, following: follows, muted, loggedIn: viewer !== null }, { headers });
 }

@@ -6,6 +6,7 @@
 import { clientIp } from "../../server/client-ip";
 import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
 import { getViewer } from "../../server/session";
+import { markMuted } from "../../server/mutes/collapse";
 import { searchAll, SearchUnavailableError } from "../../server/search/search";
 import { servicesContext } from "../../server/services";
 import { search as s } from "../../domain/i18n/sv";
@@ -29,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   try {
     const q = params.get("q") ?? "";
-    const body = await services.searchCache.get(`box|${limit}|${q}`, () => searchAll(services.db, q, limit));
+    const found = await services.searchCache.get(`box|${limit}|${q}`, () => searchAll(services.db, q, limit));
+    // Issue 19: posts by members the viewer mutes are marked (the box shows 'Dolt inlägg från @nick').
+    const body = { ...found, results: markMuted(found.results, viewer, (r) => (r.kind === "member" ? null : r.author_id)) };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;

@@ -9,6 +9,8 @@ import { data, Link } from "react-router";
 import { getCategory } from "../../server/forum/queries";
 import { listThreads } from "../../server/trending/queries";
 import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
+import { markMuted } from "../../server/mutes/collapse";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { RouteErrorBox } from "../components/layout/not-found";
@@ -22,11 +24,18 @@ const CATEGORY_PAGE_SIZE = 30;
 
 /** The category and one page of its threads (`?sida=N`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, config } = services;
   const category = await getCategory(db, params.categoryId);
   if (!category) throw data(f.categoryNotFound, { status: 404 });
   const page = pageFrom(new URL(request.url));
-  const { threads, hasMore } = await listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE });
+  const [list, viewer] = await Promise.all([
+    listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE }),
+    getViewer(services, request),
+  ]);
+  const { hasMore } = list;
+  // Issue 19: threads by members the viewer mutes collapse to one line.
+  const threads = markMuted(list.threads, viewer, (t) => t.author?.id);
   return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}` };
 }
 

@@ -14,6 +14,7 @@ import { Link } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { markMuted } from "../../server/mutes/collapse";
 import { listThreads } from "../../server/trending/queries";
 import { cachedTrendingTickers } from "../../server/tickers/trending";
 import { watchedThreads } from "../../server/watchlist/queries";
@@ -49,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("sortera");
   const page = pageFrom(url);
-  const viewer = asked === WATCHED_TAB.param ? await getViewer(services, request) : null;
+  const member = await getViewer(services, request);
+  const viewer = asked === WATCHED_TAB.param ? member : null;
   const tab = TABS.find((t) => t.param === asked) ?? TABS[0];
   const [categories, list, trendingTickers] = await Promise.all([
     listCategories(db),
@@ -58,7 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cachedTrendingTickers(db, config.trendingTickersTtlSeconds),
   ]);
   const shown: string = viewer ? WATCHED_TAB.param : tab.param;
-  return { categories, threads: list.threads, hasMore: list.hasMore, page, tab: shown, trendingTickers };
+  // Issue 19: threads by members the viewer mutes collapse to one line.
+  const threads = markMuted(list.threads, member, (t) => t.author?.id);
+  return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers };
 }
 
 /** Title, description and OpenGraph tags of the start page. */

@@ -15,6 +15,8 @@ import { clientIp } from "../../server/client-ip";
 import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { markMuted } from "../../server/mutes/collapse";
+import { MutedItem } from "../components/forum/muted-item";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { RelativeTime } from "../components/forum/relative-time";
 import { Highlighted } from "../components/search/highlight";
@@ -62,8 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   try {
     const key = `page|${kind ?? ""}|${categoryId ?? ""}|${page}|${q}`;
-    const result = await services.searchCache.get(key, () => searchPage(db, q, { kind, categoryId, page }));
-    return { ...base, ...result, failed: false };
+    const [result, viewer] = await Promise.all([
+      services.searchCache.get(key, () => searchPage(db, q, { kind, categoryId, page })),
+      getViewer(services, request),
+    ]);
+    // Issue 19: posts by members the viewer mutes collapse to one line.
+    const results = markMuted(result.results, viewer, (r) => (r.kind === "member" ? null : r.author_id));
+    return { ...base, ...result, results, failed: false };
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;
     console.error("[search] page failed:", error.code ?? "", (error.cause as Error | undefined)?.message ?? error);
@@ -214,14 +221,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         results.length > 0 ? (
           <section aria-label={kind === "member" ? s.membersHeading : s.postsHeading} className="space-y-3">
             <ul className="space-y-3">
-              {results.map((r) => (
-                <ResultItem
-                  key={`${r.kind}-${r.id}`}
-                  result={r}
-                  terms={terms}
-                  categoryName={r.category_id ? categoryName.get(r.category_id) : undefined}
-                />
-              ))}
+              {results.map((r) => {
+                const item = (
+                  <ResultItem
+                    key={`${r.kind}-${r.id}`}
+                    result={r}
+                    terms={terms}
+                    categoryName={r.category_id ? categoryName.get(r.category_id) : undefined}
+                  />
+                );
+                return r.muted ? (
+                  <MutedItem key={`${r.kind}-${r.id}`} as="li" nickname={r.author_name ?? f.unknownAuthor} className="rounded-xl border border-slate-200 bg-white p-4">
+                    {item}
+                  </MutedItem>
+                ) : (
+                  item
+                );
+              })}
             </ul>
             <Pager page={page} hasMore={hasMore} />
           </section>

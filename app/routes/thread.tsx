@@ -19,6 +19,9 @@ import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeli
 import { isSubscribed, subscribeWrite, unsubscribeWrite } from "../../server/subscriptions/commands";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { bookmarkFormAction } from "../../server/bookmarks/form-action";
+import { savedInThread } from "../../server/bookmarks/queries";
+import { markMutedComments } from "../../server/mutes/collapse";
 import { CommentForm } from "../components/forum/comment-form";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { CommentThread } from "../components/forum/comment-thread";
@@ -27,6 +30,8 @@ import { PostBody } from "../components/forum/post-body";
 import { Quotable, TOP_TARGET } from "../components/forum/quote-selection";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
+import { MutedItem } from "../components/forum/muted-item";
+import { SaveButton } from "../components/forum/save-button";
 import { EditedMark } from "../components/forum/edit-history";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
@@ -43,7 +48,9 @@ import type { Route } from "./+types/thread";
  * The thread, its comments and reactions, as the viewer sees them, with what the viewer may do
  * with each (`can`, issue 14), and the comment forms' idempotency key (`submitKey`, new per
  * load; issue "Hardening"), and whether the member watches the thread (`subscribed`, issue 18
- * 'Bevaka tråd'; false for visitors).
+ * 'Bevaka tråd'; false for visitors). Issue 19: posts by members the viewer mutes carry
+ * `muted: true` (the page collapses them to 'Dolt inlägg från @nick – visa'), and each post says
+ * whether the member has it saved (`saved`, 'Spara' / 'Sparad'; false for visitors).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -58,15 +65,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(f.threadNotFound, { status: 404 });
   const trend = await getThreadTrending(services.db, page.thread.id);
   const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
-  const subscribed = viewer ? await isSubscribed(services.db, viewer.id, page.thread.id) : false;
-  return { ...withItemCan(page, viewer), url, trend, subscribed, submitKey: crypto.randomUUID() };
+  const [subscribed, saved] = await Promise.all([
+    viewer ? isSubscribed(services.db, viewer.id, page.thread.id) : false,
+    viewer ? savedInThread(services.db, viewer.id, page.thread.id) : { thread: false, commentIds: [] },
+  ]);
+  const savedComments = new Set(saved.commentIds);
+  const withCan = withItemCan(page, viewer);
+  const markSaved = <C extends { id: string; replies: C[] }>(c: C): C => ({ ...c, saved: savedComments.has(c.id), replies: c.replies.map(markSaved) });
+  const threadMuted = Boolean(withCan.thread.author && viewer?.mutedIds.has(withCan.thread.author.id));
+  return {
+    ...withCan,
+    thread: { ...withCan.thread, saved: saved.thread, ...(threadMuted ? { muted: true as const } : {}) },
+    comments: markMutedComments(withCan.comments.map(markSaved), viewer),
+    url,
+    trend,
+    subscribed,
+    submitKey: crypto.randomUUID(),
+  };
 }
 
 /**
  * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
  * `edit-comment` (id, body, reason?; issue 16), `react` (targetType, targetId, reactionType),
  * `delete-comment` (id), `delete-thread`, `subscribe` / `unsubscribe` (issue 18 'Bevaka tråd';
- * limit `follow`).
+ * limit `follow`), `save` / `unsave` (targetType, targetId; issue 19 'Spara'; limit `follow`).
  * Each intent runs its declared write (server/writes/pipeline.ts) and maps the result: visitors
  * get 401; rules are enforced by the writes (403/404/400 with Swedish messages). Comments and
  * reactions count against the abuse limits (429 with `Retry-After`); a double submitted comment
@@ -134,6 +156,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           : { title: n.subscription.unsubscribed, description: n.subscription.unsubscribedDescription },
       };
     }
+    case "save":
+    case "unsave":
+      // Issue 19 'Spara' / 'Sparad' on the post and each comment (limit `follow`).
+      return bookmarkFormAction(services, viewer, request, form);
     case "delete-thread": {
       const result = await runWrite(deleteThreadWrite, ctx, { threadId: params.threadId });
       if (!result.ok) return writeFailure(result, { intent, values });
@@ -188,6 +214,16 @@ function useHashHighlight(ready: boolean) {
   }, [location.hash, ready]);
 }
 
+/** The post under the title: collapsed to one line when the viewer mutes its author (issue 19). */
+function ThreadPost({ muted, nickname, children }: { muted: boolean; nickname: string; children: React.ReactNode }) {
+  if (!muted) return <>{children}</>;
+  return (
+    <MutedItem nickname={nickname}>
+      <div className="space-y-4">{children}</div>
+    </MutedItem>
+  );
+}
+
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
   const { thread, category, comments, trend, commentPage, subscribed } = loaderData;
@@ -221,34 +257,39 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             <ItemActions kind="thread" id={thread.id} authorId={thread.author?.id ?? null} can={thread.can} edit={{ href: editPath(thread.id) }} />
           </div>
           {trend ? <ThreadBadges {...trend} /> : null}
-          <p className="text-sm text-slate-500">
-            {thread.author ? (
-              <AuthorButton userId={thread.author.id} nickname={thread.author.nickname} />
-            ) : (
-              <span className="font-semibold text-slate-800">{author}</span>
-            )}{" "}
-            · <RelativeTime iso={thread.createdAt} />
-            {thread.editedAt ? (
-              <>
-                {" "}
-                · <EditedMark targetType="thread" id={thread.id} editedAt={thread.editedAt} />
-              </>
-            ) : null}
-          </p>
-          {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
-          <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
-            <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
-          </Quotable>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <ReactionBar
-              targetType="thread"
-              targetId={thread.id}
-              summary={thread.reactions}
-              canReact={thread.can.react}
-              loggedIn={viewer !== null}
-            />
-            <SubscribeButton subscribed={subscribed} loggedIn={viewer !== null} />
-          </div>
+          <ThreadPost muted={thread.muted === true} nickname={author}>
+            <p className="text-sm text-slate-500">
+              {thread.author ? (
+                <AuthorButton userId={thread.author.id} nickname={thread.author.nickname} />
+              ) : (
+                <span className="font-semibold text-slate-800">{author}</span>
+              )}{" "}
+              · <RelativeTime iso={thread.createdAt} />
+              {thread.editedAt ? (
+                <>
+                  {" "}
+                  · <EditedMark targetType="thread" id={thread.id} editedAt={thread.editedAt} />
+                </>
+              ) : null}
+            </p>
+            {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
+            <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
+              <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
+            </Quotable>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <ReactionBar
+                targetType="thread"
+                targetId={thread.id}
+                summary={thread.reactions}
+                canReact={thread.can.react}
+                loggedIn={viewer !== null}
+              />
+              <div className="flex flex-wrap items-center gap-2">
+                {viewer ? <SaveButton targetType="thread" targetId={thread.id} saved={thread.saved} /> : null}
+                <SubscribeButton subscribed={subscribed} loggedIn={viewer !== null} />
+              </div>
+            </div>
+          </ThreadPost>
         </article>
 
         <section aria-labelledby="comments-heading" className="space-y-4">

@@ -12,6 +12,7 @@ import { data, Link, redirect } from "react-router";
 import { getCompany } from "../../server/companies";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { markMuted } from "../../server/mutes/collapse";
 import { listTickerPosts, memberSentiment, positionShare, tickerSentiment } from "../../server/tickers/queries";
 import { isWatching } from "../../server/watchlist/commands";
 import { watchFormAction } from "../../server/watchlist/form-action";
@@ -42,7 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   return {
     company,
-    posts,
+    // Issue 19: posts by members the viewer mutes collapse to one line.
+    posts: markMuted(posts, viewer, (p) => p.authorId),
     sentiment,
     members,
     positions,

@@ -10,6 +10,7 @@
 import { Link } from "react-router";
 import { servicesContext } from "../../server/services";
 import { getViewer, requireViewer } from "../../server/session";
+import { markMuted } from "../../server/mutes/collapse";
 import { watchFormAction } from "../../server/watchlist/form-action";
 import { listWatchedTickers, watchlistFeed } from "../../server/watchlist/queries";
 import { pageFrom, Pager } from "../components/forum/pager";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     tickers: tickers.map((t) => ({ ...t, sectorName: sectorName(t.sector) })),
-    posts: feed.posts,
+    // Issue 19: posts by members the viewer mutes collapse to one line.
+    posts: markMuted(feed.posts, viewer, (p) => p.authorId),
     hasMore: feed.hasMore,
     page,
   };

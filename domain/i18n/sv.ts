@@ -771,7 +771,7 @@ export const privacy = {
       title: "Hur länge vi sparar uppgifterna",
       paragraphs: [],
       items: [
-        "Konto, profil, reaktioner, följningar och notifieringar: tills du raderar kontot eller en administratör gör det.",
+        "Konto, profil, reaktioner, följningar, dolda medlemmar, sparade inlägg och notifieringar: tills du raderar kontot eller en administratör gör det.",
         "Sessioner: upp till 30 dagar och förlängs när du använder forumet. När du loggar ut avslutas sessionen direkt.",
         "Räknare för missbruksskydd: från en minut upp till en halvtimme, därefter rensas de automatiskt.",
         "Länkar i mejl: bekräftelselänken gäller 24 timmar och raderingslänken en timme.",
@@ -847,13 +847,13 @@ export const privacy = {
   toProfile: "Till min profil",
   exportTitle: "Ladda ner mina data",
   exportText:
-    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer och deras redigeringar, reaktioner, följningar, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
+    "Få en JSON-fil med allt Börssnack har sparat om dig: profil, trådar, kommentarer och deras redigeringar, reaktioner, följningar, dolda medlemmar, sparade inlägg, notifieringar, anmälningar och inloggningar. Lösenord och inloggningsnycklar ingår aldrig.",
   exportButton: "Ladda ner mina data",
   deleteTitle: "Radera mitt konto",
   deleteIntro: "Raderingen går inte att ångra. Det här händer:",
   deleteConsequences: [
     "Ditt konto, din profil, din e-postadress och ditt lösenord tas bort och du loggas ut överallt.",
-    "Dina reaktioner, följningar och notifieringar tas bort.",
+    "Dina reaktioner, följningar, dolda medlemmar, sparade inlägg och notifieringar tas bort.",
     "Dina trådar och kommentarer finns kvar men visas med författaren 'Okänd'. Vill du ta bort dem gör du det innan du raderar kontot.",
   ],
   passwordLabel: "Bekräfta med ditt lösenord",
@@ -1629,4 +1629,57 @@ export const theme = {
   save: "Byt tema",
   /** `POST /api/theme` with a value outside `THEME_PREFERENCES` (domain/values.ts). */
   invalid: "Okänt tema. Välj Systemets tema, Ljust eller Mörkt.",
+} as const;
+
+/** Muting a member 'Dölj medlem' (issue 19): the toggle, the collapsed line, the account section. */
+export const mutes = {
+  mute: "Dölj medlem",
+  unmute: "Visa medlem igen",
+  muteLabel: (nickname: string) => `Dölj medlem @${nickname}`,
+  unmuteLabel: (nickname: string) => `Visa medlem @${nickname} igen`,
+  muted: "Medlem dold",
+  mutedDescription: (nickname: string) => `Inlägg från @${nickname} döljs nu för dig.`,
+  unmuted: "Medlem visas igen",
+  unmutedDescription: (nickname: string) => `Inlägg från @${nickname} visas igen.`,
+  /** The collapsed line: 'Dolt inlägg från @nick', {@link mutes.separator}, then the 'visa' button. */
+  hiddenFrom: (nickname: string) => `Dolt inlägg från @${nickname}`,
+  separator: " – ",
+  show: "visa",
+  showLabel: (nickname: string) => `Visa dolt inlägg från @${nickname}`,
+  muteFailed: "Kunde inte dölja medlemmen",
+  unmuteFailed: "Kunde inte visa medlemmen igen",
+  loginToMute: "Du måste vara inloggad för att dölja medlemmar.",
+  cannotMuteSelf: "Du kan inte dölja dig själv.",
+  userNotFound: "Kunde inte hitta medlemmen.",
+  limitReached: (max: number) => `Du kan dölja högst ${max} medlemmar. Visa någon igen innan du döljer fler.`,
+  section: "Dolda medlemmar",
+  sectionHelp: "Trådar och kommentarer från medlemmar du döljer visas som en rad som du kan öppna. Du får inga notiser från dem. De ser inte att du har dolt dem.",
+  empty: "Du har inte dolt någon medlem.",
+} as const;
+
+/** Saved threads and comments 'Spara' and the page 'Sparade' (issue 19). */
+export const bookmarks = {
+  save: "Spara",
+  saved: "Sparad",
+  saveThreadLabel: "Spara tråden",
+  saveCommentLabel: "Spara kommentaren",
+  title: "Sparade",
+  description: "Trådar och kommentarer du har sparat, senast sparade först.",
+  empty: "Du har inte sparat något än.",
+  remove: "Ta bort",
+  removeLabel: (title: string) => `Ta bort ${title} från sparade`,
+  removed: "Borttagen från sparade",
+  savedToast: "Sparad",
+  savedToastDescription: "Du hittar den under Sparade i menyn.",
+  thread: "Tråd",
+  comment: "Kommentar",
+  commentIn: (title: string) => `Kommentar i ${title}`,
+  savedAt: "Sparad",
+  saveFailed: "Kunde inte spara",
+  removeFailed: "Kunde inte ta bort från sparade",
+  loginToSave: "Du måste vara inloggad för att spara inlägg.",
+  badTarget: "Ange en tråd eller kommentar att spara.",
+  notFound: "Inlägget finns inte längre.",
+  limitReached: (max: number) => `Du kan spara högst ${max} inlägg. Ta bort något innan du sparar fler.`,
+  menu: "Sparade",
 } as const;

@@ -102,17 +102,22 @@ export interface MemberCan {
   changeRole: boolean;
   /** Include in an admin message (acting admin). */
   message: boolean;
+  /**
+   * Show 'Dölj medlem' / 'Visa medlem igen' (issue 19): a logged-in member on someone else's
+   * profile, staff included (the mute write refuses oneself with 400).
+   */
+  mute: boolean;
 }
 
 /**
  * The viewer's permissions on one member, computed by the same functions the server enforces.
  *
- * @param actor the viewer, or null for a visitor (only `follow`, which leads to the login)
+ * @param actor the viewer, or null for a visitor (only `follow`, which leads to the login; no `mute`)
  * @param target the member shown
  * @returns {@link MemberCan}
  */
 export function memberCan(actor: Actor, target: TargetMember): MemberCan {
-  if (actor === null) return { follow: true, block: false, deleteUser: false, changeRole: false, message: false };
+  if (actor === null) return { follow: true, block: false, deleteUser: false, changeRole: false, message: false, mute: false };
   const admin = actsAsAdmin(actor);
   return {
     follow: actor.id !== target.id,
@@ -120,6 +125,7 @@ export function memberCan(actor: Actor, target: TargetMember): MemberCan {
     deleteUser: deleteUserPermission(actor, target) === "ok",
     changeRole: admin,
     message: admin,
+    mute: actor.id !== target.id,
   };
 }
 

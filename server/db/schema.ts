@@ -451,6 +451,62 @@ export const watchlistTickers = pgTable(
   ],
 );
 
+/**
+ * A member's muted member (issue 19 'Dölj medlem'): one row per muter and muted member; nobody
+ * mutes themselves (CHECK). Private: only the muter reads it (their account page, their lists and
+ * notification filter). At most `MUTES_MAX` (domain/limits.ts) per member, counted inside the
+ * mute write (server/mutes/commands.ts). Gone with either profile (ON DELETE CASCADE).
+ */
+export const memberMutes = pgTable(
+  "member_mutes",
+  {
+    muterId: text("muter_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    mutedId: text("muted_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "member_mutes_pkey", columns: [t.muterId, t.mutedId] }),
+    index("member_mutes_muted_idx").on(t.mutedId),
+    check("member_mutes_not_self", sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
+/**
+ * A member's saved thread or comment (issue 19 'Spara'). A post target (`domain/post-target.ts`)
+ * like `post_revisions`: `thread_id` is always set, `comment_id` for a comment, both with ON
+ * DELETE CASCADE, so deleted content leaves the member's 'Sparade' list; gone with the member
+ * too. One row per member and target (two partial unique indexes). At most `BOOKMARKS_MAX`
+ * (domain/limits.ts) per member (server/bookmarks/commands.ts).
+ */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    targetType: text("target_type").notNull(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bookmarks_thread_unique_idx").on(t.userId, t.threadId).where(sql`${t.commentId} IS NULL`),
+    uniqueIndex("bookmarks_comment_unique_idx").on(t.userId, t.commentId).where(sql`${t.commentId} IS NOT NULL`),
+    index("bookmarks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("bookmarks_thread_idx").on(t.threadId),
+    index("bookmarks_comment_idx").on(t.commentId),
+    check("bookmarks_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
+    check("bookmarks_target_shape", sql`(${t.targetType} = 'comment') = (${t.commentId} IS NOT NULL)`),
+  ],
+);
+
 /** A blocked member (SPEC §3 blocked_users); one row per blocked user. */
 export const blockedUsers = pgTable("blocked_users", {
   userId: text("user_id")

@@ -64,6 +64,7 @@ describe("database CHECK constraints match domain/values.ts", () => {
     ["reactions_target_type_check", TARGET_TYPES],
     ["post_tickers_target_type_check", TARGET_TYPES],
     ["post_revisions_target_type_check", TARGET_TYPES],
+    ["bookmarks_target_type_check", TARGET_TYPES],
     ["post_tickers_sentiment_check", AUTHOR_SENTIMENTS],
     ["post_tickers_position_check", POSITIONS],
     ["reports_target_type_check", TARGET_TYPES],

@@ -104,7 +104,7 @@ export async function insertFanOut(
       SELECT DISTINCT ON (c.user_id) c.user_id, ${row.actor.id}, c.type, c.reference_id, ${row.title},
              ${row.actor.nickname}, ${row.categoryId}::uuid, ${row.threadId}::uuid
       FROM candidates c
-      WHERE c.user_id IS NOT NULL AND c.user_id <> ${row.actor.id} AND ${wantsType(sql`c.user_id`, sql`c.type`)}
+      WHERE c.user_id IS NOT NULL AND c.user_id <> ${row.actor.id} AND ${wantsType(sql`c.user_id`, sql`c.type`, sql`${row.actor.id}::text`)}
       ORDER BY c.user_id, c.prio
       RETURNING seq
     )

@@ -22,7 +22,7 @@ import {
 } from "../../domain/values";
 import type { NotificationSettingsView } from "../../domain/notifications";
 import type { Db, Tx } from "../db/client";
-import { notificationSettings } from "../db/schema";
+import { memberMutes, notificationSettings } from "../db/schema";
 import { defineWrite, parseWith, runWrite, unwrap } from "../writes/pipeline";
 
 /** The settings of a member who never changed them. */
@@ -90,17 +90,34 @@ export function channelOfType(userId: SQL, type: SQL): SQL {
 }
 
 /**
- * SQL condition: the member `userId` wants notifications of `kind` at all (its level is not
- * `off`). Every writer of notification rows filters its recipients with this or
- * {@link wantsType}, so `off` means no row, no live event, no mail and no push.
+ * SQL condition: the member `userId` has not muted the member `actorId` (issue 19 'Dölj medlem':
+ * "notifications from them are not created"). Part of {@link wantsKind} and {@link wantsType},
+ * so every notification writer applies it.
+ *
+ * @param userId SQL giving the recipient's id
+ * @param actorId SQL giving the acting member's id (who replied, mentioned, posted …)
  */
-export function wantsKind(userId: SQL, kind: NotificationKind): SQL {
-  return sql`${channelOfKind(userId, kind)} <> 'off'`;
+export function notMuting(userId: SQL, actorId: SQL): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${memberMutes} mm WHERE mm.muter_id = ${userId} AND mm.muted_id = ${actorId})`;
 }
 
-/** SQL condition: like {@link wantsKind} for a notification type given as SQL. */
-export function wantsType(userId: SQL, type: SQL): SQL {
-  return sql`${channelOfType(userId, type)} <> 'off'`;
+/**
+ * SQL condition: the member `userId` wants notifications of `kind` from `actorId` at all: its
+ * level is not `off` (issue 18 'Notiser') and `userId` has not muted `actorId` (issue 19). Every
+ * writer of notification rows filters its recipients with this or {@link wantsType}, so `off` or
+ * a mute means no row, no live event, no mail and no push.
+ *
+ * @param userId SQL giving the recipient's id
+ * @param kind the notification kind
+ * @param actorId SQL giving the acting member's id
+ */
+export function wantsKind(userId: SQL, kind: NotificationKind, actorId: SQL): SQL {
+  return sql`${channelOfKind(userId, kind)} <> 'off' AND ${notMuting(userId, actorId)}`;
+}
+
+/** SQL condition: like {@link wantsKind} for a notification type given as SQL (`c.type`). */
+export function wantsType(userId: SQL, type: SQL, actorId: SQL): SQL {
+  return sql`${channelOfType(userId, type)} <> 'off' AND ${notMuting(userId, actorId)}`;
 }
 
 /** The fields of a `notification_settings` row that the member's choices set. */

@@ -68,9 +68,9 @@ export async function notifyTickerWatchers(tx: Tx, event: TickerMentionEvent): P
   const pending: SQL =
     event.postType === "thread"
       ? sql`EXISTS (SELECT 1 FROM ${userFollows} f WHERE f.follower_id = w.user_id AND f.following_id = ${event.actor.id}
-               AND ${wantsKind(sql`w.user_id`, "followed_thread")})`
+               AND ${wantsKind(sql`w.user_id`, "followed_thread", sql`${event.actor.id}::text`)})`
       : sql`EXISTS (SELECT 1 FROM ${threadSubscriptions} s WHERE s.user_id = w.user_id AND s.thread_id = ${event.threadId}::uuid
-               AND s.subscribed AND ${wantsKind(sql`w.user_id`, "watched_thread")})`;
+               AND s.subscribed AND ${wantsKind(sql`w.user_id`, "watched_thread", sql`${event.actor.id}::text`)})`;
   const result = await tx.execute(sql`
     WITH named(ticker, pos) AS (VALUES ${named}),
     w AS (
@@ -83,7 +83,7 @@ export async function notifyTickerWatchers(tx: Tx, event: TickerMentionEvent): P
            LIMIT ${TICKER_MENTION_MAX_WATCHERS}
         ) w
        WHERE w.user_id <> ${event.actor.id}
-         AND ${wantsKind(sql`w.user_id`, "watched_ticker")}
+         AND ${wantsKind(sql`w.user_id`, "watched_ticker", sql`${event.actor.id}::text`)}
          AND NOT EXISTS (SELECT 1 FROM ${notifications} told
                           WHERE told.user_id = w.user_id AND told.reference_id = ${event.referenceId}::uuid)
          AND NOT ${pending}

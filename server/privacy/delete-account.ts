@@ -40,7 +40,8 @@ export const DELETE_LINK_PREFIX = "delete-account:";
  *
  * What goes: the better-auth `user` row and, by `ON DELETE CASCADE`, the profile, sessions,
  * accounts (password hash), reactions the member gave, follows both ways, notifications they
- * received and a block entry; also their pending one-time tokens (password reset, deletion link)
+ * received and a block entry, the members they muted and their saved posts (issue 19; also their
+ * rows in others' mute lists, so a deleted member is no longer listed there); also their pending one-time tokens (password reset, deletion link)
  * and their nickname copied into other members' notifications (`actor_nickname`).
  *
  * What stays: threads and comments, with `author_id` set to null, so discussions keep their

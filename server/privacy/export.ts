@@ -9,6 +9,8 @@
  * @module
  */
 import { watchlistForExport } from "../watchlist/queries";
+import { mutesForExport } from "../mutes/commands";
+import { bookmarksForExport, type BookmarkExport } from "../bookmarks/queries";
 import { subscriptionsForExport } from "../subscriptions/commands";
 import { getNotificationSettings } from "../notifications/settings";
 import type { NotificationSettingsView } from "../../domain/notifications";
@@ -164,6 +166,10 @@ export interface MemberExport {
   follows: { following: ExportFollow[]; followers: ExportFollow[] };
   /** Watched tickers, oldest first (issue 17 Watchlist 'Bevakning'). */
   watchlist: Array<{ ticker: string; since: string }>;
+  /** Members the member mutes ('Dölj medlem'), by nickname, oldest first (issue 19). */
+  mutes: Array<{ nickname: string; since: string }>;
+  /** Saved threads and comments ('Spara'), oldest saved first (issue 19). */
+  bookmarks: BookmarkExport[];
   /** Threads the member watches or muted (`subscribed: false`), oldest first (issue 18 'Bevaka tråd'). */
   threadSubscriptions: Array<{ threadId: string; title: string; subscribed: boolean; since: string }>;
   /**
@@ -383,6 +389,8 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
       followers: followers.map((f) => ({ nickname: f.nickname, since: iso(f.since) })),
     },
     watchlist: await watchlistForExport(db, userId),
+    mutes: await mutesForExport(db, userId),
+    bookmarks: await bookmarksForExport(db, userId),
     threadSubscriptions: await subscriptionsForExport(db, userId),
     notificationSettings: await getNotificationSettings(db, userId),
     pushDevices: await pushDevicesForExport(db, userId),

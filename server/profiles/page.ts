@@ -17,7 +17,8 @@ import type { ProfileView } from "../../domain/views";
  * @param profile the profile shown
  * @param viewer who is looking, or null
  * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx), with `can`
- *   ({@link memberCan}: follow, block, deleteUser, changeRole, message) computed for `viewer`
+ *   ({@link memberCan}: follow, block, deleteUser, changeRole, message, mute) computed for
+ *   `viewer`, and `muted` (issue 19: whether the viewer mutes this member)
  */
 export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null) {
   const own = viewer?.id === profile.id;
@@ -31,6 +32,8 @@ export async function profilePageData(services: Services, profile: ProfileView, 
     own,
     can: memberCan(viewer, { id: profile.id, role: roleOf(profile.roleId) }),
     following,
+    // Issue 19: from the viewer's muted ids, read with the viewer (no extra query).
+    muted: viewer !== null && !own && viewer.mutedIds.has(profile.id),
     loggedIn: viewer !== null,
     url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,
   };

@@ -92,7 +92,7 @@ function postsQuery(q: ParsedQuery, options: { kind?: SearchKind; categoryId?: s
   // the page it keeps, so a common word's thousands of matches never sort their bodies.
   const threadPart = sql`
     (SELECT 'thread' AS kind, t.id, t.title, left(t.body, 4000) AS body, t.category_id, t.id AS thread_id,
-            t.created_at, p.nickname AS author_name, m.tier
+            t.created_at, p.nickname AS author_name, t.author_id, m.tier
        FROM (SELECT t.id, CASE WHEN to_tsvector('swedish', t.title) @@ ${query} THEN 2 ELSE 1 END AS tier, t.created_at
                FROM threads t
               WHERE t.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
@@ -101,7 +101,7 @@ function postsQuery(q: ParsedQuery, options: { kind?: SearchKind; categoryId?: s
        JOIN threads t ON t.id = m.id LEFT JOIN profiles p ON p.id = t.author_id)`;
   const commentPart = sql`
     (SELECT 'comment' AS kind, c.id, t.title, left(c.body, 4000) AS body, t.category_id, c.thread_id,
-            c.created_at, p.nickname AS author_name, 1 AS tier
+            c.created_at, p.nickname AS author_name, c.author_id, 1 AS tier
        FROM (SELECT c.id
                FROM comments c ${isUuid(options.categoryId) ? sql`JOIN threads t ON t.id = c.thread_id` : sql``}
               WHERE c.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
@@ -119,7 +119,7 @@ function membersQuery(q: ParsedQuery, options: { limit: number; offset: number }
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`
     SELECT 'member' AS kind, id, nickname AS title, left(coalesce(bio, ''), 4000) AS body, NULL::uuid AS category_id,
-           NULL::uuid AS thread_id, created_at, nickname AS author_name, avatar_url
+           NULL::uuid AS thread_id, created_at, nickname AS author_name, id AS author_id, avatar_url
       FROM profiles
      WHERE lower(nickname) LIKE ${`%${escaped}%`} OR lower(nickname) % ${text}
      ORDER BY (lower(nickname) = ${text}) DESC, (lower(nickname) LIKE ${`${escaped}%`}) DESC,
@@ -145,6 +145,7 @@ function toResult(row: Row, terms: string[]): SearchResult {
     title: String(row.title ?? ""),
     snippet: makeSnippet(String(row.body ?? ""), terms),
     author_name: (row.author_name as string | null) ?? null,
+    author_id: (row.author_id as string | null) ?? null,
     category_id: (row.category_id as string | null) ?? null,
     thread_id: (row.thread_id as string | null) ?? null,
     created_at: createdAt.toISOString(),

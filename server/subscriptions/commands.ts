@@ -124,14 +124,19 @@ export async function upsertBatch(tx: Tx, subscribers: SQL, row: BatchRow): Prom
 
 /**
  * The thread's subscribed members who have not turned 'comment in a thread I watch' off (issue 18
- * 'Notiser'), without `toldIds`, ordered by id, after `cursor`, at most
- * `limit` (none: all).
+ * 'Notiser') and have not muted the commenter `actorId` (issue 19), without `toldIds`, ordered by
+ * id, after `cursor`, at most `limit` (none: all).
  */
-export function subscribersOf(threadId: string, toldIds: readonly string[], page?: { cursor: string; limit: number }): SQL {
+export function subscribersOf(
+  threadId: string,
+  toldIds: readonly string[],
+  actorId: string,
+  page?: { cursor: string; limit: number },
+): SQL {
   const told = toldIds.length > 0 ? toldIds : [""];
   return sql`SELECT ${threadSubscriptions.userId} AS user_id FROM ${threadSubscriptions}
     WHERE ${threadSubscriptions.threadId} = ${threadId}::uuid AND ${threadSubscriptions.subscribed}
-      AND ${wantsKind(sql`${threadSubscriptions.userId}`, "watched_thread")}
+      AND ${wantsKind(sql`${threadSubscriptions.userId}`, "watched_thread", sql`${actorId}::text`)}
       AND ${threadSubscriptions.userId} NOT IN (${sql.join(
         told.map((id) => sql`${id}`),
         sql`, `,
@@ -183,7 +188,7 @@ export async function notifySubscribers(tx: Tx, event: SubscriberCommentEvent): 
     toldIds,
   };
   const [counted] = (
-    (await tx.execute(sql`SELECT count(*)::int AS n FROM (${subscribersOf(event.threadId, toldIds, { cursor: "", limit: inlineLimit + 1 })}) s`)) as unknown as {
+    (await tx.execute(sql`SELECT count(*)::int AS n FROM (${subscribersOf(event.threadId, toldIds, event.actor.id, { cursor: "", limit: inlineLimit + 1 })}) s`)) as unknown as {
       rows: Array<{ n: number }>;
     }
   ).rows;
@@ -191,7 +196,7 @@ export async function notifySubscribers(tx: Tx, event: SubscriberCommentEvent): 
     await tx.insert(subscriptionFanouts).values({ ...row, toldIds: [...toldIds] });
     return { notified: 0, deferred: true };
   }
-  return { notified: await upsertBatch(tx, subscribersOf(event.threadId, toldIds), row), deferred: false };
+  return { notified: await upsertBatch(tx, subscribersOf(event.threadId, toldIds, event.actor.id), row), deferred: false };
 }
 
 /** The state after a toggle. */

@@ -37,7 +37,7 @@ export async function runPendingSubscriptionFanOuts(db: Db, options: { batchSize
         .limit(1)
         .for("update", { skipLocked: true });
       if (!job) return null;
-      const page = subscribersOf(job.threadId, job.toldIds, { cursor: job.cursor, limit: batchSize });
+      const page = subscribersOf(job.threadId, job.toldIds, job.actorId, { cursor: job.cursor, limit: batchSize });
       const [last] = (
         (await tx.execute(sql`SELECT max(user_id) AS last, count(*)::int AS n FROM (${page}) p`)) as unknown as {
           rows: Array<{ last: string | null; n: number }>;

@@ -46,6 +46,8 @@ export async function listTickerPosts(db: Db, ticker: string, limit = TICKER_PAG
       categoryName: categories.name,
       threadTitle: threads.title,
       threadBody: threads.body,
+      threadAuthorId: threads.authorId,
+      commentAuthorId: comments.authorId,
       threadAuthor: sql<string | null>`(SELECT nickname FROM ${profiles} WHERE ${profiles.id} = ${threads.authorId})`,
       commentBody: comments.body,
       commentAuthor: sql<string | null>`(SELECT nickname FROM ${profiles} WHERE ${profiles.id} = ${comments.authorId})`,
@@ -67,6 +69,7 @@ export async function listTickerPosts(db: Db, ticker: string, limit = TICKER_PAG
     threadTitle: r.threadTitle,
     body: r.kind === "comment" ? (r.commentBody ?? "") : r.threadBody,
     authorNickname: r.kind === "comment" ? r.commentAuthor : r.threadAuthor,
+    authorId: r.kind === "comment" ? r.commentAuthorId : r.threadAuthorId,
     // The post's own time (issue 17), not the thread's or the index row's.
     createdAt: (r.kind === "comment" ? (r.commentCreatedAt ?? r.threadCreatedAt) : r.threadCreatedAt).toISOString(),
   }));

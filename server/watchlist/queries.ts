@@ -202,6 +202,7 @@ export async function watchlistFeed(
         body: threads.body,
         createdAt: threads.createdAt,
         author: profiles.nickname,
+        authorId: threads.authorId,
       })
       .from(threads)
       .innerJoin(categories, eq(categories.id, threads.categoryId))
@@ -210,7 +211,7 @@ export async function watchlistFeed(
     commentIds.length === 0
       ? Promise.resolve([])
       : db
-          .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt, author: profiles.nickname })
+          .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt, author: profiles.nickname, authorId: comments.authorId })
           .from(comments)
           .leftJoin(profiles, eq(profiles.id, comments.authorId))
           .where(inArray(comments.id, commentIds)),
@@ -231,6 +232,7 @@ export async function watchlistFeed(
       threadTitle: thread.title,
       body: comment ? comment.body : thread.body,
       authorNickname: comment ? comment.author : thread.author,
+      authorId: comment ? comment.authorId : thread.authorId,
       createdAt: (comment ? comment.createdAt : thread.createdAt).toISOString(),
       tickers: r.tickers,
     });

@@ -52,6 +52,8 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   digestMail: "dm",
   webPush: "wp",
   theme: "th",
+  mutes: "mu",
+  bookmarks: "bm",
 };
 
 describe("catalogue imports", () => {

@@ -150,6 +150,8 @@ test("member pages have no serious or critical axe violations (1280 px, light an
     "/forum/create",
     `/forum/edit/${fx.threadId}`,
     "/forum/bevakning",
+    // Issue 19: saved threads and comments.
+    "/forum/sparade",
     "/forum/konto",
     "/forum/konto/radera",
     "/forum/notifications",

@@ -3,7 +3,8 @@
  * no Svara button), 'Dölj N svar' / 'Visa N svar', reply form prefilled with '@author ',
  * `#comment-{id}` anchors. Plain elements per comment. Issue 16: selected text of a comment or reply
  * can be quoted into the top-level comment's reply form ('Citera'), and a reply form with a local
- * draft opens by itself.
+ * draft opens by itself. Issue 19: a comment or reply by a member the viewer mutes is one line
+ * 'Dolt inlägg från @nick – visa' until opened; members get 'Spara' / 'Sparad' on each.
  *
  * @module
  */
@@ -23,6 +24,11 @@ import { PostBody } from "./post-body";
 import { Quotable, useQuoteReceiver } from "./quote-selection";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
+import { MutedItem } from "./muted-item";
+import { SaveButton } from "./save-button";
+
+/** A comment as the thread page's loader sends it: with `can`, and issue 19's `muted` and `saved`. */
+export type ThreadComment = Omit<CommentWithCan, "replies"> & { muted?: true; saved?: boolean; replies: ThreadComment[] };
 
 /** One comment or reply. */
 function CommentItem({
@@ -31,7 +37,7 @@ function CommentItem({
   onReply,
   quoteTarget,
 }: {
-  comment: CommentWithCan;
+  comment: ThreadComment;
   viewer: ClientViewer | null;
   onReply?: () => void;
   /** The top-level comment whose reply form gets quotes of this one. */
@@ -40,7 +46,7 @@ function CommentItem({
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
   // Issue 16: 'Redigera' in the menu swaps the text for the same composer, prefilled.
   const [editing, setEditing] = useState(false);
-  return (
+  const item = (
     <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-2 rounded-lg p-1.5 md:gap-3 md:p-2">
       <EdgeAvatar nickname={nickname} avatarUrl={comment.author?.avatarUrl ?? null} edgeLevel={comment.author?.edgeLevel ?? 0} />
       <div className="min-w-0 flex-1 space-y-2">
@@ -89,14 +95,24 @@ function CommentItem({
               {f.reply}
             </button>
           ) : null}
+          {/* Not while the edit form (with its own 'Spara') is open. */}
+          {viewer && !editing ? <SaveButton targetType="comment" targetId={comment.id} saved={comment.saved === true} /> : null}
         </div>
       </div>
     </article>
   );
+  // Issue 19: a muted member's comment is one line until 'visa'; the anchor stays on the line.
+  return comment.muted ? (
+    <MutedItem nickname={nickname} id={`comment-${comment.id}`} className="p-1.5 md:p-2">
+      {item}
+    </MutedItem>
+  ) : (
+    item
+  );
 }
 
 /** A top-level comment, its replies and its reply form. */
-function CommentBlock({ comment, viewer }: { comment: CommentWithCan; viewer: ClientViewer | null }) {
+function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: ClientViewer | null }) {
   const [showReplies, setShowReplies] = useState(true);
   const [replying, setReplying] = useState(false);
   const [quote, setQuote] = useState<string | undefined>(undefined);
@@ -168,7 +184,7 @@ function CommentBlock({ comment, viewer }: { comment: CommentWithCan; viewer: Cl
 }
 
 /** All comments of a thread, or the empty state. */
-export function CommentThread({ comments, viewer }: { comments: CommentWithCan[]; viewer: ClientViewer | null }) {
+export function CommentThread({ comments, viewer }: { comments: ThreadComment[]; viewer: ClientViewer | null }) {
   if (comments.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{f.noComments}</p>;
   }

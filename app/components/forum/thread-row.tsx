@@ -1,6 +1,7 @@
 /**
  * A thread in a list (SPEC §2 Thread row): title, author nickname ('Okänd' fallback), 'N svar',
- * relative time. Plain elements only: lists never mount a widget per row (ARCHITECTURE.md).
+ * relative time. Plain elements only: lists never mount a widget per row (ARCHITECTURE.md), except
+ * the collapsed line of a thread by a member the viewer mutes (`muted`, issue 19).
  *
  * @module
  */
@@ -9,11 +10,12 @@ import { Link } from "react-router";
 import type { ThreadRow as BaseThreadRow } from "../../../domain/views";
 import { forum as f } from "../../../domain/i18n/sv";
 import { categoryPath, threadPath } from "../../../domain/paths";
+import { MutedItem } from "./muted-item";
 import { RelativeTime } from "./relative-time";
 import { ThreadBadges, type TrendFigures } from "./thread-badges";
 
-/** A thread row's data: the row and, where known, its trend figures. */
-export type ThreadRowData = BaseThreadRow & TrendFigures;
+/** A thread row's data: the row, where known its trend figures, and issue 19's `muted`. */
+export type ThreadRowData = BaseThreadRow & TrendFigures & { muted?: true };
 
 /** One row; `showCategory` adds the category name (forum home). */
 export function ThreadRow({ thread, showCategory = false }: { thread: ThreadRowData; showCategory?: boolean }) {
@@ -58,9 +60,15 @@ export function ThreadList({
   }
   return (
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
-      {threads.map((t) => (
-        <ThreadRow key={t.id} thread={t} showCategory={showCategory} />
-      ))}
+      {threads.map((t) =>
+        t.muted ? (
+          <MutedItem key={t.id} as="li" nickname={t.author?.nickname ?? f.unknownAuthor} className="p-4">
+            <ThreadRow thread={t} showCategory={showCategory} />
+          </MutedItem>
+        ) : (
+          <ThreadRow key={t.id} thread={t} showCategory={showCategory} />
+        ),
+      )}
     </ul>
   );
 }

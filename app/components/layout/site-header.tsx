@@ -8,9 +8,9 @@
  * @module
  */
 import { Dialog, DropdownMenu } from "radix-ui";
-import { ChevronDown, Eye, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
+import { Bookmark, ChevronDown, Eye, KeyRound, LogOut, Mail, Menu, Settings, Shield, User, X } from "lucide-react";
 import { Form, Link, NavLink, useLocation, useSubmit } from "react-router";
-import { app, nav } from "../../../domain/i18n/sv";
+import { app, bookmarks as bm, nav } from "../../../domain/i18n/sv";
 import { clearAllDrafts } from "../../lib/drafts";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
@@ -75,6 +75,11 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
           <DropdownMenu.Item asChild>
             <Link to="/forum/bevakning" className={item}>
               <Eye className="size-4" aria-hidden /> {nav.watchlist}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/forum/sparade" className={item}>
+              <Bookmark className="size-4" aria-hidden /> {bm.menu}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>

@@ -1,9 +1,9 @@
 /**
  * Profile side panel (SPEC §2 Profile side panel): a drawer opened by clicking an author or an
  * @mention, by user id or nickname. Shows 'Laddar profil...', the profile's essentials, a follow
- * button, 'Visa hela profilen' and 'Stäng'. One drawer per page, mounted only while open
- * (ARCHITECTURE.md); rendered @mention links (`a.mention[data-mention]`) open it through one
- * delegated click listener.
+ * button, 'Dölj medlem' (issue 19; members on others' cards), 'Visa hela profilen' and 'Stäng'.
+ * One drawer per page, mounted only while open (ARCHITECTURE.md); rendered @mention links
+ * (`a.mention[data-mention]`) open it through one delegated click listener.
  *
  * @module
  */
@@ -19,11 +19,12 @@ import { formatDate } from "../../lib/dates";
 import { PostBody } from "../forum/post-body";
 import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
 import { FollowButton } from "./follow-button";
+import { MuteButton } from "./mute-button";
 
 /** Who to show: a user id or a nickname. */
 export type ProfileRef = { userId: string } | { nickname: string };
 
-type Card = { profile: ProfileView; own: boolean; can: MemberCan; following: boolean; loggedIn: boolean };
+type Card = { profile: ProfileView; own: boolean; can: MemberCan; following: boolean; muted: boolean; loggedIn: boolean };
 
 const DrawerContext = createContext<(ref: ProfileRef) => void>(() => {});
 
@@ -104,21 +105,31 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
                     {card.profile.bannerUrl ? <img src={card.profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
                   </div>
                   <div className="space-y-4 p-5">
-                    <div className="-mt-12 flex items-end justify-between">
+                    <div className="-mt-12 flex flex-wrap items-end justify-between gap-2">
                       <div className="relative z-10 rounded-full bg-white p-1">
                         <EdgeAvatar nickname={card.profile.nickname} avatarUrl={card.profile.avatarUrl} edgeLevel={card.profile.edgeLevel} size="lg" />
                       </div>
-                      {!card.can.follow ? null : (
-                        <FollowButton
-                          userId={card.profile.id}
-                          nickname={card.profile.nickname}
-                          following={card.following}
-                          loggedIn={card.loggedIn}
-                          onChange={(s) =>
-                            setCard((c) => (c ? { ...c, following: s.following, profile: { ...c.profile, followersCount: s.followersCount } } : c))
-                          }
-                        />
-                      )}
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {!card.can.follow ? null : (
+                          <FollowButton
+                            userId={card.profile.id}
+                            nickname={card.profile.nickname}
+                            following={card.following}
+                            loggedIn={card.loggedIn}
+                            onChange={(s) =>
+                              setCard((c) => (c ? { ...c, following: s.following, profile: { ...c.profile, followersCount: s.followersCount } } : c))
+                            }
+                          />
+                        )}
+                        {card.can.mute ? (
+                          <MuteButton
+                            userId={card.profile.id}
+                            nickname={card.profile.nickname}
+                            muted={card.muted}
+                            onChange={(muted) => setCard((c) => (c ? { ...c, muted } : c))}
+                          />
+                        ) : null}
+                      </div>
                     </div>
                     <div>
                       <Dialog.Title className="text-xl font-extrabold [overflow-wrap:anywhere]">{card.profile.nickname}</Dialog.Title>

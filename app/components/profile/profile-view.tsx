@@ -1,7 +1,8 @@
 /**
  * A member's profile (SPEC §2 Profile page): banner (gradient if none), avatar with the EdgeLevel
  * ring and initials fallback, nickname, role, 'Medlem sedan', copy-link, EdgeLevel bar, bio
- * (editable on one's own), follower and following counts with the follow toggle, and the newest
+ * (editable on one's own), follower and following counts with the follow toggle, 'Dölj medlem'
+ * (issue 19; members on others' profiles), and the newest
  * threads and comments. Used at /forum/profil/{id} and /@{nickname}.
  *
  * @module
@@ -20,6 +21,7 @@ import { ProfileImageUpload } from "./image-upload";
 import { BioEditor } from "./bio-editor";
 import { CopyLinkButton } from "./copy-link-button";
 import { FollowButton } from "./follow-button";
+import { MuteButton } from "./mute-button";
 
 /** Everything the page needs. */
 export interface ProfilePageData {
@@ -29,6 +31,8 @@ export interface ProfilePageData {
   /** What the viewer may do with this member (server-computed `memberCan`). */
   can: MemberCan;
   following: boolean;
+  /** Whether the viewer mutes this member (issue 19 'Dölj medlem'); false for visitors and oneself. */
+  muted: boolean;
   loggedIn: boolean;
   /** Absolute URL to copy. */
   url: string;
@@ -71,6 +75,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
                   onChange={(s) => setFollowers(s.followersCount)}
                 />
               )}
+              {data.can.mute ? <MuteButton userId={profile.id} nickname={profile.nickname} muted={data.muted} /> : null}
             </div>
           </div>
           {/* Issue 19: the banner's controls sit with the avatar's on white, not on the banner (unreadable grey on green, and under the avatar at 375 px). */}

@@ -13,7 +13,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { toast } from "../../lib/toast";
 import type { SearchResult } from "../../../domain/search";
-import { forum as f, search as s } from "../../../domain/i18n/sv";
+import { forum as f, mutes as mu, search as s } from "../../../domain/i18n/sv";
 import { searchPath } from "../../../domain/paths";
 import { Highlighted } from "./highlight";
 import { resultPath } from "./result-link";
@@ -229,10 +229,15 @@ export function SearchBox() {
                         {s.kinds[result.kind]}
                       </span>
                       <span className="truncate text-sm font-semibold text-slate-900">
-                        <Highlighted text={result.title} terms={terms} />
+                        {result.muted ? (
+                          // Issue 19: a muted member's post; choosing the option opens it.
+                          mu.hiddenFrom(result.author_name ?? f.unknownAuthor)
+                        ) : (
+                          <Highlighted text={result.title} terms={terms} />
+                        )}
                       </span>
                     </p>
-                    {result.snippet ? (
+                    {result.snippet && !result.muted ? (
                       <p className="line-clamp-2 text-sm text-slate-600">
                         <Highlighted text={result.snippet} terms={terms} />
                       </p>

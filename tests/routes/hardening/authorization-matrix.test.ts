@@ -28,6 +28,9 @@ import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiWatchlist from "../../../app/routes/api-watchlist";
+import * as apiMute from "../../../app/routes/api-mute";
+import * as apiBookmark from "../../../app/routes/api-bookmark";
+import * as savedPage from "../../../app/routes/saved";
 import * as apiPush from "../../../app/routes/api-push";
 import * as tickerPage from "../../../app/routes/ticker";
 import * as watchlistPage from "../../../app/routes/watchlist";
@@ -65,7 +68,7 @@ import { follow } from "../../../server/follows/commands";
 import { blockUser } from "../../../server/moderation/blocks";
 import { createReport } from "../../../server/moderation/reports";
 import { servicesContext } from "../../../server/services";
-import { pushSubscriptions } from "../../../server/db/schema";
+import { bookmarks, memberMutes, pushSubscriptions } from "../../../server/db/schema";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer, type RouteHandler } from "../../../server/testing/route-call";
 
@@ -1258,6 +1261,153 @@ const ROWS: Row[] = [
       const mine = rows.find((r) => who !== "visitor" && r.userId === people[who].id);
       const ownerStill = rows.find((r) => r.userId === people.owner.id)?.subscribed === (who !== "owner");
       return { answer, effect: mine?.subscribed === false && ownerStill };
+    },
+  },
+  // --- Mute 'Dölj medlem' and bookmarks 'Spara' (issue 19): api-mute.ts, api-bookmark.ts, saved.tsx, thread.tsx, account.tsx
+  {
+    route: "api-mute.ts",
+    op: "mute the owner (effect: the caller mutes them; the owner cannot mute themself: 400)",
+    status: [401, 200, 400, 200, 200, 200],
+    effect: "-+-+++",
+    async run(who) {
+      if (who !== "visitor") await db().delete(memberMutes).where(eq(memberMutes.muterId, people[who].id));
+      const answer = await call(apiMute.action, who, { url: "/api/mute", form: { intent: "mute", userId: people.owner.id } });
+      const rows = await db().select().from(memberMutes).where(eq(memberMutes.mutedId, people.owner.id));
+      return { answer, effect: who !== "visitor" && rows.some((r) => r.muterId === people[who].id) };
+    },
+  },
+  {
+    route: "api-mute.ts",
+    op: "mute an unknown member id (hand-made request; effect: none possible)",
+    status: [401, 404, 404, 404, 404, 404],
+    effect: "------",
+    async run(who) {
+      const answer = await call(apiMute.action, who, { url: "/api/mute", form: { intent: "mute", userId: "finns-inte-alls" } });
+      const rows = await db().select().from(memberMutes).where(eq(memberMutes.mutedId, "finns-inte-alls"));
+      return { answer, effect: rows.length > 0 };
+    },
+  },
+  {
+    route: "api-mute.ts",
+    op: "unmute the poster (effect: the caller's row is gone, nobody else's)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      // Someone else's mute of the poster, which must stay.
+      await db().insert(memberMutes).values({ muterId: (who === "admin" ? people.member : people.admin).id, mutedId: poster.id }).onConflictDoNothing();
+      if (who !== "visitor") await db().insert(memberMutes).values({ muterId: people[who].id, mutedId: poster.id }).onConflictDoNothing();
+      const before = await db().select().from(memberMutes).where(eq(memberMutes.mutedId, poster.id));
+      const answer = await call(apiMute.action, who, { url: "/api/mute", form: { intent: "unmute", userId: poster.id } });
+      const after = await db().select().from(memberMutes).where(eq(memberMutes.mutedId, poster.id));
+      const mine = (rows: typeof after) => rows.filter((r) => who !== "visitor" && r.muterId === people[who].id).length;
+      return { answer, effect: who !== "visitor" && mine(before) === 1 && mine(after) === 0 && after.length === before.length - 1 };
+    },
+  },
+  {
+    route: "api-mute.ts",
+    op: "GET is not a mute (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiMute.loader, who, `/api/mute?intent=mute&userId=${poster.id}`);
+      return { answer, effect: false };
+    },
+  },
+  {
+    route: "account.tsx",
+    op: "'Visa medlem igen' in 'Dolda medlemmar' (effect: the caller's row is gone)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      if (who !== "visitor") await db().insert(memberMutes).values({ muterId: people[who].id, mutedId: poster.id }).onConflictDoNothing();
+      const answer = await call(account.action, who, { url: "/forum/konto", form: { intent: "unmute", userId: poster.id } });
+      const rows = who === "visitor" ? [] : await db().select().from(memberMutes).where(and(eq(memberMutes.muterId, people[who].id), eq(memberMutes.mutedId, poster.id)));
+      return { answer, effect: who !== "visitor" && rows.length === 0 };
+    },
+  },
+  {
+    route: "api-bookmark.ts",
+    op: "save the owner's thread (effect: the caller has it saved)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(apiBookmark.action, who, { url: "/api/bookmark", form: { intent: "save", targetType: "thread", targetId: threadId } });
+      const rows = await db().select().from(bookmarks).where(eq(bookmarks.threadId, threadId));
+      return { answer, effect: who !== "visitor" && rows.length === 1 && rows[0]!.userId === people[who].id };
+    },
+  },
+  {
+    route: "api-bookmark.ts",
+    op: "save an unknown comment id, and a malformed one (hand-made requests; effect: none possible)",
+    status: [401, 404, 404, 404, 404, 404],
+    effect: "------",
+    async run(who) {
+      const answer = await call(apiBookmark.action, who, {
+        url: "/api/bookmark",
+        form: { intent: "save", targetType: "comment", targetId: "00000000-0000-4000-8000-000000000001" },
+      });
+      const bad = await call(apiBookmark.action, who, { url: "/api/bookmark", form: { intent: "save", targetType: "member", targetId: "x" } });
+      expect(bad.status).toBe(who === "visitor" ? 401 : 400);
+      return { answer, effect: false };
+    },
+  },
+  {
+    route: "api-bookmark.ts",
+    op: "GET is not a save (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiBookmark.loader, who, "/api/bookmark?intent=save");
+      return { answer, effect: false };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "'Spara' on the owner's comment (effect: the caller has it saved)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(threadId),
+        params: { categoryId, threadId },
+        form: { intent: "save", targetType: "comment", targetId: commentId },
+      });
+      const rows = await db().select().from(bookmarks).where(eq(bookmarks.commentId, commentId));
+      return { answer, effect: who !== "visitor" && rows.length === 1 && rows[0]!.userId === people[who].id };
+    },
+  },
+  {
+    route: "saved.tsx",
+    op: "open /forum/sparade (effect: the caller's own saved thread is listed, and nobody else's)",
+    status: ["login", 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const ownersOwn = await ownersThread();
+      await db().insert(bookmarks).values({ userId: people.owner.id, targetType: "thread", threadId: ownersOwn }).onConflictDoNothing();
+      const mineId = await ownersThread();
+      if (who !== "visitor") await db().insert(bookmarks).values({ userId: people[who].id, targetType: "thread", threadId: mineId }).onConflictDoNothing();
+      const answer = await call(savedPage.loader, who, { url: "/forum/sparade" });
+      const listed: string[] = answer.status === 200 ? answer.body.items.map((i: { id: string }) => i.id) : [];
+      const ownOnly = who === "owner" ? listed.includes(ownersOwn) : !listed.includes(ownersOwn);
+      return { answer, effect: listed.includes(mineId) && ownOnly };
+    },
+  },
+  {
+    route: "saved.tsx",
+    op: "'Ta bort' (effect: the caller's row is gone, the owner's stays)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const threadId = await ownersThread();
+      if (who !== "owner") await db().insert(bookmarks).values({ userId: people.owner.id, targetType: "thread", threadId });
+      if (who !== "visitor") await db().insert(bookmarks).values({ userId: people[who].id, targetType: "thread", threadId }).onConflictDoNothing();
+      const answer = await call(savedPage.action, who, { url: "/forum/sparade", form: { intent: "unsave", targetType: "thread", targetId: threadId } });
+      const rows = await db().select().from(bookmarks).where(eq(bookmarks.threadId, threadId));
+      const mine = rows.some((r) => who !== "visitor" && r.userId === people[who].id);
+      const ownerStays = who === "owner" || rows.some((r) => r.userId === people.owner.id);
+      return { answer, effect: who !== "visitor" && !mine && ownerStays };
     },
   },
 ];

@@ -4,8 +4,9 @@
  * up the member's abuse-limit allowance, so the next allowed request still goes through.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moderation as m, profile as p, reactions as r } from "../../../domain/i18n/sv";
+import { moderation as m, mutes as mu, profile as p, reactions as r } from "../../../domain/i18n/sv";
 import * as apiFollow from "../../../app/routes/api-follow";
+import * as apiMute from "../../../app/routes/api-mute";
 import * as apiReport from "../../../app/routes/api-report";
 import * as threadRoute from "../../../app/routes/thread";
 import { createThread } from "../../../server/forum/commands";
@@ -66,6 +67,21 @@ describe("refused writes cost no abuse-limit points", () => {
     const allowed = await click(target.id);
     expect(allowed.status).toBe(200);
     expect(allowed.body).toMatchObject({ ok: true, following: true, followersCount: 1 });
+  });
+
+  it("30 attempts to mute oneself (400, issue 19) leave the 30 'follow' clicks a minute untouched", async () => {
+    const me = await member();
+    const target = await createMember(forum);
+    const click = (userId: string) =>
+      callRoute(forum, apiMute.action, { url: "/api/mute", form: { intent: "mute", userId }, cookie: me.cookie, ip: me.ip });
+    for (let i = 0; i < 30; i++) {
+      const refused = await click(me.member.id);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(mu.cannotMuteSelf);
+    }
+    const allowed = await click(target.id);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ ok: true, muted: true });
   });
 
   it("20 reports on a missing thread (404) leave the report allowance untouched", async () => {

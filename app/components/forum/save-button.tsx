@@ -1,0 +1,45 @@
+/**
+ * 'Spara' / 'Sparad' (issue 19 bookmarks) on the thread post and each comment: a real `<button>`
+ * with `aria-pressed` in a React Router fetcher form that posts `intent=save|unsave`,
+ * `targetType` and `targetId` to the page's own action (works without JavaScript too); the state
+ * flips at once and the answer's toast is shown. Members only: the caller renders nothing for
+ * visitors.
+ *
+ * @module
+ */
+import { Bookmark, BookmarkCheck } from "lucide-react";
+import { useFetcher } from "react-router";
+import { bookmarks as bm } from "../../../domain/i18n/sv";
+import type { TargetType } from "../../../domain/values";
+import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+
+/** Props: which post, and whether the member has it saved now. */
+export interface SaveButtonProps {
+  targetType: TargetType;
+  targetId: string;
+  saved: boolean;
+}
+
+/** The toggle. */
+export function SaveButton({ targetType, targetId, saved }: SaveButtonProps) {
+  const fetcher = useFetcher<ActionAnswer & { saved?: boolean }>();
+  useActionToast(fetcher.data);
+  const pending = fetcher.formData?.get("intent");
+  const shown = pending ? pending === "save" : saved;
+  return (
+    <fetcher.Form method="post" className="inline">
+      <input type="hidden" name="intent" value={shown ? "unsave" : "save"} />
+      <input type="hidden" name="targetType" value={targetType} />
+      <input type="hidden" name="targetId" value={targetId} />
+      <button
+        type="submit"
+        aria-pressed={shown}
+        title={targetType === "thread" ? bm.saveThreadLabel : bm.saveCommentLabel}
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100 aria-pressed:text-brand-700"
+      >
+        {shown ? <BookmarkCheck aria-hidden className="size-4" /> : <Bookmark aria-hidden className="size-4" />}
+        {shown ? bm.saved : bm.save}
+      </button>
+    </fetcher.Form>
+  );
+}
