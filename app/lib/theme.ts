@@ -37,13 +37,34 @@ export function useSystemPrefersDark(): boolean {
 }
 
 /**
- * The preference in effect: a choice being sent wins over the stored one.
+ * The choice made on this page, kept outside React so every toggle and the document see it in the
+ * same render as the click: a controlled radio would otherwise jump back to the stored value until
+ * the fetcher's state arrives, and again between the answer and the root loader's revalidation.
+ */
+let chosenOnPage: ThemePreference | null = null;
+const chosenListeners = new Set<() => void>();
+
+function subscribeChosen(onChange: () => void): () => void {
+  chosenListeners.add(onChange);
+  return () => chosenListeners.delete(onChange);
+}
+
+function choose(theme: ThemePreference): void {
+  chosenOnPage = theme;
+  for (const listener of chosenListeners) listener();
+}
+
+/**
+ * The preference in effect: the choice made on this page, else a choice being sent, else the
+ * stored one.
  *
  * @returns `system` | `light` | `dark`; `system` when the root loader has no data (error pages)
  */
 export function useThemePreference(): ThemePreference {
+  const local = useSyncExternalStore(subscribeChosen, () => chosenOnPage, () => null);
   const stored = (useRouteLoaderData("root") as { theme?: ThemePreference } | undefined)?.theme;
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
+  if (local) return local;
   const pending = fetcher.formData?.get("theme");
   if (isThemePreference(pending)) return pending;
   return stored ?? "system";
@@ -62,6 +83,7 @@ export function useThemeChoice(): { preference: ThemePreference; setTheme: (them
   const { submit } = fetcher;
   const setTheme = useCallback(
     (theme: ThemePreference) => {
+      choose(theme);
       void submit({ theme, mode: "js", returnTo: location.pathname + location.search }, { method: "post", action: THEME_ACTION });
     },
     [submit, location.pathname, location.search],

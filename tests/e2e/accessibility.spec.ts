@@ -13,6 +13,7 @@ import { request as playwrightRequest, type BrowserContext, type Page } from "@p
 import { expect, test } from "./support/test";
 import { E2E_ADMIN, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
+import { nav } from "../../domain/i18n/sv";
 
 const env = useMailbox();
 
@@ -179,4 +180,24 @@ test("the five main pages have no serious or critical axe violations at 375 px (
   found.push(...(await audit(await member.newPage(), ["/forum", fx.threadPath, `/forum/profil/${fx.authorId}`])));
   await member.close();
   expect(found, found.join("\n")).toEqual([]);
+});
+
+test("the header fits narrow phones: no sideways scrolling and the menu button in view at 320 and 375 px", async ({ browser }) => {
+  for (const width of [320, 375]) {
+    for (const who of ["visitor", "author"] as const) {
+      const context = await contextAs(browser, who, width);
+      const page = await context.newPage();
+      await page.goto("/forum");
+      await expect(page.getByTestId("online-users").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${who} at ${width} px`).toBeLessThanOrEqual(width);
+      const menuButton = page.locator("header").getByRole("button", { name: nav.openMenu });
+      const box = (await menuButton.boundingBox())!;
+      expect(box.x + box.width, `${who} at ${width} px`).toBeLessThanOrEqual(width);
+      if (who === "visitor") {
+        const login = page.locator("header").getByRole("link", { name: nav.login });
+        expect((await login.boundingBox())!.height, "'Logga in' on one line").toBeLessThan(48);
+      }
+      await context.close();
+    }
+  }
 });

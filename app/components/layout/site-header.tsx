@@ -23,8 +23,9 @@ import { ThemeForm, ThemeMenuItems } from "./theme-toggle";
 /** The logo: bull and product name, linking to the start page. */
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-slate-900">
-      <span aria-hidden className="text-2xl">
+    <Link to="/" className="flex items-center gap-1.5 text-lg font-extrabold sm:gap-2 tracking-tight text-slate-900">
+      {/* The bull gives way on the narrowest phones (< 360 px) so the header's buttons fit. */}
+      <span aria-hidden className="text-2xl max-[359px]:hidden">
         🐂
       </span>
       <span>
@@ -220,7 +221,7 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
   const back = location.pathname + location.search;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
         <div className="flex items-center gap-6">
           <Logo />
           <nav className="hidden md:block" aria-label={nav.mainMenu}>
@@ -244,7 +245,7 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
             ) : null}
           </nav>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1.5 sm:gap-2">
           {/* Issue 19: on phones too (SPEC §2 header); compact below 640 px. */}
           <OnlineIndicator className="max-sm:px-2 max-sm:text-[11px]" />
           {viewer ? (
@@ -266,7 +267,7 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
             )}
           </div>
           {!viewer ? (
-            <Link to="/auth/login" className={buttonClass("primary", "md:hidden")}>
+            <Link to="/auth/login" className={buttonClass("primary", "whitespace-nowrap max-sm:px-3 md:hidden")}>
               {nav.login}
             </Link>
           ) : null}

@@ -100,10 +100,13 @@ export function OnlineIndicator({ className = "" }: { className?: string }) {
       role="status"
       title={pr.onlineLabel(stats.totalOnline, stats.lastHourActive)}
       aria-label={pr.onlineLabel(stats.totalOnline, stats.lastHourActive)}
-      className={`inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ${className}`}
+      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ${className}`}
     >
       <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
-      {pr.online(stats.totalOnline)}
+      {/* Phones narrower than 420 px show the number only, so the header's buttons keep one line;
+          the status's name says it in full. */}
+      <span aria-hidden className="min-[420px]:hidden">{stats.totalOnline}</span>
+      <span className="max-[419px]:hidden">{pr.online(stats.totalOnline)}</span>
     </span>
   );
 }
