@@ -4,7 +4,7 @@
  *
  * | file | what | `lastmod` |
  * |---|---|---|
- * | `threads-<n>.xml` | thread pages, ≤ {@link SITEMAP_MAX_URLS} per file, in thread-id order | the thread's last activity: newest of its creation, its last kept edit and its newest comment |
+ * | `threads-<n>.xml` | thread pages, ≤ {@link SITEMAP_MAX_URLS} per file, oldest first (new threads only change the last file) | the thread's last activity: newest of its creation, its last kept edit and its newest comment (`last_comment_at`, kept by a trigger) |
  * | `categories.xml` | category pages | newest of the category's creation and its newest thread |
  * | `tickers.xml` | ticker pages `/forum/aktie/:ticker` that have posts (`post_tickers`) | the newest post naming the ticker |
  * | `members-<n>.xml` | profiles `/forum/profil/:userId` of members with a thread or comment, ≤ {@link SITEMAP_MAX_URLS} per file | — |
@@ -14,9 +14,10 @@
  * Block: a blocked member still reads and logs in), so they stay in the sitemaps too.
  *
  * **Streamed from SQL, never built in memory**: a file is a `ReadableStream` whose `pull` reads
- * the next {@link SITEMAP_BATCH} rows by keyset (`id > last id ORDER BY id LIMIT …`, the
- * primary-key index; a file's first id is found with an index-only `OFFSET` on the same index)
- * and enqueues their XML, so memory stays at one batch whatever the file size, on PGlite and
+ * the next {@link SITEMAP_BATCH} rows by keyset (threads: `(created_at, id) > last ORDER BY
+ * created_at, id LIMIT …` on the covering `threads_sitemap_idx`; members: `id > last` on the
+ * primary key; a file's first key is found with an index-only `OFFSET` on the same index) and
+ * enqueues their XML, so memory stays at one batch whatever the file size, on PGlite and
  * `pg` alike (plain queries through Drizzle, no connection held between batches). Every `<loc>`
  * is absolute on `PUBLIC_URL` and XML-escaped; `lastmod` is a W3C datetime in UTC, formatted by
  * SQL. Caching: `Cache-Control: public, max-age=…` ({@link SITEMAP_MAX_AGE_S}), see
@@ -108,21 +109,30 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 /** The member filter: a profile with at least one thread or comment (the counters of 0001/0004). */
 const HAS_POSTS = sql`(p.threads_count > 0 OR p.comments_count > 0)`;
 
-/** Reads up to `limit` entries of a paged kind after `after` (null = from the start). */
+/** A thread's keyset key as text: its creation time to the microsecond (UTC) and its id. */
+const THREAD_KEY = sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || t.id::text`;
+/** `(created_at, id) > key` for a {@link THREAD_KEY}. */
+const afterThread = (key: string) => {
+  const [at, id] = key.split("|");
+  return sql`(t.created_at, t.id) > (${at}::timestamptz, ${id}::uuid)`;
+};
+
+/**
+ * Reads up to `limit` entries of a paged kind after `after` (null = from the start). Threads go in
+ * (created_at, id) order on the covering `threads_sitemap_idx` (migration 0023), so older files
+ * stay the same as threads are added; members in id order on the primary key.
+ */
 async function pagedBatch(db: Db, kind: SitemapKind, after: string | null, limit: number): Promise<Batch> {
   if (kind === "threads") {
-    const r = await rows<{ id: string; category_id: string; lastmod: string }>(
+    const r = await rows<{ id: string; category_id: string; key: string; lastmod: string }>(
       db,
-      sql`SELECT t.id, t.category_id,
-            ${w3c(sql`greatest(t.created_at, t.edited_at, lc.created_at)`)} AS lastmod
+      sql`SELECT t.id, t.category_id, ${THREAD_KEY} AS key,
+            ${w3c(sql`greatest(t.created_at, t.edited_at, t.last_comment_at)`)} AS lastmod
           FROM threads t
-          LEFT JOIN LATERAL (
-            SELECT c.created_at FROM comments c WHERE c.thread_id = t.id ORDER BY c.created_at DESC LIMIT 1
-          ) lc ON true
-          ${after === null ? sql`` : sql`WHERE t.id > ${after}::uuid`}
-          ORDER BY t.id LIMIT ${limit}`,
+          ${after === null ? sql`` : sql`WHERE ${afterThread(after)}`}
+          ORDER BY t.created_at, t.id LIMIT ${limit}`,
     );
-    return { entries: r.map((x) => ({ path: threadPath(x.category_id, x.id), lastmod: x.lastmod })), lastKey: r.at(-1)?.id ?? null };
+    return { entries: r.map((x) => ({ path: threadPath(x.category_id, x.id), lastmod: x.lastmod })), lastKey: r.at(-1)?.key ?? null };
   }
   const r = await rows<{ id: string }>(
     db,
@@ -132,15 +142,15 @@ async function pagedBatch(db: Db, kind: SitemapKind, after: string | null, limit
   return { entries: r.map((x) => ({ path: profilePath(x.id), lastmod: null })), lastKey: r.at(-1)?.id ?? null };
 }
 
-/** The id just before page `page` of a paged kind: null for page 1, undefined past the end. */
+/** The key just before page `page` of a paged kind: null for page 1, undefined past the end. */
 async function pageStart(db: Db, kind: SitemapKind, page: number, perFile: number): Promise<string | null | undefined> {
   if (page === 1) return null;
   const skip = (page - 1) * perFile - 1;
   const r =
     kind === "threads"
-      ? await rows<{ id: string }>(db, sql`SELECT t.id FROM threads t ORDER BY t.id OFFSET ${skip} LIMIT 1`)
-      : await rows<{ id: string }>(db, sql`SELECT p.id FROM profiles p WHERE ${HAS_POSTS} ORDER BY p.id OFFSET ${skip} LIMIT 1`);
-  return r[0]?.id;
+      ? await rows<{ key: string }>(db, sql`SELECT ${THREAD_KEY} AS key FROM threads t ORDER BY t.created_at, t.id OFFSET ${skip} LIMIT 1`)
+      : await rows<{ key: string }>(db, sql`SELECT p.id AS key FROM profiles p WHERE ${HAS_POSTS} ORDER BY p.id OFFSET ${skip} LIMIT 1`);
+  return r[0]?.key;
 }
 
 /** The whole (small) list of a single-file kind, at most {@link SITEMAP_MAX_URLS}. */
