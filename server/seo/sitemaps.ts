@@ -14,7 +14,7 @@
  * Block: a blocked member still reads and logs in), so they stay in the sitemaps too.
  *
  * **Streamed from SQL, never built in memory**: a file is a `ReadableStream` whose `pull` reads
- * the next {@link SITEMAP_BATCH} rows by keyset (threads: `(created_at, id) > last ORDER BY
+ * the next {@link SITEMAP_BATCH} (5,000) rows by keyset (threads: `(created_at, id) > last ORDER BY
  * created_at, id LIMIT …` on the covering `threads_sitemap_idx`; members: `id > last` on the
  * primary key; a file's first key is found with an index-only `OFFSET` on the same index) and
  * enqueues their XML, so memory stays at one batch whatever the file size, on PGlite and
@@ -32,7 +32,7 @@ import type { Db } from "../db/client";
 /** Most URLs in one sitemap file (sitemaps.org protocol). */
 export const SITEMAP_MAX_URLS = 50_000;
 /** Rows read per query while streaming a file. */
-export const SITEMAP_BATCH = 1_000;
+export const SITEMAP_BATCH = 5_000;
 /** How long crawlers and proxies may reuse a sitemap (seconds). */
 export const SITEMAP_MAX_AGE_S = 3_600;
 /** The sitemaps.org namespace of `<urlset>` and `<sitemapindex>`. */
@@ -109,30 +109,43 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 /** The member filter: a profile with at least one thread or comment (the counters of 0001/0004). */
 const HAS_POSTS = sql`(p.threads_count > 0 OR p.comments_count > 0)`;
 
-/** A thread's keyset key as text: its creation time to the microsecond (UTC) and its id. */
-const THREAD_KEY = sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || t.id::text`;
-/** `(created_at, id) > key` for a {@link THREAD_KEY}. */
+/**
+ * A thread's keyset key as text: its creation time in whole microseconds since 1970 (exact:
+ * numeric arithmetic) and its id, e.g. `1764000000123456|<uuid>`.
+ */
+const THREAD_KEY = sql`(extract(epoch FROM t.created_at) * 1000000)::int8::text || '|' || t.id::text`;
+/** `(created_at, id) > key` for a {@link THREAD_KEY}; the time is rebuilt exactly from seconds and microseconds. */
 const afterThread = (key: string) => {
-  const [at, id] = key.split("|");
-  return sql`(t.created_at, t.id) > (${at}::timestamptz, ${id}::uuid)`;
+  const [us, id] = key.split("|");
+  const micros = BigInt(us!);
+  const secs = Number(micros / 1_000_000n);
+  const rest = Number(micros % 1_000_000n);
+  return sql`(t.created_at, t.id) > (timestamptz 'epoch' + ${secs}::int8 * interval '1 second' + ${rest}::int8 * interval '1 microsecond', ${id}::uuid)`;
 };
+/** Seconds since 1970 (a float from `date_part`) as a W3C datetime in UTC, e.g. `2026-11-26T01:02:03Z`. */
+const w3cFromEpoch = (seconds: number) => `${new Date(Math.floor(seconds) * 1000).toISOString().slice(0, 19)}Z`;
 
 /**
  * Reads up to `limit` entries of a paged kind after `after` (null = from the start). Threads go in
  * (created_at, id) order on the covering `threads_sitemap_idx` (migration 0023), so older files
- * stay the same as threads are added; members in id order on the primary key.
+ * stay the same as threads are added; members in id order on the primary key. The thread's last
+ * activity leaves SQL as epoch seconds (`date_part`, a float on both drivers) and is formatted
+ * here: `to_char` per row cost about 6 times the whole index scan.
  */
 async function pagedBatch(db: Db, kind: SitemapKind, after: string | null, limit: number): Promise<Batch> {
   if (kind === "threads") {
-    const r = await rows<{ id: string; category_id: string; key: string; lastmod: string }>(
+    const r = await rows<{ id: string; category_id: string; key: string; active: number }>(
       db,
       sql`SELECT t.id, t.category_id, ${THREAD_KEY} AS key,
-            ${w3c(sql`greatest(t.created_at, t.edited_at, t.last_comment_at)`)} AS lastmod
+            date_part('epoch', greatest(t.created_at, t.edited_at, t.last_comment_at)) AS active
           FROM threads t
           ${after === null ? sql`` : sql`WHERE ${afterThread(after)}`}
           ORDER BY t.created_at, t.id LIMIT ${limit}`,
     );
-    return { entries: r.map((x) => ({ path: threadPath(x.category_id, x.id), lastmod: x.lastmod })), lastKey: r.at(-1)?.key ?? null };
+    return {
+      entries: r.map((x) => ({ path: threadPath(x.category_id, x.id), lastmod: w3cFromEpoch(Number(x.active)) })),
+      lastKey: r.at(-1)?.key ?? null,
+    };
   }
   const r = await rows<{ id: string }>(
     db,

@@ -28,7 +28,7 @@ UPDATE threads t SET last_comment_at = c.last
   FROM (SELECT thread_id, max(created_at) AS last FROM comments GROUP BY thread_id) c
   WHERE c.thread_id = t.id;
 --> statement-breakpoint
--- The thread files are read in (created_at, id) order by keyset, 1,000 rows per query; with the
+-- The thread files are read in (created_at, id) order by keyset, 5,000 rows per query; with the
 -- other columns of a sitemap entry included the scan is index-only (docs/performance.md
 -- "Sitemaps"). schema.ts cannot declare INCLUDE, so this index lives here only (like 0017's).
 CREATE INDEX IF NOT EXISTS "threads_sitemap_idx" ON "threads" USING btree ("created_at","id") INCLUDE ("category_id","edited_at","last_comment_at");
