@@ -107,4 +107,8 @@ export default [
   route("api/events", "routes/api-events.ts"),
   route("api/presence", "routes/api-presence.ts"),
   route("healthz", "routes/healthz.ts"),
+  // Issue 20: robots.txt, the sitemap index and its child sitemaps.
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:name", "routes/sitemap.ts"),
 ] satisfies RouteConfig;

@@ -32,7 +32,7 @@
  * Loading is bulk `INSERT … SELECT generate_series` in one transaction with triggers off
  * (`SET LOCAL session_replication_role = replica`); the values the triggers of
  * `server/db/migrations/*.sql` keep are then written directly: thread, comment, category and
- * profile counters (0001, 0004), `last_activity_at` and `edge_level` (0005), `thread_trending`
+ * profile counters (0001, 0004), the threads' `last_comment_at` (0023), `last_activity_at` and `edge_level` (0005), `thread_trending`
  * rows (0006, through `forum_refresh_trending()`), `post_tickers` rows (0003). `body_html` is
  * composed from sentences cooked one by one with `server/content/cook.ts`; a sample of rows is
  * cooked again at the end and compared (printed as "body_html check").
@@ -358,16 +358,16 @@ export async function generateDataset(database: Database, options: GenerateOptio
 
     await step(`threads (${T})`, () =>
       tx.execute(sql`
-        INSERT INTO threads (id, category_id, author_id, title, body, body_html, created_at, comments_count, reactions_count)
+        INSERT INTO threads (id, category_id, author_id, title, body, body_html, created_at, comments_count, reactions_count, last_comment_at)
         SELECT bt.id, bt.category_id, bt.author_id,
                left(CASE WHEN tk.t IS NOT NULL THEN '$' || tk.t || ': ' ELSE '' END || s1.s, 190),
                s2.s || ' ' || s3.s || CASE WHEN tk.t IS NOT NULL THEN ' Vad tror ni om $' || tk.t || '?' ELSE '' END,
                '<p>' || s2.h || ' ' || s3.h || CASE WHEN tk.t IS NOT NULL THEN ' Vad tror ni om ' || tk.h || '?' ELSE '' END || '</p>',
-               bt.created_at, coalesce(cc.n, 0), coalesce(rc.n, 0)
+               bt.created_at, coalesce(cc.n, 0), coalesce(rc.n, 0), cc.last
         FROM bench_t bt
         JOIN bench_sentences s1 ON s1.i = bt.s1 JOIN bench_sentences s2 ON s2.i = bt.s2 JOIN bench_sentences s3 ON s3.i = bt.s3
         LEFT JOIN bench_tickers tk ON tk.i = bt.tk
-        LEFT JOIN (SELECT thread_i, count(*)::int AS n FROM bench_c GROUP BY thread_i) cc ON cc.thread_i = bt.i
+        LEFT JOIN (SELECT thread_i, count(*)::int AS n, max(created_at) AS last FROM bench_c GROUP BY thread_i) cc ON cc.thread_i = bt.i
         LEFT JOIN (SELECT target_id, count(*)::int AS n FROM reactions WHERE target_type = 'thread' GROUP BY target_id) rc
           ON rc.target_id = bt.id`),
     );

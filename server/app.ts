@@ -19,6 +19,7 @@ import { forumJobs } from "./jobs/forum-jobs";
 import { startJobQueue, type JobQueue } from "./jobs/queue";
 import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
+import { noindexEverything } from "./seo/robots";
 import { REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
@@ -160,6 +161,8 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     next();
   });
   app.use(securityHeaders(services.config, { csp: !options.dev }));
+  // SEARCH_ENGINES=off (issue 20): every answer asks search engines not to index it.
+  if (!services.config.searchEngines) app.use(noindexEverything);
   app.use(crossOriginProtection(services.config.publicUrl));
   // Visitors' pages from a 1-second cache, emptied by every write here and by the realtime
   // events of other instances (issue 8; server/cache/anonymous-cache.ts). Not under the dev

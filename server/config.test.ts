@@ -204,6 +204,19 @@ describe("TRENDING_TICKERS_TTL_SECONDS", () => {
   });
 });
 
+describe("SEARCH_ENGINES (issue 20)", () => {
+  it("defaults to on, and off closes the forum to search engines", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).searchEngines).toBe(true);
+    expect(parseConfig({ DATA_DIR: tempDir(), SEARCH_ENGINES: "on" }).searchEngines).toBe(true);
+    expect(parseConfig({ DATA_DIR: tempDir(), SEARCH_ENGINES: "off" }).searchEngines).toBe(false);
+  });
+  it("refuses anything but on and off, naming the variable", () => {
+    const error = configError({ DATA_DIR: tempDir(), SEARCH_ENGINES: "nej" });
+    expectNamed(error, "SEARCH_ENGINES");
+    expect(error.message).toContain("måste vara on eller off");
+  });
+});
+
 describe("DIGEST_INTERVAL_MINUTES, DIGEST_AWAY_MINUTES, DIGEST_CHECK_SECONDS (issue 18)", () => {
   it("default to a digest at most every 30 minutes, after 10 minutes away, checked every minute", () => {
     const c = parseConfig({ DATA_DIR: tempDir() });

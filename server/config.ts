@@ -5,7 +5,8 @@
  * and `NODE_ENV`, the optional tuning variables `AUTH_IP_LIMIT_PER_MINUTE`, `ACTION_LIMIT_MULTIPLIER`
  * and `TRENDING_TICKERS_TTL_SECONDS`, the e-mail digest's `DIGEST_INTERVAL_MINUTES`,
  * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), the optional `S3_*` upload storage
- * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18).
+ * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18),
+ * and `SEARCH_ENGINES` (issue 20: robots.txt and sitemaps).
  * In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
  * secret is stored in `DATA_DIR/auth-secret`.
@@ -89,6 +90,13 @@ export interface AppConfig {
    * `mailto:` the address of `MAIL_FROM`, else `PUBLIC_URL` (issue 18).
    */
   vapidSubject: string;
+  /**
+   * Whether search engines are invited (`SEARCH_ENGINES`, `on` or `off`, default `on`; issue 20).
+   * `off` (a forum still closed to the public): `/robots.txt` disallows everything and names no
+   * sitemap, the sitemaps answer 404 and every response carries `X-Robots-Tag: noindex`
+   * (`server/seo/robots.ts`).
+   */
+  searchEngines: boolean;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -168,6 +176,8 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, cfg.vapidKey).optional()),
   VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, cfg.vapidKey).optional()),
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, cfg.vapidSubject).optional()),
+  // Issue 20: robots.txt and the sitemaps.
+  SEARCH_ENGINES: optionalString.pipe(z.enum(["on", "off"], { error: cfg.searchEngines }).optional()),
 });
 
 /**
@@ -261,5 +271,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     digestAwayMinutes: e.DIGEST_AWAY_MINUTES,
     digestCheckSeconds: e.DIGEST_CHECK_SECONDS,
     s3,
+    searchEngines: e.SEARCH_ENGINES !== "off",
   };
 }

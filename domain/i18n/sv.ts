@@ -660,6 +660,8 @@ export const config = {
   vapidSubject: "måste vara en mailto:-adress eller en https://-adress",
   /** Issue 19: the footer's provider link. */
   providerUrl: "måste vara en http(s)-adress eller en sökväg som börjar med /",
+  /** Issue 20: robots.txt and the sitemaps. */
+  searchEngines: "måste vara on eller off",
 } as const;
 
 /** Role labels (SPEC §9). */

@@ -37,6 +37,8 @@ const HAND_WRITTEN_INDEXES: Record<string, string> = {
     "0017_watchlist.sql: (ticker, created_at DESC NULLS LAST) with INCLUDE columns (which drizzle cannot declare), so the watchlist feed's per-ticker top-N and the members' view per ticker are index-only scans; docs/performance.md (issue 17)",
   threads_author_created_id_idx:
     "0017_watchlist.sql: (author_id, created_at DESC) INCLUDE (id) (which drizzle cannot declare), so the 'Bevakat' tab's per-author top-N is an index-only scan; docs/performance.md (issue 17)",
+  threads_sitemap_idx:
+    "0023_sitemaps.sql: (created_at, id) INCLUDE (category_id, edited_at, last_comment_at) (which drizzle cannot declare), so the thread sitemaps' keyset batches are index-only scans; docs/performance.md (issue 20)",
 };
 
 /** What `pg_catalog` says about the public schema's tables, one sorted line per object. */

@@ -239,6 +239,12 @@ export const threads = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
     commentsCount: counter("comments_count"),
     reactionsCount: counter("reactions_count"),
+    /**
+     * Creation time of the thread's newest comment or reply, null while it has none; kept by the
+     * `comments_counters` trigger (0023_sitemaps.sql; a deleted comment does not move it back).
+     * The sitemap's last activity is the newest of this, `created_at` and `edited_at` (issue 20).
+     */
+    lastCommentAt: timestamp("last_comment_at", { withTimezone: true }),
     /** Swedish full-text document: title weight A, body B (migration 0007_search.sql, docs/search.md). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('swedish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('swedish'::regconfig, coalesce(body, '')), 'B')`,
@@ -249,6 +255,9 @@ export const threads = pgTable(
     index("threads_category_created_idx").on(t.categoryId, t.createdAt.desc().nullsFirst()),
     index("threads_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("threads_search_idx").using("gin", t.searchVector),
+    // Also on threads, declared only in its migration (INCLUDE): `threads_author_created_id_idx`
+    // (0017) and `threads_sitemap_idx` (created_at, id) INCLUDE (category_id, edited_at, last_comment_at), the
+    // sitemaps' keyset order (0023, issue 20).
     check(
       "threads_counters_nonnegative",
       sql`${t.commentsCount} >= 0 AND ${t.reactionsCount} >= 0`,

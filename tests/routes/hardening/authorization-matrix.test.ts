@@ -1490,6 +1490,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "forum-home.tsx": "public category grid and thread lists (no e-mail: checked above)",
   "healthz.ts": "database up or down, nothing else",
   "post-redirect.tsx": "redirects to the public thread page",
+  "robots.ts": "the crawler rules, the same for everyone (issue 20; tests/routes/seo/sitemaps.test.ts)",
+  "sitemap-index.ts": "lists the public sitemaps (issue 20; tests/routes/seo/sitemaps.test.ts)",
+  "sitemap.ts": "URLs of public threads, categories, ticker pages and profiles, no e-mail or other private data (issue 20; tests/routes/seo/sitemaps.test.ts)",
   "search.tsx": "public search results page (no e-mail: checked above)",
   "uploads.ts": "serves the public avatar, banner and post images (issue 16)",
 };
