@@ -10,6 +10,7 @@ import { Feed } from "feed";
 import sanitizeHtml from "sanitize-html";
 import { app, feeds as fd, forum as f } from "../../domain/i18n/sv";
 import { commentPath, profilePath, threadPath } from "../../domain/paths";
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from "../content/cook";
 import type { FeedPost } from "./queries";
 
 /** Seconds a feed reader or proxy may keep a feed (issue 20: cache headers). */
@@ -51,7 +52,8 @@ function cdataSafe(html: string): string {
 /**
  * The cooked HTML of a post with its own links and images made absolute on `PUBLIC_URL`
  * (`/forum/aktie/X` → `https://…/forum/aktie/X`; `#x` → the post's page URL + `#x`), since a feed
- * reader shows it away from the site (issue 20). Everything else is kept as stored.
+ * reader shows it away from the site (issue 20). Passed through the cooker's allow-lists again;
+ * everything else is kept as stored.
  *
  * @param html stored, already sanitised `body_html`
  * @param publicUrl `PUBLIC_URL` without a trailing slash
@@ -65,10 +67,14 @@ export function absoluteHtml(html: string, publicUrl: string, pageUrl: string): 
     if (value.startsWith("#")) return `${pageUrl.replace(/#.*$/, "")}${value}`;
     return value;
   };
+  // The cooker's own allow-lists (defence in depth: stored HTML is already sanitised), with images
+  // now allowed on absolute http(s) URLs.
   return sanitizeHtml(html, {
-    allowedTags: false,
-    allowedAttributes: false,
-    allowVulnerableTags: false,
+    allowedTags: [...ALLOWED_TAGS],
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    allowedSchemes: [...ALLOWED_SCHEMES],
+    allowedSchemesByTag: { img: ["http", "https"] },
+    allowedSchemesAppliedToAttributes: ["href", "src"],
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...(attribs.href ? { href: absolute(attribs.href)! } : {}) } }),
       img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...(attribs.src ? { src: absolute(attribs.src)! } : {}) } }),

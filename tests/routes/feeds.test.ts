@@ -20,6 +20,7 @@ import { createComment, createThread, deleteComment } from "../../server/forum/c
 import { editComment } from "../../server/forum/edits";
 import { listCategories } from "../../server/forum/queries";
 import { blockUser } from "../../server/moderation/blocks";
+import { absoluteHtml } from "../../server/feeds/atom";
 import { servicesContext } from "../../server/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../server/testing/harness";
 
@@ -233,6 +234,25 @@ describe("ticker feed", () => {
     const unknown = await get("/x", { ticker: "FINNSEJ" });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(tk.notFound);
+  });
+});
+
+describe("hostile text and images", () => {
+  it("a comment with ]]>, <script> and a control character still gives a feed the parser reads, with the text intact", async () => {
+    const hostile = (await createComment(db(), actor(anna), olderThreadId, { body: "Slut ]]> <script>alert(1)</script> \u0007 & <!-- klart" })).id;
+    const thread = await read(`/forum/kategori/${otherCategoryId}/trad/${olderThreadId}/feed.atom`, { categoryId: otherCategoryId, threadId: olderThreadId });
+    const entry = thread.entries.find((e) => e.id.endsWith(hostile))!;
+    expect(entry.content).toContain("Slut ]]&gt; &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(entry.content).not.toContain("<script>");
+  });
+
+  it("own images and their links become absolute on PUBLIC_URL; external links are kept", () => {
+    const html =
+      '<p><a href="/uploads/posts/a.webp" class="post-image"><img src="/uploads/posts/a.webp" alt="Graf" width="10" height="10" loading="lazy" /></a>' +
+      ' <a href="https://exempel.se/x" rel="nofollow ugc noopener" target="_blank">extern</a></p>';
+    const out = absoluteHtml(html, BASE, `${BASE}/forum/kategori/a/trad/b`);
+    expect(out).toContain(`<a href="${BASE}/uploads/posts/a.webp" class="post-image"><img src="${BASE}/uploads/posts/a.webp"`);
+    expect(out).toContain('href="https://exempel.se/x"');
   });
 });
 
