@@ -14,6 +14,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { blockedUsers, categories, comments, postTickers, profiles, threads } from "../db/schema";
 import { isUuid } from "../../domain/ids";
+import type { TargetType } from "../../domain/values";
 
 /** Entries in the forum, category and ticker feeds (issue 20). */
 export const FEED_LIST_SIZE = 30;
@@ -25,7 +26,7 @@ export const FEED_THREAD_COMMENTS = 50;
  * author deleted the account.
  */
 export interface FeedPost {
-  kind: "thread" | "comment";
+  kind: TargetType;
   /** The post's own id (thread id or comment id). */
   id: string;
   threadId: string;
@@ -59,7 +60,7 @@ const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 function toPosts(result: unknown): FeedPost[] {
   return (result as { rows: Row[] }).rows.map((r) => ({
-    kind: r.kind === "comment" ? "comment" : "thread",
+    kind: r.kind as TargetType,
     id: r.id,
     threadId: r.threadId,
     threadTitle: r.threadTitle,

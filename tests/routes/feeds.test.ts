@@ -256,6 +256,22 @@ describe("hostile text and images", () => {
   });
 });
 
+describe("no private data", () => {
+  it("no feed carries a member's e-mail address", async () => {
+    const feeds = [
+      await get("/forum/feed.atom", {}),
+      await get("/x", { categoryId }),
+      await get("/x", { categoryId, threadId }),
+      await get("/x", { ticker: "SINCH" }),
+    ];
+    for (const res of feeds) {
+      expect(res.status).toBe(200);
+      const xml = await res.text();
+      for (const m of [anna, bertil, carl, mod]) expect(xml).not.toContain(m.email);
+    }
+  });
+});
+
 describe("alternate links on the pages", () => {
   it("the forum home and a category page point at their feeds", () => {
     const home = forumHomeRoute.meta({} as never) as Array<Record<string, string>>;
