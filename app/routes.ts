@@ -71,6 +71,11 @@ export default [
     // Issue 18: the job queue's status, admins only.
     route("jobb", "routes/admin-jobs.tsx"),
   ]),
+  // Atom feeds (issue 20 "Feeds"): newest threads, a category, a thread's comments, a ticker.
+  route("forum/feed.atom", "routes/feeds.ts", { id: "feed-forum" }),
+  route("forum/kategori/:categoryId/feed.atom", "routes/feeds.ts", { id: "feed-category" }),
+  route("forum/kategori/:categoryId/trad/:threadId/feed.atom", "routes/feeds.ts", { id: "feed-thread" }),
+  route("forum/aktie/:ticker/feed.atom", "routes/feeds.ts", { id: "feed-ticker" }),
   // Server endpoints.
   route("api/auth/*", "routes/api-auth.ts"),
   route("api/nickname-available", "routes/api-nickname-available.ts"),

@@ -27,3 +27,11 @@ export const profilePath = (userId: string) => `/forum/profil/${userId}`;
 export const searchPath = (query: string) => `/forum/sok?q=${encodeURIComponent(query)}`;
 /** `/forum/aktie/{TICKER}`: the ticker page (issue "Profiles and the social graph": cashtags). */
 export const tickerPath = (ticker: string) => `/forum/aktie/${encodeURIComponent(ticker)}`;
+/** `/forum/feed.atom`: Atom feed of the newest threads (issue 20 "Feeds"). */
+export const forumFeedPath = () => "/forum/feed.atom";
+/** `/forum/kategori/{categoryId}/feed.atom`: Atom feed of a category's newest threads (issue 20). */
+export const categoryFeedPath = (categoryId: string) => `${categoryPath(categoryId)}/feed.atom`;
+/** `/forum/kategori/{categoryId}/trad/{threadId}/feed.atom`: a thread's newest comments (issue 20). */
+export const threadFeedPath = (categoryId: string, threadId: string) => `${threadPath(categoryId, threadId)}/feed.atom`;
+/** `/forum/aktie/{TICKER}/feed.atom`: the newest posts naming a ticker (issue 20). */
+export const tickerFeedPath = (ticker: string) => `${tickerPath(ticker)}/feed.atom`;

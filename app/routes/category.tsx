@@ -15,8 +15,8 @@ import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { ButtonLink } from "../components/ui/button";
-import { app, forum as f, nav } from "../../domain/i18n/sv";
-import { categoryPath, newThreadPath } from "../../domain/paths";
+import { app, feeds as fd, forum as f, nav } from "../../domain/i18n/sv";
+import { categoryFeedPath, categoryPath, newThreadPath } from "../../domain/paths";
 import type { Route } from "./+types/category";
 
 /** Threads per category page (docs/decisions/001-limits.md). */
@@ -52,6 +52,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:url", content: canonical },
     { property: "og:site_name", content: app.name },
     { tagName: "link", rel: "canonical", href: canonical },
+    // Issue 20: the category's feed.
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.categoryTitle(category.name)), href: categoryFeedPath(category.id) },
   ];
 };
 

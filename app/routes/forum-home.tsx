@@ -23,7 +23,8 @@ import { HowTo } from "../components/forum/how-to";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { TrendingTickers } from "../components/forum/trending-tickers";
-import { app, forum as f, watchlist as wl } from "../../domain/i18n/sv";
+import { app, feeds as fd, forum as f, watchlist as wl } from "../../domain/i18n/sv";
+import { forumFeedPath } from "../../domain/paths";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/forum-home";
 
@@ -73,6 +74,8 @@ export const meta: Route.MetaFunction = () => [
   { property: "og:description", content: app.description },
   { property: "og:type", content: "website" },
   { property: "og:site_name", content: app.name },
+  // Issue 20: the feed of the newest threads.
+  { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.forumTitle), href: forumFeedPath() },
 ];
 
 /** The forum home. */

@@ -37,8 +37,8 @@ import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
 import { SubscribeButton } from "../components/notifications/subscribe-button";
-import { app, auth as a, editing as ed, forum as f, nav, notifications as n, toasts as t } from "../../domain/i18n/sv";
-import { categoryPath, commentPath, editPath, loginPath, threadPath } from "../../domain/paths";
+import { app, auth as a, editing as ed, feeds as fd, forum as f, nav, notifications as n, toasts as t } from "../../domain/i18n/sv";
+import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
 import { RouteErrorBox } from "../components/layout/not-found";
@@ -190,6 +190,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "article:published_time", content: thread.createdAt },
     { name: "twitter:card", content: "summary" },
     { tagName: "link", rel: "canonical", href: url },
+    // Issue 20: the thread's feed of its newest comments.
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.threadTitle(thread.title)), href: threadFeedPath(category.id, thread.id) },
   ];
 };
 

@@ -19,8 +19,9 @@ import { watchFormAction } from "../../server/watchlist/form-action";
 import { WatchButton } from "../components/watchlist/watch-button";
 import { TickerPostList } from "../components/forum/ticker-post-list";
 import { RouteErrorBox } from "../components/layout/not-found";
-import { app, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
+import { app, feeds as fd, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
+import { tickerFeedPath } from "../../domain/paths";
 import type { Route } from "./+types/ticker";
 
 /**
@@ -73,6 +74,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { tagName: "link", rel: "canonical", href: url },
+    // Issue 20: the feed of the newest posts naming the ticker.
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.tickerTitle(company.ticker, company.name)), href: tickerFeedPath(company.ticker) },
   ];
 };
 

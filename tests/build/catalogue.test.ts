@@ -54,6 +54,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   theme: "th",
   mutes: "mu",
   bookmarks: "bm",
+  feeds: "fd",
 };
 
 describe("catalogue imports", () => {

@@ -1487,6 +1487,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/auth-flows.test.ts)",
   "category.tsx": "public thread list of a category (no e-mail: checked above)",
   "comment-redirect.tsx": "redirects to the public thread page of a comment",
+  "feeds.ts": "public Atom feeds of threads, comments and ticker posts; no session is read, the same for everyone; nicknames and profile URLs only (tests/routes/feeds.test.ts)",
   "forum-home.tsx": "public category grid and thread lists (no e-mail: checked above)",
   "healthz.ts": "database up or down, nothing else",
   "post-redirect.tsx": "redirects to the public thread page",
