@@ -21,6 +21,7 @@ import { TickerPostList } from "../components/forum/ticker-post-list";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { app, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/ticker";
 
 /**
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Title, description and OpenGraph. */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${tk.notFound} – ${app.name}` }];
+  if (!loaderData) return [{ title: `${tk.notFound} – ${app.name}` }, NOINDEX];
   const { company, url } = loaderData;
   const title = `$${company.ticker} – ${company.name} – ${app.name}`;
   const description = `${tk.mentions}: ${company.name} (${company.ticker}) på ${app.name}.`;
