@@ -7,8 +7,6 @@
  *
  * @module
  */
-import { profileJsonLd } from "../../lib/structured-data";
-import { JsonLd } from "../seo/json-ld";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ProfileComment, ProfileThread, ProfileView as ProfileData } from "../../../domain/views";
@@ -24,6 +22,8 @@ import { BioEditor } from "./bio-editor";
 import { CopyLinkButton } from "./copy-link-button";
 import { FollowButton } from "./follow-button";
 import { MuteButton } from "./mute-button";
+import { JsonLd } from "../seo/json-ld";
+import { profileJsonLd } from "../../lib/structured-data";
 
 /** Everything the page needs. */
 export interface ProfilePageData {
