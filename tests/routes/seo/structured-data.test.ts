@@ -3,7 +3,8 @@
  * forum renders (`server/testing/live-server.ts`), parsed with a real HTML parser (htmlparser2):
  * the thread page's `DiscussionForumPosting` parses and has the required properties; a post
  * containing `</script>` and `<!--` cannot break out of it; a thread with 2 comment pages is
- * canonical to each page with `rel=prev/next`; every indexable page has exactly one absolute
+ * canonical to each page with `rel=prev/next`, and so is a category with 2 pages on both its
+ * routes; every indexable page has exactly one absolute
  * canonical URL on PUBLIC_URL; private, search and error pages say `noindex`.
  */
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -29,6 +30,7 @@ let adminCookie = "";
 let categoryId = "";
 let threadId = "";
 let longThreadId = "";
+let lastCategoryId = "";
 
 const actorOf = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
 
@@ -65,6 +67,10 @@ beforeAll(async () => {
   // 51 top-level comments: two comment pages of 50 (COMMENTS_PER_PAGE).
   longThreadId = (await createThread(db, actorOf(author), { categoryId, title: "Lång tråd", body: "Många kommentarer" })).id;
   for (let i = 1; i <= 51; i += 1) await createComment(db, actorOf(member), longThreadId, { body: `Kommentar nummer ${i}` });
+  // 31+ threads in the last category: two category pages of 30.
+  const cats = await listCategories(db);
+  lastCategoryId = cats[cats.length - 1]!.id;
+  for (let i = 1; i <= 31; i += 1) await createThread(db, actorOf(author), { categoryId: lastCategoryId, title: `Tråd nummer ${i}`, body: "Text" });
   // The first request compiles the pages (Vite's SSR loader): not part of any test's time.
   await get(`/forum/kategori/${categoryId}/trad/${threadId}`);
 }, 240_000);
@@ -116,6 +122,21 @@ describe("thread JSON-LD (issue 20)", () => {
     expect(ld!.url).toBe(base);
     expect((ld!.comment as { text: string }[]).map((c) => c.text)).toEqual(["Kommentar nummer 51"]);
     expect((jsonLd(one.doc)[0]!.comment as unknown[]).length).toBe(50);
+  });
+});
+
+describe("category pages (issue 20)", () => {
+  it("both category routes name the kategori URL; page 2 is canonical to itself with prev/next", async () => {
+    const base = `${PUBLIC_URL}/forum/kategori/${lastCategoryId}`;
+    for (const route of ["kategori", "category"]) {
+      const one = await get(`/forum/${route}/${lastCategoryId}`);
+      expect(links(one.doc, "canonical"), route).toEqual([base]);
+      expect(links(one.doc, "next"), route).toEqual([`${base}?sida=2`]);
+      const two = await get(`/forum/${route}/${lastCategoryId}?sida=2`);
+      expect(links(two.doc, "canonical"), route).toEqual([`${base}?sida=2`]);
+      expect(links(two.doc, "prev"), route).toEqual([base]);
+      expect(links(two.doc, "next"), route).toEqual([]);
+    }
   });
 });
 
