@@ -5,15 +5,17 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { app, profile as p } from "../../domain/i18n/sv";
+import { NOINDEX } from "./seo";
 
 /**
  * @param data the profile page's loader data, or null when not found
- * @returns meta descriptors
+ * @returns meta descriptors: title, description, OpenGraph and the canonical `/@nickname` URL;
+ *   for a missing profile the title and `noindex` (issue 20)
  */
 export function profileMeta(
   data: { profile: { nickname: string; bio: string | null; avatarUrl: string | null }; url: string } | null,
 ): MetaDescriptor[] {
-  if (!data) return [{ title: `${p.notFound} – ${app.name}` }];
+  if (!data) return [{ title: `${p.notFound} – ${app.name}` }, NOINDEX];
   const { profile, url } = data;
   const description = (profile.bio ?? `${profile.nickname} på ${app.name}`).replace(/\s+/g, " ").slice(0, 160);
   return [

@@ -13,6 +13,7 @@ import { servicesContext } from "../../server/services";
 import { Button, ButtonLink } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/auth-email-verification";
 
 /** Resends the verification mail (same answer whether or not the account exists). */
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${a.verifyTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.verifyTitle} – ${app.name}` }, NOINDEX];
 
 /** The explanation and the resend form. */
 export default function EmailVerification() {

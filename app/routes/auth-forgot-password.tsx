@@ -15,6 +15,7 @@ import { servicesContext } from "../../server/services";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/auth-forgot-password";
 
 /** Mails a reset link when the address has an account; answers the same either way. */
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${a.forgotTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.forgotTitle} – ${app.name}` }, NOINDEX];
 
 /** The form, then the confirmation. */
 export default function ForgotPassword() {

@@ -22,6 +22,7 @@ import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";
 import { postLogin } from "../lib/login-request";
 import type { ApiLoginAnswer } from "./api-login";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/auth-login";
 
 /** Logged-in visitors go to /forum; reads the verification outcome and the tab from the query. */
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${a.loginTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.loginTitle} – ${app.name}` }, NOINDEX];
 
 function ResendForm({ email }: { email: string }) {
   const fetcher = useFetcher<LoginActionData>();

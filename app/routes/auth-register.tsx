@@ -20,6 +20,7 @@ import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";
 import { nicknameError, PASSWORD_MAX } from "../../domain/limits";
 import type { NicknameCheck } from "./api-nickname-available";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/auth-register";
 
 /** Logged-in visitors go to /forum. */
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Title of the page. */
-export const meta: Route.MetaFunction = () => [{ title: `${a.registerTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${a.registerTitle} – ${app.name}` }, NOINDEX];
 
 type Availability = "unknown" | "checking" | "available" | "taken" | "invalid";
 

@@ -17,6 +17,7 @@ import { RouteErrorBox } from "../components/layout/not-found";
 import { ButtonLink } from "../components/ui/button";
 import { app, feeds as fd, forum as f, nav } from "../../domain/i18n/sv";
 import { categoryFeedPath, categoryPath, newThreadPath } from "../../domain/paths";
+import { NOINDEX, paginationLinks } from "../lib/seo";
 import type { Route } from "./+types/category";
 
 /** Threads per category page (docs/decisions/001-limits.md). */
@@ -39,10 +40,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}` };
 }
 
-/** Title, description and OpenGraph tags of the category. */
+/**
+ * Title, description and OpenGraph tags of the category. Both `/forum/kategori/{id}` and
+ * `/forum/category/{id}` name the `kategori` URL as canonical; a later page is canonical to
+ * itself (`?sida=N`) with `rel=prev/next` (issue 20). A missing category is `noindex`.
+ */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${f.categoryNotFound} – ${app.name}` }];
-  const { category, canonical } = loaderData;
+  if (!loaderData) return [{ title: `${f.categoryNotFound} – ${app.name}` }, NOINDEX];
+  const { category, canonical, page, hasMore } = loaderData;
   return [
     { title: `${category.name} – ${app.name}` },
     { name: "description", content: category.description },
@@ -51,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:type", content: "website" },
     { property: "og:url", content: canonical },
     { property: "og:site_name", content: app.name },
-    { tagName: "link", rel: "canonical", href: canonical },
+    ...paginationLinks(canonical, page, hasMore),
     // Issue 20: the category's feed.
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.categoryTitle(category.name)), href: categoryFeedPath(category.id) },
   ];

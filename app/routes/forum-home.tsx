@@ -26,6 +26,8 @@ import { TrendingTickers } from "../components/forum/trending-tickers";
 import { app, feeds as fd, forum as f, watchlist as wl } from "../../domain/i18n/sv";
 import { forumFeedPath } from "../../domain/paths";
 import { useViewer } from "../lib/viewer";
+import { websiteJsonLd } from "../lib/structured-data";
+import { JsonLd } from "../components/seo/json-ld";
 import type { Route } from "./+types/forum-home";
 
 /** URL values of the tabs and the list order they choose. */
@@ -63,28 +65,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown: string = viewer ? WATCHED_TAB.param : tab.param;
   // Issue 19: threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, member, (t) => t.author?.id);
-  return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers };
+  return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers, publicUrl: config.publicUrl };
 }
 
-/** Title, description and OpenGraph tags of the start page. */
-export const meta: Route.MetaFunction = () => [
+/**
+ * Title, description and OpenGraph tags of the start page. `/`, `/forum` and every tab and page
+ * of it name `<PUBLIC_URL>/forum` as canonical (issue 20: the lists change by the minute; the
+ * threads themselves are the pages to index).
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${app.name} – ${app.title}` },
   { name: "description", content: app.description },
   { property: "og:title", content: app.title },
   { property: "og:description", content: app.description },
   { property: "og:type", content: "website" },
   { property: "og:site_name", content: app.name },
+  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: `${loaderData.publicUrl}/forum` }] : []),
   // Issue 20: the feed of the newest threads.
   { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.forumTitle), href: forumFeedPath() },
 ];
 
 /** The forum home. */
 export default function ForumHome({ loaderData }: Route.ComponentProps) {
-  const { categories, threads, hasMore, page, tab, trendingTickers } = loaderData;
+  const { categories, threads, hasMore, page, tab, trendingTickers, publicUrl } = loaderData;
   const viewer = useViewer();
   const tabs: readonly { param: string; label: string }[] = viewer ? [...TABS, WATCHED_TAB] : TABS;
   return (
     <div className="space-y-8">
+      {/* Issue 20: WebSite with a SearchAction for /forum/sok?q=. */}
+      <JsonLd data={websiteJsonLd(publicUrl)} />
       <div className="space-y-2">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 md:text-3xl">{app.title}</h1>
         <p className="text-slate-600">{app.description}</p>

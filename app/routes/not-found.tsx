@@ -14,6 +14,7 @@ import { isUnavailableError, NotFound, Unavailable } from "../components/layout/
 import { ProfileView } from "../components/profile/profile-view";
 import { errors } from "../../domain/i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/not-found";
 
 /** Profile for `/@nick`, redirect for `…/@nick`, otherwise 404. */
@@ -32,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-/** Title of the 404 page or the profile. */
+/** Title of the 404 page (`noindex`, issue 20) or the profile. */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.profile ? profileMeta(loaderData.profile) : [{ title: `${errors.notFound} – Börssnack` }];
+  loaderData?.profile ? profileMeta(loaderData.profile) : [{ title: `${errors.notFound} – Börssnack` }, NOINDEX];
 
 /** The profile at /@nickname. */
 export default function NotFoundRoute({ loaderData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import { buttonClass } from "../components/ui/button";
 import { app, errors, notifications as n, toasts as t } from "../../domain/i18n/sv";
 import { notificationText, type NotificationItem } from "../../domain/notifications";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/notifications";
 
 /** The member's notifications; streamed, so the page shows 'Laddar notifieringar...' first. */
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Page title. */
-export const meta: Route.MetaFunction = () => [{ title: `${n.pageTitle} – ${app.name}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${n.pageTitle} – ${app.name}` }, NOINDEX];
 
 function PageHeading({ children }: { children?: React.ReactNode }) {
   return (

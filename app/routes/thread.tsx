@@ -41,6 +41,9 @@ import { app, auth as a, editing as ed, feeds as fd, forum as f, nav, notificati
 import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
+import { NOINDEX, pageUrl, paginationLinks } from "../lib/seo";
+import { threadJsonLd } from "../lib/structured-data";
+import { JsonLd } from "../components/seo/json-ld";
 import { RouteErrorBox } from "../components/layout/not-found";
 import type { Route } from "./+types/thread";
 
@@ -78,6 +81,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     thread: { ...withCan.thread, saved: saved.thread, ...(threadMuted ? { muted: true as const } : {}) },
     comments: markMutedComments(withCan.comments.map(markSaved), viewer),
     url,
+    // Issue 20: the JSON-LD's absolute profile URLs.
+    publicUrl: services.config.publicUrl,
     trend,
     subscribed,
     submitKey: crypto.randomUUID(),
@@ -173,10 +178,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-/** Title, description and OpenGraph tags, so a shared link previews the thread. */
+/**
+ * Title, description and OpenGraph tags, so a shared link previews the thread; the canonical URL
+ * of the comment page shown (itself: `?sida=N` after the first) with `rel=prev/next` (issue 20).
+ * A missing thread is `noindex`.
+ */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${f.threadNotFound} – ${app.name}` }];
-  const { thread, category, url } = loaderData;
+  if (!loaderData) return [{ title: `${f.threadNotFound} – ${app.name}` }, NOINDEX];
+  const { thread, category, url, commentPage } = loaderData;
   const description = thread.body.replace(/\s+/g, " ").trim().slice(0, 160);
   const title = `${thread.title} – ${category.name} – ${app.name}`;
   return [
@@ -189,7 +198,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:site_name", content: app.name },
     { property: "article:published_time", content: thread.createdAt },
     { name: "twitter:card", content: "summary" },
-    { tagName: "link", rel: "canonical", href: url },
+    ...paginationLinks(url, commentPage.page, commentPage.page < commentPage.pages),
     // Issue 20: the thread's feed of its newest comments.
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.threadTitle(thread.title)), href: threadFeedPath(category.id, thread.id) },
   ];
@@ -228,7 +237,7 @@ function ThreadPost({ muted, nickname, children }: { muted: boolean; nickname: s
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  const { thread, category, comments, trend, commentPage, subscribed } = loaderData;
+  const { thread, category, comments, trend, commentPage, subscribed, url, publicUrl } = loaderData;
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
@@ -239,6 +248,8 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
   return (
     <ModerationProvider>
       <div className="mx-auto max-w-3xl space-y-6">
+        {/* Issue 20: DiscussionForumPosting with this page's comments. */}
+        <JsonLd data={threadJsonLd({ publicUrl, threadUrl: url, pageUrl: pageUrl(url, commentPage.page), thread, category, comments })} />
         <nav aria-label={nav.breadcrumb} className="flex flex-wrap gap-1 text-sm text-slate-500">
           <Link to="/forum" className="hover:text-slate-800 hover:underline">
             {f.breadcrumbForum}

@@ -22,6 +22,7 @@ import { RouteErrorBox } from "../components/layout/not-found";
 import { app, feeds as fd, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
 import { tickerFeedPath } from "../../domain/paths";
+import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/ticker";
 
 /**
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Title, description and OpenGraph. */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${tk.notFound} – ${app.name}` }];
+  if (!loaderData) return [{ title: `${tk.notFound} – ${app.name}` }, NOINDEX];
   const { company, url } = loaderData;
   const title = `$${company.ticker} – ${company.name} – ${app.name}`;
   const description = `${tk.mentions}: ${company.name} (${company.ticker}) på ${app.name}.`;
