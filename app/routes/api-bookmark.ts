@@ -6,11 +6,8 @@
  * @module
  */
 import { bookmarkWrite, unbookmarkWrite } from "../../server/bookmarks/commands";
-import { failureBody, failureHeaders, runWrite, writeContext } from "../../server/writes/pipeline";
-import { readForm } from "../../server/http";
+import { toggleAction } from "../../server/writes/toggle-action";
 import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
-import { errors } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-bookmark";
 
 /** GET is not a save. */
@@ -20,12 +17,5 @@ export function loader() {
 
 /** Saves or unsaves: runs {@link bookmarkWrite} or {@link unbookmarkWrite} and maps its result. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const form = await readForm(request);
-  const viewer = await getViewer(services, request);
-  const write = form.intent === "save" ? bookmarkWrite : form.intent === "unsave" ? unbookmarkWrite : null;
-  if (!write) return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
-  const result = await runWrite(write, writeContext(services, viewer, request), { targetType: form.targetType, targetId: form.targetId });
-  if (!result.ok) return Response.json(failureBody(result), { status: result.status, headers: failureHeaders(result) });
-  return Response.json({ ok: true, ...result.value });
+  return toggleAction(context.get(servicesContext), request, { save: bookmarkWrite, unsave: unbookmarkWrite }, (form) => ({ targetType: form.targetType, targetId: form.targetId }));
 }

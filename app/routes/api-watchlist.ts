@@ -7,11 +7,8 @@
  * @module
  */
 import { unwatchWrite, watchWrite } from "../../server/watchlist/commands";
-import { failureBody, failureHeaders, runWrite, writeContext } from "../../server/writes/pipeline";
-import { readForm } from "../../server/http";
+import { toggleAction } from "../../server/writes/toggle-action";
 import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
-import { errors } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-watchlist";
 
 /** GET is not a watch. */
@@ -21,12 +18,5 @@ export function loader() {
 
 /** Watches or unwatches: runs {@link watchWrite} or {@link unwatchWrite} and maps its result. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const form = await readForm(request);
-  const viewer = await getViewer(services, request);
-  const write = form.intent === "watch" ? watchWrite : form.intent === "unwatch" ? unwatchWrite : null;
-  if (!write) return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
-  const result = await runWrite(write, writeContext(services, viewer, request), { ticker: form.ticker ?? "" });
-  if (!result.ok) return Response.json(failureBody(result), { status: result.status, headers: failureHeaders(result) });
-  return Response.json({ ok: true, ...result.value });
+  return toggleAction(context.get(servicesContext), request, { watch: watchWrite, unwatch: unwatchWrite }, (form) => ({ ticker: form.ticker ?? "" }));
 }
