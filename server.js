@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
  * Starts Börssnack: `node server.js` serves the production build (`npm run build` first);
- * `node server.js --dev` serves the app through Vite with hot reload.
+ * `node --conditions=development server.js --dev` (`npm run dev`) serves the app through Vite with
+ * hot reload. The condition makes Node load React Router's development build, the one Vite gives
+ * the app's own modules; without it `@react-router/express` got the production build and every page
+ * answered 500 (two copies of `RouterContextProvider`; server/dev-server.test.ts).
  *
  * BUILD_DIR (default "build") names the build folder.
  * Configuration comes from the environment (see server/config.ts and README.md). The operator's
