@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { app as appTexts } from "../domain/i18n/sv";
+import { app } from "../domain/i18n/sv";
 import { projectRoot } from "./paths";
 import { createTestDatabaseUrl } from "./testing/harness";
 
@@ -70,7 +70,7 @@ it("npm run dev serves the forum home and the login page with 200", { timeout: 1
   const home = await fetch(`${base}/forum`);
   const html = await home.text();
   expect(home.status, output.slice(-2000)).toBe(200);
-  expect(html).toContain(`<title>${appTexts.name}`);
+  expect(html).toContain(`<title>${app.name}`);
   const login = await fetch(`${base}/auth/login`);
   expect(login.status).toBe(200);
 });
