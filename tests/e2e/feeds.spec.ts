@@ -6,24 +6,12 @@
  * of the thread page and the feed at 375 and 1280 px are written there.
  */
 import { extractFromXml } from "@extractus/feed-extractor";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { feeds as fd } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { useMailbox } from "./support/forum";
+import { screenshotsIfAsked, useMailbox } from "./support/forum";
 
 const env = useMailbox();
-
-/** Full-page screenshots at phone and desktop width, only when SHOTS_DIR is set. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a visitor's thread page links its feed, and the feed lists the newest comment first", async ({ browser }) => {
   const author = await memberByHttp(env.baseURL, env.mailbox, "Flodet");
@@ -48,7 +36,7 @@ test("a visitor's thread page links its feed, and the feed lists the newest comm
   await expect(alternate).toHaveAttribute("title", fd.alternate(fd.threadTitle(title)));
   const href = (await alternate.getAttribute("href"))!;
   expect(href).toBe(`${threadPath}/feed.atom`);
-  await shots(page, "thread-with-feed-link");
+  await screenshotsIfAsked(page, "thread-with-feed-link");
 
   const res = await page.request.get(href);
   expect(res.status()).toBe(200);
@@ -75,7 +63,7 @@ test("a visitor's thread page links its feed, and the feed lists the newest comm
   await page.goto(newest!.href as string);
   await expect(page.locator("article[id^=comment-]", { hasText: "Nyaste kommentaren med" })).toBeVisible();
   await page.goto(href);
-  await shots(page, "thread-feed");
+  await screenshotsIfAsked(page, "thread-feed");
   await visitor.close();
   await Promise.all([author.api.dispose(), commenter.api.dispose()]);
 });

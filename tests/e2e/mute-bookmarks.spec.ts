@@ -10,20 +10,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { bookmarks as bm, forum as f, mutes as mu, notifications as n } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { useMailbox } from "./support/forum";
+import { screenshotsIfAsked, useMailbox } from "./support/forum";
 
 const env = useMailbox();
-
-/** Full-page screenshots at phone and desktop width, only when SHOTS_DIR is set. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function newThread(page: Page, title: string, body: string) {
   await page.goto("/forum/create");
@@ -60,7 +49,7 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   await bPage.goto(aProfile);
   await bPage.getByRole("button", { name: mu.mute }).click();
   await expect(bPage.getByRole("button", { name: mu.unmute })).toHaveAttribute("aria-pressed", "true");
-  await shots(bPage, "profile-muted");
+  await screenshotsIfAsked(bPage, "profile-muted");
   await bPage.goto("/forum/profil");
   await expect(bPage.getByRole("button", { name: mu.mute })).toHaveCount(0);
 
@@ -74,7 +63,7 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   await expect(row).toBeVisible();
   await expect(bPage.getByRole("link", { name: aTitle })).toHaveCount(0);
   await expect(bPage.getByRole("link", { name: bTitle })).toBeVisible();
-  await shots(bPage, "home-muted");
+  await screenshotsIfAsked(bPage, "home-muted");
   await row.getByRole("button", { name: mu.show }).click();
   await expect(bPage.getByRole("link", { name: aTitle })).toBeVisible();
   await expect(bPage).toHaveURL(/\/forum$/);
@@ -88,14 +77,14 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   const collapsed = bPage.getByText(line);
   await expect(collapsed).toBeVisible();
   await expect(bPage.getByText("jag håller inte med.")).toHaveCount(0);
-  await shots(bPage, "thread-muted");
+  await screenshotsIfAsked(bPage, "thread-muted");
   await collapsed.getByRole("button", { name: mu.show }).click();
   await expect(bPage.getByText("jag håller inte med.")).toBeVisible();
   // The profile drawer of A (from the comment's author name) has the toggle too, pressed.
   await bPage.locator("article[id^=comment-]").getByRole("button", { name: a.nickname, exact: true }).click();
   const drawer = bPage.getByRole("dialog");
   await expect(drawer.getByRole("button", { name: mu.unmute })).toHaveAttribute("aria-pressed", "true");
-  await shots(bPage, "drawer-muted");
+  await screenshotsIfAsked(bPage, "drawer-muted");
   await bPage.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);
 
@@ -104,7 +93,7 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   const section = bPage.getByRole("region", { name: mu.section });
   await expect(section.getByRole("link", { name: `@${a.nickname}` })).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await shots(bPage, "account-muted");
+  await screenshotsIfAsked(bPage, "account-muted");
   await section.getByRole("button", { name: mu.unmuteLabel(a.nickname) }).click();
   await expect(section.getByText(mu.empty)).toBeVisible();
   await bPage.reload();
@@ -127,7 +116,7 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   await expect(aComment.getByRole("button", { name: bm.saved, exact: true })).toHaveAttribute("aria-pressed", "true");
   await bPage.reload();
   await expect(post.getByRole("button", { name: bm.saved, exact: true })).toHaveAttribute("aria-pressed", "true");
-  await shots(bPage, "thread-saved");
+  await screenshotsIfAsked(bPage, "thread-saved");
 
   // 'Sparade' in the user menu; newest saved first; 'Ta bort' removes one.
   await bPage.getByRole("button", { name: new RegExp(b.nickname) }).first().click();
@@ -139,7 +128,7 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   await expect(items.nth(0)).toContainText("jag håller inte med.");
   await expect(items.nth(0).getByRole("link", { name: bm.commentIn(bTitle) })).toHaveAttribute("href", /\/forum\/kommentar\//);
   await expect(items.nth(1).getByRole("link", { name: bTitle, exact: true })).toBeVisible();
-  await shots(bPage, "saved");
+  await screenshotsIfAsked(bPage, "saved");
   await items.nth(1).getByRole("button", { name: bm.removeLabel(bTitle) }).click();
   await expect(items).toHaveCount(1);
   await bPage.reload();

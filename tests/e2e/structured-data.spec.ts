@@ -5,23 +5,11 @@
  * and `<!--` stay inside it (the page shows them as text, no violation of the CSP is reported).
  * With SHOTS_DIR set, screenshots at 375 and 1280 px are written there.
  */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { memberByHttp } from "./support/accounts";
-import { useMailbox } from "./support/forum";
+import { screenshotsIfAsked, useMailbox } from "./support/forum";
 
 const env = useMailbox();
-
-/** Full-page screenshots at phone and desktop width, only when SHOTS_DIR is set. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a visitor's thread page has the DiscussionForumPosting JSON-LD", async ({ page }) => {
   const author = await memberByHttp(env.baseURL, env.mailbox, "Ldjson");
@@ -57,6 +45,6 @@ test("a visitor's thread page has the DiscussionForumPosting JSON-LD", async ({ 
   const profile = JSON.parse((await page.locator('script[type="application/ld+json"]').allTextContents())[0]!);
   expect(profile).toMatchObject({ "@type": "ProfilePage", mainEntity: { "@type": "Person", name: author.nickname } });
   await page.goto(threadPath);
-  await shots(page, "thread-jsonld");
+  await screenshotsIfAsked(page, "thread-jsonld");
   await author.api.dispose();
 });

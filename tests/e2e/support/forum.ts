@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Page } from "@playwright/test";
 import { smtpPort } from "../../../playwright.config";
 import { startMailbox, type Mailbox } from "./mailbox";
 import { test } from "./test";
@@ -41,4 +42,21 @@ export function useMailbox(): MailboxEnv {
       return baseURL;
     },
   };
+}
+
+/**
+ * Full-page screenshots at phone and desktop width (375 and 1280 px) into `SHOTS_DIR` as
+ * `<name>-<width>.png`, only when `SHOTS_DIR` is set; the page is left at 1280 px.
+ *
+ * @param page the page to photograph
+ * @param name the file name's stem
+ */
+export async function screenshotsIfAsked(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
