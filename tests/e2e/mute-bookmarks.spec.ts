@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { bookmarks as bm, forum as f, mutes as mu, notifications as n } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { screenshotsIfAsked, useMailbox } from "./support/forum";
+import { clickAndAwaitPost, screenshotsIfAsked, useMailbox } from "./support/forum";
 
 const env = useMailbox();
 
@@ -109,10 +109,10 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   // B saves the thread, then A's comment: 'Sparad', pressed.
   await bPage.goto(bThread);
   const post = bPage.locator("article").first();
-  await post.getByRole("button", { name: bm.save, exact: true }).click();
+  await clickAndAwaitPost(bPage, post.getByRole("button", { name: bm.save, exact: true }), "/trad/");
   await expect(post.getByRole("button", { name: bm.saved, exact: true })).toHaveAttribute("aria-pressed", "true");
   const aComment = bPage.locator("article[id^=comment-]", { hasText: "jag håller inte med." });
-  await aComment.getByRole("button", { name: bm.save, exact: true }).click();
+  await clickAndAwaitPost(bPage, aComment.getByRole("button", { name: bm.save, exact: true }), "/trad/");
   await expect(aComment.getByRole("button", { name: bm.saved, exact: true })).toHaveAttribute("aria-pressed", "true");
   await bPage.reload();
   await expect(post.getByRole("button", { name: bm.saved, exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -129,7 +129,7 @@ test("B mutes A: A's posts collapse, A's reply does not notify B; B saves posts 
   await expect(items.nth(0).getByRole("link", { name: bm.commentIn(bTitle) })).toHaveAttribute("href", /\/forum\/kommentar\//);
   await expect(items.nth(1).getByRole("link", { name: bTitle, exact: true })).toBeVisible();
   await screenshotsIfAsked(bPage, "saved");
-  await items.nth(1).getByRole("button", { name: bm.removeLabel(bTitle) }).click();
+  await clickAndAwaitPost(bPage, items.nth(1).getByRole("button", { name: bm.removeLabel(bTitle) }), "/forum/sparade");
   await expect(items).toHaveCount(1);
   await bPage.reload();
   await expect(items).toHaveCount(1);

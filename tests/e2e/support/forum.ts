@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { smtpPort } from "../../../playwright.config";
 import { startMailbox, type Mailbox } from "./mailbox";
 import { test } from "./test";
@@ -59,4 +59,21 @@ export async function screenshotsIfAsked(page: Page, name: string): Promise<void
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Clicks a button whose form posts through a React Router fetcher and waits until the server has
+ * answered that POST. Optimistic controls ('Spara', 'Ta bort') change on screen before the write
+ * is done; a reload right after such a click would cancel the request in flight, so a step that
+ * reloads to check persistence must wait for the answer first.
+ *
+ * @param page the page the button is on
+ * @param button the button to click
+ * @param path a substring of the posted URL, e.g. `/forum/sparade` or `/trad/`
+ * @throws when no POST to `path` answers within Playwright's action timeout
+ */
+export async function clickAndAwaitPost(page: Page, button: Locator, path: string): Promise<void> {
+  const answered = page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes(path));
+  await button.click();
+  await answered;
 }
