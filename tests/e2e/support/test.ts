@@ -11,7 +11,7 @@ import { test as base, expect, type BrowserContext } from "@playwright/test";
 export { expect };
 
 /**
- * Records the CSP violations of every page of a browser context (for contexts a test opens
+ * Records the CSP violations and React hydration errors of every page of a browser context (for contexts a test opens
  * itself; the test's own context is watched by the fixture below).
  *
  * @param context a Playwright browser context
@@ -27,12 +27,15 @@ export async function watchCsp(context: BrowserContext, violations: string[] = [
   context.on("console", (message) => {
     const text = message.text();
     if (text.startsWith("CSP violation:") || /Content Security Policy/i.test(text)) violations.push(text);
+    // Issue 21: pages whose lists come from the fragment cache (app/lib/fragment.tsx) must hydrate
+    // as if rendered in place; React reports a mismatch as a recoverable error (#418, #423, #425).
+    if (message.type() === "error" && /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydration failed/.test(text)) violations.push(`hydration: ${text}`);
   });
   return violations;
 }
 
 /**
- * `test` that fails on any Content-Security-Policy violation in its browser context or in any
+ * `test` that fails on any Content-Security-Policy violation or React hydration error in its browser context or in any
  * context the test opens with `browser.newContext()`.
  */
 export const test = base.extend<{ cspGuard: void }>({
@@ -50,7 +53,7 @@ export const test = base.extend<{ cspGuard: void }>({
       } finally {
         browser.newContext = newContext;
       }
-      expect(violations, "Content-Security-Policy violations").toEqual([]);
+      expect(violations, "Content-Security-Policy violations and hydration errors").toEqual([]);
     },
     { auto: true },
   ],
