@@ -49,7 +49,7 @@ export const FragmentRendererContext = createContext<FragmentRenderer | null>(nu
  * @param props.className the list's classes
  * @param props.children the list items
  */
-export function CachedList({ name, keyParts, className, children }: { name: string; keyParts: unknown; className?: string; children: ReactNode }) {
+export function CachedList({ name, keyParts, className, children }: { name: string; keyParts: unknown; className?: string; children?: ReactNode }) {
   const render = useContext(FragmentRendererContext);
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const framework = useContext(UNSAFE_FrameworkContext);
