@@ -396,6 +396,11 @@ async function hasNotificationsRoute(buildDir: string): Promise<boolean> {
   return Object.values(mod.routes ?? {}).some((r) => r.path === "notifications" || r.path === "forum/notifications");
 }
 
+/** Whether so few requests completed that the ones in flight at the end skew CPU ms/req (< 10 per connection). */
+function fewCompleted(row: Row): boolean {
+  return (row.completed ?? 0) < 10 * row.connections;
+}
+
 /** "one Node process" or "N Node processes (1 primary + k workers)". */
 function serverDescription(p: { processes: number; workers: number }): string {
   if (p.workers === 0) return "one Node process";
@@ -482,7 +487,7 @@ function markdown(report: {
     const other = Object.entries(r.codes ?? {}).filter(([code]) => !code.startsWith("2"));
     const non2xx = other.length > 0 ? `${fmt(r.non2xx)} (${other.map(([code, count]) => `${count}× ${code}`).join(", ")})` : fmt(r.non2xx);
     lines.push(
-      `| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${fmt(r.reqPerSec)} | ${fmt(r.cpuMsPerReq, 2)} | ${latency} | ` +
+      `| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${fmt(r.reqPerSec)} | ${fmt(r.cpuMsPerReq, 2)}${fewCompleted(r) ? " †" : ""} | ${latency} | ` +
         `${fmt(r.errors)} | ${non2xx} | ${fmt(r.rssMiB)} | ${budget} |`,
     );
   }
@@ -499,7 +504,9 @@ function markdown(report: {
   lines.push(
     "CPU ms/req: user + system CPU time of the server's process tree (the spawned process and every descendant, " +
       "`/proc/<pid>/stat`) during the case ÷ the requests that completed; PostgreSQL's own CPU is not in it. " +
-      "RSS: the highest sum of `VmRSS` over the tree, sampled every 100 ms (pages the processes share count once per process).",
+      "RSS: the highest sum of `VmRSS` over the tree, sampled every 100 ms (pages the processes share count once per process). " +
+      "†: fewer than 10 answers per connection completed, so the CPU spent on the requests still in flight when the case ended " +
+      "(up to one per connection) makes the figure too high.",
   );
   lines.push(`Thread-page assets: the modules and CSS that React Router's route manifest lists for ${a.roots.map((r) => `\`${r}\``).join(", ")} (imports already flattened), gzip level 6 as \`compression\` serves them.`);
   lines.push("<!-- bench:end -->");
