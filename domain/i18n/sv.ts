@@ -662,6 +662,8 @@ export const config = {
   providerUrl: "måste vara en http(s)-adress eller en sökväg som börjar med /",
   /** Issue 20: robots.txt and the sitemaps. */
   searchEngines: "måste vara on eller off",
+  /** Issue 21: share of successful page requests written to the request log. */
+  logSample: "måste vara ett tal från 0 till 1 (andelen lyckade GET-anrop som loggas)",
 } as const;
 
 /** Role labels (SPEC §9). */
