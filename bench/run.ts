@@ -7,7 +7,9 @@
  * at 10 and 50 connections, logged out and logged in: forum home, a category, the 100- and
  * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss'), the notification
  * list, the watchlist page `/forum/bevakning` and the forum home's 'Bevakat' tab (issue 17). Each row reports req/s, p50, p97.5 and p99 latency, errors, non-2xx answers and the
- * server's peak RSS (VmRSS sampled from `/proc/<pid>/status` every 100 ms). It also reports the
+ * server's peak RSS (VmRSS sampled from `/proc/<pid>/status` every 100 ms, summed over the cluster's
+ * worker processes when `WEB_CONCURRENCY` > 1 — the default on PostgreSQL, issue 21 — after all of
+ * them listen; the report says how many ran). It also reports the
  * gzip size of the JavaScript and CSS a browser downloads for the thread page (from the client
  * build's route manifest, see {@link threadPageAssets}) and the server render time of the
  * 100-comment thread page (sequential requests, one client), and writes everything into
@@ -198,6 +200,9 @@ function ensureBuild(buildDir: string, force: boolean) {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
+/** How many processes served the run, for the report (issue 21). */
+let serverProcesses = "one process";
+
 async function startServer(target: Target, buildDir: string, port: number, cpuProf: string | null): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -229,7 +234,10 @@ async function startServer(target: Target, buildDir: string, port: number, cpuPr
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
     try {
       const res = await fetch(`http://localhost:${port}/healthz`);
-      if (res.ok) return child;
+      // A cluster (issue 21) answers once its first worker listens: wait for all of them (the
+      // primary's line 'Börssnack: N arbetsprocesser lyssnar på port P').
+      const log = readFileSync(logFile, "utf8");
+      if (res.ok && (!/startar \d+ arbetsprocesser/.test(log) || /arbetsprocesser lyssnar på port/.test(log))) return child;
     } catch {
       // not listening yet
     }
@@ -261,13 +269,31 @@ async function signIn(base: string): Promise<string> {
   return cookie;
 }
 
-function rssMiB(pid: number): number {
+/**
+ * The server's processes: `pid` and, when it is a cluster primary (`WEB_CONCURRENCY` > 1, issue 21;
+ * server/cluster.ts), its worker processes (Linux `/proc/<pid>/task/<pid>/children`).
+ */
+function serverPids(pid: number): number[] {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : 0;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children];
   } catch {
-    return 0;
+    return [pid];
   }
+}
+
+/** Resident memory (MiB) of the server: the process and its workers, summed. */
+function rssMiB(pid: number): number {
+  let sum = 0;
+  for (const p of serverPids(pid)) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"));
+      sum += m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
 }
 
 async function load(base: string, pathname: string, connections: number, duration: number, cookie: string | null, pid: number) {
@@ -390,8 +416,8 @@ function markdown(report: {
   lines.push("");
   lines.push(
     `Dataset (\`npm run bench:data\`): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
-      `Server: the production build (\`BUILD_DIR=${process.env.BUILD_DIR ?? "build-perf"}\`), one Node process, ${report.target.describe}, ` +
-      `${report.target.databaseUrl ? "pg pool of 10" : "embedded in the server process"}. Each case ${report.options.duration} s; "logged in" sends the session cookie of bench_member_2 ` +
+      `Server: the production build (\`BUILD_DIR=${process.env.BUILD_DIR ?? "build-perf"}\`), ${serverProcesses}, ${report.target.describe}, ` +
+      `${report.target.databaseUrl ? "pg pool of 10 per process" : "embedded in the server process"}. Each case ${report.options.duration} s; "logged in" sends the session cookie of bench_member_2 ` +
       "got from `POST /api/login`.",
   );
   lines.push("");
@@ -498,6 +524,9 @@ async function main() {
     const notificationsExist = await hasNotificationsRoute(buildDir);
 
     server = await startServer(target, buildDir, options.port, options.cpuProf);
+    const workers = serverPids(server.pid!).length - 1;
+    serverProcesses = workers > 0 ? `${workers} worker processes (WEB_CONCURRENCY) and their primary; RSS summed over all` : "one process (WEB_CONCURRENCY=1)";
+    console.log(`server: ${serverProcesses}`);
     const base = `http://localhost:${options.port}`;
     const cookie = await signIn(base);
     console.log(`signed in as ${benchEmail(2)}; ${target.describe}; ${options.duration} s per case`);
