@@ -122,10 +122,12 @@ async function serve() {
   let closing = false;
   /** Longest wait (ms) for in-flight requests before the rest are cut (issue 9: within 10 s). */
   const DRAIN_MS = 8000;
+  /** Longest wait (ms) after DRAIN_MS for the schedules and the database to close. */
+  const CLOSE_MS = 1500;
   /**
    * SIGTERM/SIGINT: stop accepting, end the live streams (browsers reconnect elsewhere with
    * Last-Event-ID), let in-flight requests finish (at most DRAIN_MS), then stop the schedules,
-   * close the database and exit 0.
+   * close the database and exit 0 — at the latest DRAIN_MS + CLOSE_MS after the signal.
    */
   async function shutdown(signal) {
     if (closing) return;
@@ -135,6 +137,12 @@ async function serve() {
     server.closeIdleConnections?.();
     closeStreams();
     const timer = setTimeout(() => server.closeAllConnections?.(), DRAIN_MS);
+    // Closing the pool waits for every checked-out connection; one stuck under load kept a
+    // drained server alive for good (seen in the bench, issue 21). The exit comes regardless.
+    setTimeout(() => {
+      console.error(`${signal}: databasen stängdes inte i tid; avslutar ändå`);
+      process.exit(0);
+    }, DRAIN_MS + CLOSE_MS).unref();
     await drained;
     clearTimeout(timer);
     try {
