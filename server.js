@@ -11,117 +11,149 @@
  * NODE_ENV decides how strict configuration is (production: every variable required); the
  * compiled app always runs React's production build.
  */
-import compression from "compression";
-import express from "express";
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { webConcurrency } from "./server/web-concurrency.ts";
 
 const dev = process.argv.includes("--dev");
-const buildDir = process.env.BUILD_DIR ?? "build";
-const projectDir = fileURLToPath(new URL(".", import.meta.url));
-const configEnv = process.env.NODE_ENV ?? "development";
-process.env.NODE_ENV = dev ? "development" : "production";
-const env = { ...process.env, NODE_ENV: configEnv };
-
-const app = express();
-app.disable("x-powered-by");
-
-let services;
-let stopSchedules = async () => {};
-let closeStreams = () => {};
-try {
-  if (dev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    // The request guard first (issue 15): hostile URLs, methods and Host headers never reach Vite.
-    const { requestGuard } = await viteServer.ssrLoadModule("./server/security/request-guard.ts");
-    app.use(requestGuard());
-    app.use(viteServer.middlewares);
-    const load = () => viteServer.ssrLoadModule("./server/app.ts");
-    services = await (await load()).startServices(env);
-    stopSchedules = (await load()).startSchedules(services);
-    closeStreams = (await load()).closeAllStreams ?? closeStreams;
-    app.use(async (req, res, next) => {
-      try {
-        const mod = await load();
-        return mod.createApp(services, { dev: true })(req, res, next);
-      } catch (error) {
-        if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
-        next(error);
-      }
-    });
-  } else {
-    // Relative BUILD_DIR is taken from the project folder, an absolute one as it is.
-    const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
-    // JSON log lines with request ids from here on (server/log.ts).
-    mod.installConsoleBridge?.();
-    services = await mod.startServices(env);
-    stopSchedules = mod.startSchedules(services);
-    closeStreams = mod.closeAllStreams ?? closeStreams;
-    // The request guard before the static files and the app (issue 15: hostile URLs, methods and
-    // Host headers answer 400/405, never 500; oversized bodies 413).
-    app.use(mod.requestGuard());
-    app.use(compression());
-    app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    // Files at the root of the client build (a favicon, robots.txt): only paths that name a file
-    // are looked up, so a page request costs no file-system stat (issue 8).
-    // The service worker, the manifest and the offline page are checked for updates on every use
-    // (issue 18; docs/decisions/027-installable-app.md).
-    const revalidate = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);
-    const publicFiles = express.static(path.resolve(projectDir, buildDir, "client"), {
-      maxAge: "1h",
-      index: false,
-      setHeaders: (res, file) => {
-        if (revalidate.has(path.basename(file))) res.setHeader("Cache-Control", "no-cache");
-      },
-    });
-    app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-    app.use(mod.createApp(services));
-  }
-} catch (error) {
-  if (error && error.name === "ConfigError") {
-    console.error(error.message);
-    process.exit(1);
-  }
-  if (error && error.code === "ERR_MODULE_NOT_FOUND" && !dev) {
-    console.error(`Hittar inte ${buildDir}/: kör 'npm run build' först (eller 'npm start'). (${error.message})`);
-    process.exit(1);
-  }
-  throw error;
+// WEB_CONCURRENCY (issue 21, docs/decisions/037-worker-processes.md): above 1 this process is
+// only the cluster primary (server/cluster.ts) and forks that many workers running this file;
+// 1 (the default on PGlite), `--dev` and an invalid value (reported by server/config.ts) serve
+// from this one process. Decided before the build is loaded, so the primary stays small.
+const cores = availableParallelism();
+const concurrency = webConcurrency(process.env, cores);
+if (!dev && cluster.isPrimary && "workers" in concurrency && concurrency.workers > 1) {
+  const { runPrimary } = await import("./server/cluster.ts");
+  runPrimary({ workers: concurrency.workers, cores });
+} else {
+  await serve();
 }
 
-const port = services.config.port;
-const server = app.listen(port, () => {
-  const db = services.database.kind === "pglite" ? `PGlite i ${services.config.dataDir}` : "PostgreSQL";
-  console.log(`Börssnack lyssnar på http://localhost:${port} (${dev ? "utveckling" : "produktionsbygge"}, ${db})`);
-});
+/** Serves the forum from this process (alone, or as one worker of the cluster). */
+async function serve() {
+  const { default: compression } = await import("compression");
+  const { default: express } = await import("express");
+  const { WORKER_HEADER, WORKER_SLOT_ENV } = await import("./server/cluster.ts");
+  const workerSlot = cluster.isWorker ? process.env[WORKER_SLOT_ENV] : undefined;
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  const projectDir = fileURLToPath(new URL(".", import.meta.url));
+  const configEnv = process.env.NODE_ENV ?? "development";
+  process.env.NODE_ENV = dev ? "development" : "production";
+  const env = { ...process.env, NODE_ENV: configEnv };
 
-let closing = false;
-/** Longest wait (ms) for in-flight requests before the rest are cut (issue 9: within 10 s). */
-const DRAIN_MS = 8000;
-/**
- * SIGTERM/SIGINT: stop accepting, end the live streams (browsers reconnect elsewhere with
- * Last-Event-ID), let in-flight requests finish (at most DRAIN_MS), then stop the schedules,
- * close the database and exit 0.
- */
-async function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal}: stänger ner...`);
-  const drained = new Promise((resolve) => server.close(() => resolve(true)));
-  server.closeIdleConnections?.();
-  closeStreams();
-  const timer = setTimeout(() => server.closeAllConnections?.(), DRAIN_MS);
-  await drained;
-  clearTimeout(timer);
+  const app = express();
+  app.disable("x-powered-by");
+  // In a cluster, which worker answered (its slot 1–N): for operators reading logs, and the test.
+  if (workerSlot) app.use((_req, res, next) => (res.setHeader(WORKER_HEADER, workerSlot), next()));
+
+  let services;
+  let stopSchedules = async () => {};
+  let closeStreams = () => {};
   try {
-    await stopSchedules();
-    await services.database.close();
+    if (dev) {
+      const vite = await import("vite");
+      const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+      // The request guard first (issue 15): hostile URLs, methods and Host headers never reach Vite.
+      const { requestGuard } = await viteServer.ssrLoadModule("./server/security/request-guard.ts");
+      app.use(requestGuard());
+      app.use(viteServer.middlewares);
+      const load = () => viteServer.ssrLoadModule("./server/app.ts");
+      services = await (await load()).startServices(env);
+      stopSchedules = (await load()).startSchedules(services);
+      closeStreams = (await load()).closeAllStreams ?? closeStreams;
+      app.use(async (req, res, next) => {
+        try {
+          const mod = await load();
+          return mod.createApp(services, { dev: true })(req, res, next);
+        } catch (error) {
+          if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
+          next(error);
+        }
+      });
+    } else {
+      // Relative BUILD_DIR is taken from the project folder, an absolute one as it is.
+      const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
+      // JSON log lines with request ids from here on (server/log.ts).
+      mod.installConsoleBridge?.();
+      services = await mod.startServices(env);
+      stopSchedules = mod.startSchedules(services);
+      closeStreams = mod.closeAllStreams ?? closeStreams;
+      // The request guard before the static files and the app (issue 15: hostile URLs, methods and
+      // Host headers answer 400/405, never 500; oversized bodies 413).
+      app.use(mod.requestGuard());
+      app.use(compression());
+      app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+      // Files at the root of the client build (a favicon, robots.txt): only paths that name a file
+      // are looked up, so a page request costs no file-system stat (issue 8).
+      // The service worker, the manifest and the offline page are checked for updates on every use
+      // (issue 18; docs/decisions/027-installable-app.md).
+      const revalidate = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);
+      const publicFiles = express.static(path.resolve(projectDir, buildDir, "client"), {
+        maxAge: "1h",
+        index: false,
+        setHeaders: (res, file) => {
+          if (revalidate.has(path.basename(file))) res.setHeader("Cache-Control", "no-cache");
+        },
+      });
+      app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+      app.use(mod.createApp(services));
+    }
   } catch (error) {
-    console.error("Fel vid nedstängning:", error);
-  } finally {
-    process.exit(0);
+    if (error && error.name === "ConfigError") {
+      console.error(error.message);
+      process.exit(1);
+    }
+    if (error && error.code === "ERR_MODULE_NOT_FOUND" && !dev) {
+      console.error(`Hittar inte ${buildDir}/: kör 'npm run build' först (eller 'npm start'). (${error.message})`);
+      process.exit(1);
+    }
+    throw error;
   }
+
+  const port = services.config.port;
+  const server = app.listen(port, () => {
+    const db = services.database.kind === "pglite" ? `PGlite i ${services.config.dataDir}` : "PostgreSQL";
+    const worker = workerSlot ? `, arbetsprocess ${workerSlot}` : "";
+    console.log(`Börssnack lyssnar på http://localhost:${port} (${dev ? "utveckling" : "produktionsbygge"}, ${db}${worker})`);
+  });
+
+  let closing = false;
+  /** Longest wait (ms) for in-flight requests before the rest are cut (issue 9: within 10 s). */
+  const DRAIN_MS = 8000;
+  /** Longest wait (ms) after DRAIN_MS for the schedules and the database to close. */
+  const CLOSE_MS = 1500;
+  /**
+   * SIGTERM/SIGINT: stop accepting, end the live streams (browsers reconnect elsewhere with
+   * Last-Event-ID), let in-flight requests finish (at most DRAIN_MS), then stop the schedules,
+   * close the database and exit 0 — at the latest DRAIN_MS + CLOSE_MS after the signal.
+   */
+  async function shutdown(signal) {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: stänger ner...`);
+    const drained = new Promise((resolve) => server.close(() => resolve(true)));
+    server.closeIdleConnections?.();
+    closeStreams();
+    const timer = setTimeout(() => server.closeAllConnections?.(), DRAIN_MS);
+    // Closing the pool waits for every checked-out connection; one stuck under load kept a
+    // drained server alive for good (seen in the bench, issue 21). The exit comes regardless.
+    setTimeout(() => {
+      console.error(`${signal}: databasen stängdes inte i tid; avslutar ändå`);
+      process.exit(0);
+    }, DRAIN_MS + CLOSE_MS).unref();
+    await drained;
+    clearTimeout(timer);
+    try {
+      await stopSchedules();
+      await services.database.close();
+    } catch (error) {
+      console.error("Fel vid nedstängning:", error);
+    } finally {
+      process.exit(0);
+    }
+  }
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -269,7 +269,10 @@ async function startServer(target: Target, buildDir: string, port: number, cpuPr
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
     try {
       const res = await fetch(`http://localhost:${port}/healthz`);
-      if (res.ok) return child;
+      // A cluster (issue 21) answers once its first worker listens: wait for all of them (the
+      // primary's line 'Börssnack: N arbetsprocesser lyssnar på port P').
+      const log = readFileSync(logFile, "utf8");
+      if (res.ok && (!/startar \d+ arbetsprocesser/.test(log) || /arbetsprocesser lyssnar på port/.test(log))) return child;
     } catch {
       // not listening yet
     }
@@ -578,6 +581,7 @@ async function main() {
     const notificationsExist = await hasNotificationsRoute(buildDir);
 
     server = await startServer(target, buildDir, options.port, options.cpuProf);
+    console.log(`server: ${serverDescription(serverProcesses(server.pid!))}`);
     const base = `http://localhost:${options.port}`;
     const cookie = await signIn(base);
     const pid = server.pid!;

@@ -20,7 +20,7 @@ import { startJobQueue, type JobQueue } from "./jobs/queue";
 import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { noindexEverything } from "./seo/robots";
-import { REALTIME_CHANNEL } from "./realtime/events";
+import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
 import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
 import { requestGuard } from "./security/request-guard";
@@ -179,6 +179,17 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
         () => cache.clear(),
       )
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
+    // A write through this instance empties the caches of the others — other servers and the
+    // other worker processes (issue 21) — at once, not after their TTL: not every write has a
+    // realtime event of its own (a new thread of an author nobody follows has none).
+    app.use((req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        res.on("finish", () => {
+          if (res.statusCode < 400) publishPagesChanged(services.db).catch(() => {});
+        });
+      }
+      next();
+    });
     app.use(cache.middleware);
   }
   // Database outages answer 503 instead of the 500 error page (server/db/unavailable.ts).

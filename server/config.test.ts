@@ -4,9 +4,11 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
+import { webConcurrency } from "./web-concurrency";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -260,5 +262,33 @@ describe("PROVIDER_NAME, PROVIDER_URL (issue 19: the footer's provider link)", (
   });
   it("refuses a URL that is neither http(s) nor a path, naming the variable", () => {
     expectNamed(configError({ DATA_DIR: tempDir(), PROVIDER_URL: "javascript:alert(1)" }), "PROVIDER_URL");
+  });
+});
+
+describe("WEB_CONCURRENCY (issue 21: worker processes)", () => {
+  const pgUrl = "postgres://forum@db.example/forum";
+  it("defaults to one worker per core on PostgreSQL and to one process on the embedded database", () => {
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl }).webConcurrency).toBe(availableParallelism());
+    expect(parseConfig({ DATA_DIR: tempDir() }).webConcurrency).toBe(1);
+    // An empty DATABASE_URL is the embedded database, as in the browser tests' own servers.
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: "", WEB_CONCURRENCY: "" }).webConcurrency).toBe(1);
+    // What server.js decides before anything is loaded, on machines of other sizes.
+    expect(webConcurrency({ DATABASE_URL: pgUrl }, 8)).toEqual({ workers: 8 });
+    expect(webConcurrency({ DATABASE_URL: pgUrl }, 1)).toEqual({ workers: 1 });
+    expect(webConcurrency({ DATABASE_URL: pgUrl }, 256)).toEqual({ workers: 64 });
+    expect(webConcurrency({}, 8)).toEqual({ workers: 1 });
+  });
+  it("takes the operator's number; 1 keeps today's single process", () => {
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl, WEB_CONCURRENCY: " 1 " }).webConcurrency).toBe(1);
+    expect(parseConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+  });
+  it("refuses 0, text, fractions, more than 64, and more than one process on PGlite, naming the variable", () => {
+    for (const value of ["0", "två", "1.5", "-2", "65"]) {
+      expectNamed(configError({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl, WEB_CONCURRENCY: value }), "WEB_CONCURRENCY");
+    }
+    const pglite = configError({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "2" });
+    expectNamed(pglite, "WEB_CONCURRENCY");
+    expect(pglite.message).toContain("DATABASE_URL");
   });
 });

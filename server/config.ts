@@ -6,7 +6,8 @@
  * and `TRENDING_TICKERS_TTL_SECONDS`, the e-mail digest's `DIGEST_INTERVAL_MINUTES`,
  * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), the optional `S3_*` upload storage
  * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18),
- * and `SEARCH_ENGINES` (issue 20: robots.txt and sitemaps).
+ * `SEARCH_ENGINES` (issue 20: robots.txt and sitemaps) and `WEB_CONCURRENCY` (issue 21: worker
+ * processes, `server/web-concurrency.ts`).
  * In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
  * secret is stored in `DATA_DIR/auth-secret`.
@@ -14,11 +15,13 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { config as cfg, uploads as up } from "../domain/i18n/sv";
 import { TRENDING_TICKERS_DEFAULT_TTL_S } from "../domain/trending-tickers";
+import { WEB_CONCURRENCY_MAX, webConcurrency } from "./web-concurrency";
 
 /** The parsed configuration every server module reads instead of `process.env`. */
 export interface AppConfig {
@@ -97,6 +100,12 @@ export interface AppConfig {
    * (`server/seo/robots.ts`).
    */
   searchEngines: boolean;
+  /**
+   * Worker processes serving the port (`WEB_CONCURRENCY`, issue 21; `server/web-concurrency.ts`,
+   * docs/decisions/037-worker-processes.md): 1–64; default the machine's cores
+   * (`os.availableParallelism()`) on PostgreSQL, 1 on PGlite. 1 = one process, no cluster primary.
+   */
+  webConcurrency: number;
 }
 
 /** S3-compatible object storage for uploads (`S3_*` variables; docs/decisions/008-uploads.md). */
@@ -178,6 +187,8 @@ const schema = z.object({
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, cfg.vapidSubject).optional()),
   // Issue 20: robots.txt and the sitemaps.
   SEARCH_ENGINES: optionalString.pipe(z.enum(["on", "off"], { error: cfg.searchEngines }).optional()),
+  // Issue 21: worker processes (checked by webConcurrency below).
+  WEB_CONCURRENCY: optionalString,
 });
 
 /**
@@ -236,6 +247,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const production = e.NODE_ENV === "production";
   const dataDir = path.resolve(e.DATA_DIR);
   const s3 = s3Config(e);
+  const workers = webConcurrency(e, availableParallelism());
+  if ("problem" in workers) {
+    throw new ConfigError(
+      "WEB_CONCURRENCY",
+      workers.problem === "pgliteSingle" ? cfg.webConcurrencyPglite : cfg.webConcurrency(WEB_CONCURRENCY_MAX),
+    );
+  }
   if (production) {
     if (!e.PUBLIC_URL) throw new ConfigError("PUBLIC_URL", cfg.missingInProduction);
     if (!e.AUTH_SECRET) throw new ConfigError("AUTH_SECRET", cfg.missingInProduction);
@@ -272,5 +290,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     digestCheckSeconds: e.DIGEST_CHECK_SECONDS,
     s3,
     searchEngines: e.SEARCH_ENGINES !== "off",
+    webConcurrency: workers.workers,
   };
 }

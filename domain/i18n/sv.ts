@@ -664,6 +664,17 @@ export const config = {
   searchEngines: "måste vara on eller off",
   /** Issue 21: share of successful page requests written to the request log. */
   logSample: "måste vara ett tal från 0 till 1 (andelen lyckade GET-anrop som loggas)",
+  /** Issue 21: worker processes (server/web-concurrency.ts, server/cluster.ts). */
+  webConcurrency: (max: number) => `måste vara ett heltal från 1 till ${max}`,
+  webConcurrencyPglite: "måste vara 1 med den inbyggda databasen (PGlite ägs av en process); ange DATABASE_URL för fler",
+  /** The cluster primary's log lines (server/cluster.ts). */
+  clusterStarting: (workers: number, cores: number) => `Börssnack startar ${workers} arbetsprocesser (${cores} kärnor)`,
+  clusterReady: (workers: number, port: number) => `Börssnack: ${workers} arbetsprocesser lyssnar på port ${port}`,
+  clusterWorkerDied: (slot: number, pid: number, how: string, delayMs: number) =>
+    `Arbetsprocess ${slot} (pid ${pid}) avslutades (${how}); startas om om ${delayMs} ms`,
+  clusterStartFailed: (code: number) => `Den första arbetsprocessen kunde inte starta (slutkod ${code}); avbryter`,
+  clusterStopping: (signal: string, workers: number) => `${signal}: stänger ${workers} arbetsprocesser...`,
+  clusterStopTimeout: (workers: number) => `${workers} arbetsprocesser svarade inte i tid; avslutas med SIGKILL`,
 } as const;
 
 /** Role labels (SPEC §9). */

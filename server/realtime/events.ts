@@ -35,6 +35,22 @@ export async function publishEvent(tx: DbOrTx, event: RealtimeEvent): Promise<vo
   await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/** The payload of {@link publishPagesChanged}; {@link parseEvent} ignores it. */
+export const PAGES_CHANGED_PAYLOAD = JSON.stringify({ kind: "pages" });
+
+/**
+ * Tells every instance (and every worker process, issue 21) that a write went through, so their
+ * visitors' page caches and search caches empty at once (server/app.ts). Not a
+ * {@link RealtimeEvent}: the caches empty on any message of the channel, the hub ignores it. Sent
+ * at once, outside any transaction, after the write's answer.
+ *
+ * @param db a database handle
+ * @throws when the database cannot be reached
+ */
+export async function publishPagesChanged(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${PAGES_CHANGED_PAYLOAD})`);
+}
+
 /**
  * Parses a payload received on {@link REALTIME_CHANNEL}.
  *

@@ -1,0 +1,135 @@
+/**
+ * The cluster primary (issue 21 "Use every core"; docs/decisions/037-worker-processes.md): with
+ * `WEB_CONCURRENCY` above 1, `server.js` runs this instead of the forum and forks that many
+ * worker processes of itself, which share the port (`node:cluster`; the primary accepts the
+ * connections and hands them to the workers in turn). Each worker is an ordinary instance of the
+ * forum on the shared PostgreSQL, as several servers behind a load balancer already were
+ * (docs/architecture.md "Data and realtime across instances").
+ *
+ * - Start: worker 1 first, so the migrations and the start-up data run once, not racing; the
+ *   others once it listens (the port answers from that moment on). If worker 1 cannot start
+ *   (configuration, database), the primary exits with its code, as a single process would.
+ * - A worker that dies later is started again after a back-off (0.5 s, doubling up to 30 s; back
+ *   to 0.5 s once a worker has run a minute).
+ * - SIGTERM/SIGINT: every worker gets SIGTERM and drains (server.js: in-flight requests finish,
+ *   streams end, at most 8 s); the primary exits 0 once all are gone, and kills any still alive
+ *   after {@link STOP_TIMEOUT_MS}.
+ *
+ * Loaded by `server.js` through Node's type stripping before the build, so it imports only Node
+ * built-ins and the string catalogue, by file name.
+ *
+ * @module
+ */
+import cluster, { type Worker } from "node:cluster";
+import { config as cfg } from "../domain/i18n/sv.ts";
+
+/** Environment variable telling a worker its slot (1–N), stable across restarts. */
+export const WORKER_SLOT_ENV = "BORSSNACK_WORKER";
+/** Response header naming the slot of the worker that answered (only in a cluster). */
+export const WORKER_HEADER = "X-Borssnack-Worker";
+/** First restart delay (ms) after a worker dies. */
+export const RESTART_FIRST_MS = 500;
+/** Longest restart delay (ms) while a slot keeps dying. */
+export const RESTART_MAX_MS = 30_000;
+/** A worker that ran this long (ms) resets its slot's back-off. */
+export const RESTART_RESET_MS = 60_000;
+/** Longest wait (ms) for the workers to drain after SIGTERM before they are killed. */
+export const STOP_TIMEOUT_MS = 15_000;
+
+/** Options of {@link runPrimary}. */
+export interface PrimaryOptions {
+  /** Number of workers (≥ 2; `server/web-concurrency.ts`). */
+  workers: number;
+  /** The machine's usable cores, for the start-up line. */
+  cores: number;
+}
+
+/** One worker slot: its current process and its back-off state. */
+interface Slot {
+  n: number;
+  worker: Worker | null;
+  startedAt: number;
+  listened: boolean;
+  delayMs: number;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Runs this process as the cluster primary until SIGTERM/SIGINT; never returns a value (the
+ * process exits from its handlers).
+ *
+ * @param options see {@link PrimaryOptions}
+ * @throws never; a failed start of worker 1 ends the process with that worker's exit code (1 when
+ *   it was killed by a signal)
+ */
+export function runPrimary(options: PrimaryOptions): void {
+  const slots: Slot[] = Array.from({ length: options.workers }, (_, i) => ({
+    n: i + 1,
+    worker: null,
+    startedAt: 0,
+    listened: false,
+    delayMs: RESTART_FIRST_MS,
+  }));
+  let stopping = false;
+  let everListened = false;
+  let announced = false;
+  console.log(cfg.clusterStarting(options.workers, options.cores));
+
+  const fork = (slot: Slot) => {
+    slot.timer = undefined;
+    slot.listened = false;
+    slot.startedAt = Date.now();
+    const worker = cluster.fork({ [WORKER_SLOT_ENV]: String(slot.n) });
+    slot.worker = worker;
+    worker.on("listening", (address) => {
+      slot.listened = true;
+      if (!everListened) {
+        everListened = true;
+        // Worker 1 has migrated and listens: the others may start.
+        for (const other of slots) if (other !== slot && !other.worker && !stopping) fork(other);
+      }
+      if (!announced && slots.every((s) => s.listened)) {
+        announced = true;
+        console.log(cfg.clusterReady(options.workers, address.port));
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      if (slot.worker === worker) slot.worker = null;
+      if (stopping) {
+        if (slots.every((s) => !s.worker)) process.exit(0);
+        return;
+      }
+      if (!everListened) {
+        console.error(cfg.clusterStartFailed(code ?? 1));
+        for (const s of slots) s.worker?.process.kill("SIGKILL");
+        process.exit(code || 1);
+      }
+      if (Date.now() - slot.startedAt >= RESTART_RESET_MS) slot.delayMs = RESTART_FIRST_MS;
+      const delay = slot.delayMs;
+      slot.delayMs = Math.min(RESTART_MAX_MS, slot.delayMs * 2);
+      console.error(cfg.clusterWorkerDied(slot.n, worker.process.pid ?? 0, signal ?? `kod ${code}`, delay));
+      slot.timer = setTimeout(() => fork(slot), delay);
+    });
+  };
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = slots.filter((s) => s.worker);
+    console.log(cfg.clusterStopping(signal, alive.length));
+    for (const s of slots) clearTimeout(s.timer);
+    if (alive.length === 0) process.exit(0);
+    // SIGTERM to each worker: server.js drains it (on Ctrl-C the terminal sent them SIGINT too).
+    for (const s of alive) s.worker!.process.kill("SIGTERM");
+    setTimeout(() => {
+      const left = slots.filter((s) => s.worker);
+      console.error(cfg.clusterStopTimeout(left.length));
+      for (const s of left) s.worker!.process.kill("SIGKILL");
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  fork(slots[0]!);
+}
