@@ -1,0 +1,3 @@
+/** Relative-time and date helpers' fixed words. */
+export const time = {
+} as const;
