@@ -7,7 +7,6 @@
  */
 import { Dialog, DropdownMenu } from "radix-ui";
 import { Bookmark, Check, Eye, KeyRound, LogOut, Mail, Monitor, Moon, Settings, Shield, Sun, User, X } from "lucide-react";
-import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { app, bookmarks as bm, nav, theme as th } from "../../../domain/i18n/sv";
 import { isThemePreference } from "../../../domain/theme";
@@ -15,21 +14,9 @@ import { THEME_PREFERENCES, type ThemePreference } from "../../../domain/values"
 import { clearAllDrafts } from "../../lib/drafts";
 import { useThemeChoice } from "../../lib/theme";
 import type { ClientViewer } from "../../lib/viewer";
+import type { LazyWidgetProps } from "../ui/lazy-widget";
 import { ThemeForm } from "./theme-toggle";
 
-/** A menu button's look: class, accessible name and content (placeholder and trigger alike). */
-export interface MenuTrigger {
-  className: string;
-  "aria-label"?: string;
-  children: ReactNode;
-}
-
-/** Props shared by the two lazily loaded menus. */
-interface MenuProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: MenuTrigger;
-}
 
 const ICONS: Record<ThemePreference, typeof Sun> = { system: Monitor, light: Sun, dark: Moon };
 
@@ -91,7 +78,7 @@ function LogoutForm({ className, children }: { className: string; children: Reac
  * @param props.onOpenChange - called with the wanted open state
  * @param props.trigger - the trigger button's class and content (the same as the plain placeholder)
  */
-export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: MenuProps & { viewer: ClientViewer }) {
+export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: LazyWidgetProps & { viewer: ClientViewer }) {
   const submit = useSubmit();
   const item =
     "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
@@ -172,7 +159,7 @@ export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: MenuProps
  * @param props.onOpenChange - called with the wanted open state
  * @param props.trigger - the menu button's class, label and content
  */
-export function MobileMenuSheet({ viewer, open, onOpenChange, trigger }: MenuProps & { viewer: ClientViewer | null }) {
+export function MobileMenuSheet({ viewer, open, onOpenChange, trigger }: LazyWidgetProps & { viewer: ClientViewer | null }) {
   const link = "block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -8,11 +8,10 @@
  * @module
  */
 import { ChevronDown, Menu } from "lucide-react";
-import { Suspense, useState, type JSX } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { nav } from "../../../domain/i18n/sv";
-import { lazyComponent, type LazyComponent } from "../../lib/lazy";
-import type { MenuTrigger } from "./header-menus";
+import { lazyComponent } from "../../lib/lazy";
+import { LazyWidget } from "../ui/lazy-widget";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
@@ -35,52 +34,12 @@ export function Logo() {
   );
 }
 
-/**
- * A menu button that is a plain `<button>` until first opened, then the lazily loaded Radix menu
- * whose trigger looks the same (issue 21: no Radix in the first paint's JavaScript).
- */
-function LazyMenu<P extends { open: boolean; onOpenChange: (open: boolean) => void; trigger: MenuTrigger }>({
-  widget: Widget,
-  trigger,
-  haspopup,
-  props,
-}: {
-  widget: LazyComponent<P>;
-  trigger: MenuTrigger;
-  haspopup: "menu" | "dialog";
-  props: Omit<P, "open" | "onOpenChange" | "trigger">;
-}) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const plain = (
-    <button
-      type="button"
-      aria-haspopup={haspopup}
-      aria-expanded={false}
-      {...trigger}
-      onPointerEnter={() => void Widget.preload()}
-      onFocus={() => void Widget.preload()}
-      onClick={() => {
-        setUsed(true);
-        setOpen(true);
-      }}
-    />
-  );
-  if (!used) return plain;
-  const all = { ...props, open, onOpenChange: setOpen, trigger } as P;
-  return (
-    <Suspense fallback={plain}>
-      <Widget {...(all as P & JSX.IntrinsicAttributes)} />
-    </Suspense>
-  );
-}
-
 const UserMenuPopup = lazyComponent(() => import("./header-menus"), (m) => m.UserMenuPopup);
 const MobileMenuSheet = lazyComponent(() => import("./header-menus"), (m) => m.MobileMenuSheet);
 
 function UserMenu({ viewer }: { viewer: ClientViewer }) {
   return (
-    <LazyMenu
+    <LazyWidget
       widget={UserMenuPopup}
       haspopup="menu"
       props={{ viewer }}
@@ -104,7 +63,7 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
 
 function MobileMenu({ viewer }: { viewer: ClientViewer | null }) {
   return (
-    <LazyMenu
+    <LazyWidget
       widget={MobileMenuSheet}
       haspopup="dialog"
       props={{ viewer }}

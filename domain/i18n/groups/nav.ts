@@ -22,4 +22,7 @@ export const nav = {
   pages: "Sidor",
   newer: "← Nyare",
   older: "Äldre →",
+  /** The footer's privacy button and its note until accepted (the dialog's texts are `privacy`). */
+  gdprButton: "GDPR och datapolicy",
+  gdprNote: "Vi använder bara nödvändiga cookies – ingen spårning.",
 } as const;

@@ -5,8 +5,6 @@
  */
 export const privacy = {
   // Footer and dialog (SPEC §2)
-  footerButton: "GDPR och datapolicy",
-  footerNote: "Vi använder bara nödvändiga cookies – ingen spårning.",
   dialogTitle: "GDPR och datapolicy",
   dialogIntro:
     "Så här behandlar Börssnack dina personuppgifter enligt dataskyddsförordningen (GDPR). Policyn gäller för forumet och ditt konto.",
