@@ -17,7 +17,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useParams } from "react-router";
 import { editing as ed, forum as f } from "../../../domain/i18n/sv";
-import { LIMITS, isBlankText } from "../../../domain/limits";
+import { isBlankText } from "../../../domain/blank-text";
+import { LIMITS } from "../../../domain/values";
 import { appendQuote } from "../../../domain/quote";
 import { draftKeys, useDraft } from "../../lib/drafts";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";

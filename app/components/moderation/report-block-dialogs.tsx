@@ -11,8 +11,7 @@ import { toast } from "../../lib/toast";
 import { moderation as m } from "../../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { buttonClass } from "../ui/button";
-import { LIMITS } from "../../../domain/limits";
-import { REPORT_REASONS } from "../../../domain/values";
+import { LIMITS, REPORT_REASONS } from "../../../domain/values";
 import { POST_TEXTS } from "../../../domain/post-target";
 import type { BlockTarget, ReportTarget } from "./report-block";
 

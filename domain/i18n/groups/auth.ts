@@ -19,8 +19,6 @@ export const auth = {
   forgotPassword: "Glömt lösenordet?",
   haveAccount: "Har du redan ett konto?",
   noAccount: "Har du inget konto?",
-  registerLink: "Registrera dig",
-  loginLink: "Logga in",
   nicknameChecking: "Kontrollerar...",
   nicknameAvailable: "Nickname är ledigt",
   // SPEC §5 Nickname

@@ -3,6 +3,9 @@ export const nav = {
   forum: "Forum",
   login: "Logga in",
   register: "Registrera",
+  /** Links in running text ("Logga in eller registrera dig"), also on the auth pages. */
+  registerLink: "Registrera dig",
+  loginLink: "Logga in",
   logout: "Logga ut",
   myProfile: "Min profil",
   setPassword: "Ställ in lösenord",
