@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { firstPaintChunkName } from "./scripts/first-paint-chunks.ts";
+import { firstPaintChunkGroups } from "./scripts/first-paint-chunks.ts";
 import { pwa } from "./scripts/pwa-plugin.ts";
 
 /**
@@ -15,7 +15,7 @@ export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
     // Issue 21: first-paint code in a few chunks instead of ~70 (scripts/first-paint-chunks.ts).
-    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstPaintChunkName() }] } } } } },
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: firstPaintChunkGroups() } } } } },
   },
   plugins: [tailwindcss(), reactRouter(), pwa()],
 });

@@ -3,18 +3,22 @@
  *
  * Rolldown's automatic splitting made ~70 files for one thread page, most under 2 KiB; gzip
  * compresses each file alone, so many small files cost ~15 % more than the same code in a few.
- * Three groups, each only of modules that a page loads on its first paint anyway:
+ * Two groups, each only of modules that every page (every forum page) loads on its first paint
+ * anyway:
  *
  * - `framework`: the `node_modules` code statically reachable from the client entry (React,
  *   React DOM, React Router) — every page;
  * - `layout`: what the root route and the forum layout statically import (header, search box,
  *   footer, catalogue groups they use, …) — every forum page;
- * - `thread`: what the thread route statically imports besides those — the thread page (the
- *   new-thread and edit pages share its composer parts).
+ *
+ * Route code keeps the automatic splitting. Tried and dropped: a `thread-page` group (what only
+ * the thread route imports) also takes its members' dependencies, which dragged code shared with
+ * other routes into it, so every page downloaded the thread page's chunk (+10–15 KiB elsewhere);
+ * a `thread-shared` group saved the thread page 4 KiB but cost the auth and admin pages ~14 KiB.
  *
  * Style sheets are left alone (React Router marks a sheet that a lazily loaded chunk shares with
- * `#` in its manifest). Modules reached only through a dynamic `import()` (menus, dialogs, popovers, the cashtag menu)
- * belong to no group and stay in their own lazily loaded chunks. "Statically reachable" is
+ * `#` in its manifest). Modules reached only through a dynamic `import()` (menus, dialogs,
+ * popovers, the cashtag menu) belong to no group and stay in their own lazily loaded chunks. "Statically reachable" is
  * decided by walking `importers` up from the module, so a module also imported dynamically
  * elsewhere is grouped only when a static chain from one of the roots reaches it. The catalogue
  * barrel `domain/i18n/sv.ts` re-exports every group, so a group module counts as imported by the
@@ -40,21 +44,22 @@ const CATALOGUE_BARREL = /\/domain\/i18n\/sv\.ts$/;
 /** A catalogue group module; the capture is the group's name. */
 const CATALOGUE_GROUP = /\/domain\/i18n\/groups\/(\w+)\.ts$/;
 
+/** The chunks, in the order they capture modules. */
+const CHUNKS = ["framework", "layout"] as const;
+
 /** Group name → the route modules (file paths relative to the project, no query) it starts from. */
 const ROOTS: Array<[group: string, test: (file: string) => boolean]> = [
   ["framework", (file) => file.endsWith("/entry.client.tsx")],
   ["layout", (file) => /\/app\/(root|routes\/forum-layout)\.tsx$/.test(file)],
-  ["thread", (file) => /\/app\/routes\/thread\.tsx$/.test(file)],
 ];
 
 /**
- * Makes the `name` function of a Rolldown `codeSplitting` group that puts first-paint modules
- * into the groups above.
+ * Makes the Rolldown `codeSplitting` groups that put first-paint modules into the chunks above.
  *
- * @returns `(moduleId, ctx) => group name | null` — `null` leaves a module to the automatic
- *   splitting; results are memoised per build
+ * @returns groups whose `name(moduleId, ctx)` gives the chunk name or `null` (left to the
+ *   automatic splitting); reachability is memoised per build
  */
-export function firstPaintChunkName(): (moduleId: string, ctx: ChunkingContextLike) => string | null {
+export function firstPaintChunkGroups(): Array<{ name: (moduleId: string, ctx: ChunkingContextLike) => string | null; priority: number }> {
   const memo = new Map<string, Set<string>>();
 
   const groupNames = new Map<string, Set<string>>();
@@ -113,7 +118,7 @@ export function firstPaintChunkName(): (moduleId: string, ctx: ChunkingContextLi
     return found;
   }
 
-  return (moduleId, ctx) => {
+  const chunkOf = (moduleId: string, ctx: ChunkingContextLike): string | null => {
     // Style sheets stay with their route (React Router lists them per route in its manifest).
     if (/\.css($|\?)/.test(moduleId)) return null;
     // Route modules stay in their own chunks (their style sheet imports go with them).
@@ -122,7 +127,12 @@ export function firstPaintChunkName(): (moduleId: string, ctx: ChunkingContextLi
     const roots = reachedBy(moduleId, ctx, new Set());
     if (roots.has("framework")) return moduleId.includes("/node_modules/") ? "framework" : null;
     if (roots.has("layout")) return "layout";
-    if (roots.has("thread")) return "thread-page";
     return null;
   };
+  // One group per chunk, the framework captured first: a group also takes its members'
+  // dependencies, so the layout group must not be the first to reach React.
+  return CHUNKS.map((chunk, i) => ({
+    name: (moduleId: string, ctx: ChunkingContextLike) => (chunkOf(moduleId, ctx) === chunk ? chunk : null),
+    priority: CHUNKS.length - i,
+  }));
 }
