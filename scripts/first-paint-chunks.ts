@@ -3,13 +3,18 @@
  *
  * Rolldown's automatic splitting made ~70 files for one thread page, most under 2 KiB; gzip
  * compresses each file alone, so many small files cost ~15 % more than the same code in a few.
- * Two groups, each only of modules that every page (every forum page) loads on its first paint
+ * Four groups, each only of modules that every page (every forum page) loads on its first paint
  * anyway:
  *
  * - `framework`: the `node_modules` code statically reachable from the client entry (React,
  *   React DOM, React Router) — every page;
- * - `layout`: what the root route and the forum layout statically import (header, search box,
- *   footer, catalogue groups they use, …) — every forum page;
+ * - `root`: what the root route statically imports besides those — every page;
+ * - `layout`: what the forum layout statically imports besides those (header, search box,
+ *   footer, catalogue groups they use, …) and no route outside it (landing, auth and admin
+ *   pages) imports — every forum page;
+ * - `common`: what the forum layout shares with the landing, auth and admin pages (buttons,
+ *   allowed values, paths, the market status, …), taken before `layout` so that group's pull of
+ *   its members' dependencies cannot drag them in (which made the auth pages load the header).
  *
  * Route code keeps the automatic splitting. Tried and dropped: a `thread-page` group (what only
  * the thread route imports) also takes its members' dependencies, which dragged code shared with
@@ -45,12 +50,15 @@ const CATALOGUE_BARREL = /\/domain\/i18n\/sv\.ts$/;
 const CATALOGUE_GROUP = /\/domain\/i18n\/groups\/(\w+)\.ts$/;
 
 /** The chunks, in the order they capture modules. */
-const CHUNKS = ["framework", "layout"] as const;
+const CHUNKS = ["framework", "root", "common", "layout"] as const;
 
 /** Group name → the route modules (file paths relative to the project, no query) it starts from. */
 const ROOTS: Array<[group: string, test: (file: string) => boolean]> = [
   ["framework", (file) => file.endsWith("/entry.client.tsx")],
-  ["layout", (file) => /\/app\/(root|routes\/forum-layout)\.tsx$/.test(file)],
+  ["root", (file) => file.endsWith("/app/root.tsx")],
+  ["layout", (file) => file.endsWith("/app/routes/forum-layout.tsx")],
+  // Routes outside the forum layout (app/routes.ts): what they import stays out of `layout`.
+  ["outside", (file) => /\/app\/routes\/(landing|auth-[\w-]+|admin-[\w-]+)\.tsx$/.test(file)],
 ];
 
 /**
@@ -126,7 +134,8 @@ export function firstPaintChunkGroups(): Array<{ name: (moduleId: string, ctx: C
     if (ROOTS.some(([, test]) => test(file))) return null;
     const roots = reachedBy(moduleId, ctx, new Set());
     if (roots.has("framework")) return moduleId.includes("/node_modules/") ? "framework" : null;
-    if (roots.has("layout")) return "layout";
+    if (roots.has("root")) return "root";
+    if (roots.has("layout")) return roots.has("outside") ? "common" : "layout";
     return null;
   };
   // One group per chunk, the framework captured first: a group also takes its members'

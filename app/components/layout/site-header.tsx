@@ -12,27 +12,13 @@ import { Link, NavLink, useLocation } from "react-router";
 import { nav } from "../../../domain/i18n/sv";
 import { lazyComponent } from "../../lib/lazy";
 import { LazyWidget } from "../ui/lazy-widget";
+import { Logo } from "./logo";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
 import { NotificationBell } from "../notifications/notification-bell";
 import { ActivityTracker, OnlineIndicator } from "../presence/presence";
 import { MarketHoursLine } from "../market/market-status";
-
-/** The logo: bull and product name, linking to the start page. */
-export function Logo() {
-  return (
-    <Link to="/" className="flex items-center gap-1.5 text-lg font-extrabold sm:gap-2 tracking-tight text-slate-900">
-      {/* The bull gives way on the narrowest phones (< 360 px) so the header's buttons fit. */}
-      <span aria-hidden className="text-2xl max-[359px]:hidden">
-        🐂
-      </span>
-      <span>
-        Börs<span className="text-brand-700">snack</span>
-      </span>
-    </Link>
-  );
-}
 
 const UserMenuPopup = lazyComponent(() => import("./header-menus"), (m) => m.UserMenuPopup);
 const MobileMenuSheet = lazyComponent(() => import("./header-menus"), (m) => m.MobileMenuSheet);
