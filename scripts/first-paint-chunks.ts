@@ -27,7 +27,7 @@
  * decided by walking `importers` up from the module, so a module also imported dynamically
  * elsewhere is grouped only when a static chain from one of the roots reaches it. The catalogue
  * barrel `domain/i18n/sv.ts` re-exports every group, so a group module counts as imported by the
- * files that name it in their `import { … } from ".../i18n/sv"` (the bundler drops the barrel).
+ * files that name it in their import from the `i18n/sv` barrel (the bundler drops the barrel).
  *
  * @module
  */
