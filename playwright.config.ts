@@ -6,6 +6,11 @@ import { defineConfig } from "@playwright/test";
  * TEST_DATABASE_URL is set (tests/e2e/support/start-server.mjs). Mail goes to a real SMTP
  * receiver that the tests run (tests/e2e/support/mailbox.ts).
  */
+// Every server the browser tests start (the shared one and the specs' own) is one process unless
+// the spec says otherwise: worker processes (issue 21, default = cores on PostgreSQL) have their
+// own spec, tests/e2e/worker-processes.spec.ts, and CI runs both databases' suites side by side.
+process.env.WEB_CONCURRENCY ??= "1";
+
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const baseURL = `http://localhost:${port}`;

@@ -1,16 +1,21 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { firstPaintChunkGroups } from "./scripts/first-paint-chunks.ts";
 import { pwa } from "./scripts/pwa-plugin.ts";
 
 /**
  * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/app.ts`, which wraps the
  * React Router build in the Express app (React Router's custom-server template). The PWA plugin
  * writes the manifest, the offline page and the service worker into the client build (issue 18).
+ * The client build groups first-paint modules into three chunks (issue 21,
+ * `scripts/first-paint-chunks.ts`).
  */
 export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // Issue 21: first-paint code in a few chunks instead of ~70 (scripts/first-paint-chunks.ts).
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: firstPaintChunkGroups() } } } } },
   },
   plugins: [tailwindcss(), reactRouter(), pwa()],
 });

@@ -20,7 +20,7 @@
  * @module
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isBlankText } from "../../domain/limits";
+import { isBlankText } from "../../domain/blank-text";
 
 /** Prefix of every draft entry in `localStorage`. */
 export const DRAFT_PREFIX = "borssnack:draft:";

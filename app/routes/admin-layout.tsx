@@ -11,7 +11,7 @@ import { countOpenReports } from "../../server/moderation/reports";
 import { servicesContext } from "../../server/services";
 import { requireRole } from "../../server/session";
 import { siteCan } from "../../domain/policy/actor";
-import { Logo } from "../components/layout/site-header";
+import { Logo } from "../components/layout/logo";
 import { admin as adm, adminJobs as aj, adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/admin-layout";
 

@@ -19,7 +19,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer, safeRedirect } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
-import { app, auth as a } from "../../domain/i18n/sv";
+import { app, auth as a, nav } from "../../domain/i18n/sv";
 import { postLogin } from "../lib/login-request";
 import type { ApiLoginAnswer } from "./api-login";
 import { NOINDEX } from "../lib/seo";
@@ -211,7 +211,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <p className="text-center text-sm text-slate-600">
         {a.noAccount}{" "}
         <Link to="/auth/register" className="font-semibold text-brand-700 underline">
-          {a.registerLink}
+          {nav.registerLink}
         </Link>
       </p>
     </div>

@@ -17,7 +17,7 @@ import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as a } from "../../domain/i18n/sv";
+import { app, auth as a, nav } from "../../domain/i18n/sv";
 import { nicknameError, PASSWORD_MAX } from "../../domain/limits";
 import type { NicknameCheck } from "./api-nickname-available";
 import { NOINDEX } from "../lib/seo";
@@ -163,7 +163,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <p className="text-center text-sm text-slate-600">
         {a.haveAccount}{" "}
         <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-          {a.loginLink}
+          {nav.loginLink}
         </Link>
       </p>
     </div>

@@ -4,15 +4,18 @@
  *
  * @module
  */
+import { lazy, Suspense } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
 import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
 import { ProfileDrawerProvider } from "../components/profile/profile-drawer";
 import { SearchBox } from "../components/search/search-box";
-import { TickerMenuLayer } from "../components/watchlist/ticker-menu";
 import { nav } from "../../domain/i18n/sv";
 import { useViewer } from "../lib/viewer";
+
+/** Renders nothing until a cashtag is hovered, so it loads after the first paint (issue 21). */
+const TickerMenuLayer = lazy(() => import("../components/watchlist/ticker-menu").then((m) => ({ default: m.TickerMenuLayer })));
 
 function pendingSkeleton(pathname: string): React.ReactNode {
   if (pathname === "/" || pathname === "/forum" || pathname === "/forum/") return <HomeSkeleton />;
@@ -43,7 +46,9 @@ export default function ForumLayout() {
         {skeleton ?? <Outlet />}
       </main>
       <SiteFooter />
-      <TickerMenuLayer />
+      <Suspense fallback={null}>
+        <TickerMenuLayer />
+      </Suspense>
     </div>
     </ProfileDrawerProvider>
   );

@@ -8,7 +8,7 @@
  */
 import { ArrowRight, CircleCheck, KeyRound, LogIn, MessagesSquare, PartyPopper, UserPlus, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Logo } from "../components/layout/site-header";
+import { Logo } from "../components/layout/logo";
 import { ButtonLink } from "../components/ui/button";
 import { app, landing as ld, nav } from "../../domain/i18n/sv";
 import type { Route } from "./+types/landing";

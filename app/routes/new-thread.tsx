@@ -23,7 +23,7 @@ import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-fie
 import { StancePicker } from "../components/forum/stance-picker";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { app, auth as a, forum as f, toasts as t } from "../../domain/i18n/sv";
+import { app, forum as f, nav, toasts as t } from "../../domain/i18n/sv";
 import { loginPath, threadPath } from "../../domain/paths";
 import { LIMITS, isBlankText } from "../../domain/limits";
 import { stancesFromForm } from "../../domain/stances";
@@ -117,10 +117,10 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
         <p className="text-slate-700">{f.loginToCreate}</p>
         <div className="flex justify-center gap-3">
           <Link to={loginPath(category ? `/forum/ny-trad/${category.id}` : "/forum/create")} className="font-semibold text-brand-700 underline">
-            {a.loginLink}
+            {nav.loginLink}
           </Link>
           <Link to="/auth/register" className="font-semibold text-brand-700 underline">
-            {a.registerLink}
+            {nav.registerLink}
           </Link>
         </div>
       </div>

@@ -37,7 +37,7 @@ import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
 import { SubscribeButton } from "../components/notifications/subscribe-button";
-import { app, auth as a, editing as ed, feeds as fd, forum as f, nav, notifications as n, toasts as t } from "../../domain/i18n/sv";
+import { app, editing as ed, feeds as fd, forum as f, nav, notifications as n, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
@@ -322,11 +322,11 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
             <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">
               {f.loginToComment}.{" "}
               <Link to={loginPath(location.pathname)} className="font-semibold text-brand-700 underline">
-                {a.loginLink}
+                {nav.loginLink}
               </Link>{" "}
               {f.orWord}{" "}
               <Link to="/auth/register" className="font-semibold text-brand-700 underline">
-                {a.registerLink.toLowerCase()}
+                {nav.registerLink.toLowerCase()}
               </Link>
               .
             </p>

@@ -18,8 +18,8 @@ test("GDPR dialog and data export", async ({ browser }) => {
   const visitor = await visitorContext.newPage();
   await visitor.goto("/forum");
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
-  await expect(visitor.getByText(pv.footerNote)).toBeVisible();
-  await visitor.getByRole("contentinfo").getByRole("button", { name: pv.footerButton, exact: true }).click();
+  await expect(visitor.getByText(nav.gdprNote)).toBeVisible();
+  await visitor.getByRole("contentinfo").getByRole("button", { name: nav.gdprButton, exact: true }).click();
   const dialog = visitor.getByRole("dialog", { name: pv.dialogTitle });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading", { level: 3 })).toHaveCount(11);
@@ -30,7 +30,7 @@ test("GDPR dialog and data export", async ({ browser }) => {
   await expect(dialog.getByRole("link", { name: pv.manageData })).toHaveAttribute("href", "/forum/konto");
   await dialog.getByRole("button", { name: pv.accept }).click();
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
-  await expect(visitor.getByText(pv.footerNote)).toHaveCount(0);
+  await expect(visitor.getByText(nav.gdprNote)).toHaveCount(0);
   const consent = (await visitorContext.cookies()).find((c) => c.name === "borssnack_gdpr");
   expect(consent?.value).toBe("1");
   expect(consent?.sameSite).toBe("Lax");
@@ -38,8 +38,8 @@ test("GDPR dialog and data export", async ({ browser }) => {
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await expect(visitor.getByRole("dialog")).toHaveCount(0);
-  await expect(visitor.getByText(pv.footerNote)).toHaveCount(0);
-  await visitor.getByRole("button", { name: pv.footerButton, exact: true }).click();
+  await expect(visitor.getByText(nav.gdprNote)).toHaveCount(0);
+  await visitor.getByRole("button", { name: nav.gdprButton, exact: true }).click();
   await expect(visitor.getByRole("dialog").getByText(pv.alreadyAccepted)).toBeVisible();
   await visitor.keyboard.press("Escape");
   await expect(visitor.getByRole("dialog")).toHaveCount(0);

@@ -14,10 +14,11 @@
  *
  * @module
  */
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useParams } from "react-router";
 import { editing as ed, forum as f } from "../../../domain/i18n/sv";
-import { LIMITS, isBlankText } from "../../../domain/limits";
+import { isBlankText } from "../../../domain/blank-text";
+import { LIMITS } from "../../../domain/values";
 import { appendQuote } from "../../../domain/quote";
 import { draftKeys, useDraft } from "../../lib/drafts";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
@@ -27,8 +28,11 @@ import { MentionTextarea } from "./mention-textarea";
 import { ImageUpload } from "./image-upload";
 import { DraftNotice } from "./draft-notice";
 import { TOP_TARGET, useQuoteReceiver } from "./quote-selection";
-import { StancePicker } from "./stance-picker";
-import type { PostStance } from "../../../domain/stances";
+import { cashtagCandidates, type PostStance } from "../../../domain/stances";
+import { lazyComponent } from "../../lib/lazy";
+
+/** Rows appear only for a text naming a ticker, so the picker loads with the first cashtag (issue 21). */
+const StancePicker = lazyComponent(() => import("./stance-picker"), (m) => m.StancePicker);
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
 export interface CommentFormProps {
@@ -103,6 +107,10 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
     }
   }, [autoFocus]);
 
+  // Mounted from the first cashtag on (and for an edit that states some), then kept: its choices stay.
+  const [stancesUsed, setStancesUsed] = useState(Boolean(initialStances?.length));
+  if (!stancesUsed && cashtagCandidates(text).length > 0) setStancesUsed(true);
+
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   const id = edit ? `edit-${edit.commentId}` : parentId ? `reply-${parentId}` : "comment-body";
   const label = edit ? ed.editCommentLabel : parentId ? f.replyPlaceholder : f.commentPlaceholder;
@@ -147,7 +155,11 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
         </div>
       ) : null}
       {/* Issue 17: the author's own statement; staff editing someone else's comment leave it. */}
-      {edit?.asStaff ? null : <StancePicker key={round} text={text} initial={initialStances} compact={Boolean(parentId || edit)} />}
+      {edit?.asStaff || !stancesUsed ? null : (
+        <Suspense fallback={null}>
+          <StancePicker key={round} text={text} initial={initialStances} compact={Boolean(parentId || edit)} />
+        </Suspense>
+      )}
       {error ? (
         <p role="alert" className="text-sm text-red-600">
           {error}

@@ -15,10 +15,14 @@
  *
  * @module
  */
-import { useState, type MouseEvent } from "react";
+import { Suspense, useState, type MouseEvent } from "react";
 import { stances as st } from "../../../domain/i18n/sv";
 import { decorateCashtags, stanceTags, type PostStance } from "../../../domain/stances";
-import { ImageLightbox, type LightboxImage } from "./image-lightbox";
+import { lazyComponent } from "../../lib/lazy";
+import type { LightboxImage } from "./image-lightbox";
+
+/** The lightbox (Radix Dialog) loads on the first image click (issue 21). */
+const ImageLightbox = lazyComponent(() => import("./image-lightbox"), (m) => m.ImageLightbox);
 
 /**
  * Splits text into paragraphs on blank lines; single newlines stay as line breaks.
@@ -61,6 +65,9 @@ export interface PostBodyProps {
  */
 export function PostBody({ html, text, className = "", stances }: PostBodyProps) {
   const [lightbox, setLightbox] = useState<LightboxImage | null>(null);
+  // Mounted from the first open on, so closing gives the focus back as before.
+  const [lightboxUsed, setLightboxUsed] = useState(false);
+  if (lightbox && !lightboxUsed) setLightboxUsed(true);
   const base = `leading-relaxed text-slate-800 [overflow-wrap:anywhere] ${className}`;
   // Issue 17: the tags go into the cooked HTML after the cashtag link (static catalogue words only).
   const decorated = html && stances?.length ? decorateCashtags(html, stances) : { html, unplaced: stances ?? [] };
@@ -74,7 +81,11 @@ export function PostBody({ html, text, className = "", stances }: PostBodyProps)
           dangerouslySetInnerHTML={{ __html: decorated.html ?? html }}
         />
         <StanceRow stances={decorated.unplaced} />
-        <ImageLightbox image={lightbox} onClose={() => setLightbox(null)} />
+        {lightboxUsed ? (
+          <Suspense fallback={null}>
+            <ImageLightbox image={lightbox} onClose={() => setLightbox(null)} />
+          </Suspense>
+        ) : null}
       </>
     );
   }

@@ -7,7 +7,7 @@
  */
 import { useRef } from "react";
 import { forum as f } from "../../../domain/i18n/sv";
-import { LIMITS } from "../../../domain/limits";
+import { LIMITS } from "../../../domain/values";
 import { ImageUpload } from "./image-upload";
 import { MarkdownPreview } from "./markdown-preview";
 import { MentionTextarea } from "./mention-textarea";

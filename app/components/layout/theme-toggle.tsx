@@ -1,7 +1,8 @@
 /**
  * The colour theme choice (issue 19 "Dark mode"): 'Systemets tema' / 'Ljust' / 'Mörkt'.
  *
- * - {@link ThemeMenuItems}: a 'Tema' group of `menuitemradio` items for the user menu (members).
+ * - `ThemeMenuItems` (in `header-menus.tsx`, loaded with the user menu): a 'Tema' group of
+ *   `menuitemradio` items for the user menu (members).
  * - {@link ThemeForm}: a 'Tema' radio group in a form that posts to `/api/theme`, for the
  *   visitors' footer and the members' phone menu. Without JavaScript the 'Byt tema' button posts
  *   it and the server answers with the same page in the new theme; with JavaScript a click on a
@@ -12,60 +13,16 @@
  * @module
  */
 import { useSyncExternalStore } from "react";
-import { DropdownMenu } from "radix-ui";
-import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { useLocation } from "react-router";
 import { theme as th } from "../../../domain/i18n/sv";
 import { isThemePreference } from "../../../domain/theme";
-import { THEME_PREFERENCES, type ThemePreference } from "../../../domain/values";
+import { THEME_PREFERENCES } from "../../../domain/values";
 import { THEME_ACTION, useThemeChoice } from "../../lib/theme";
-
-const ICONS: Record<ThemePreference, typeof Sun> = { system: Monitor, light: Sun, dark: Moon };
 
 const noSubscribe = () => () => {};
 /** false in the server HTML and during hydration, true once React runs in the browser. */
 function useHydrated(): boolean {
   return useSyncExternalStore(noSubscribe, () => true, () => false);
-}
-
-/**
- * The user menu's theme group: a label 'Tema' and three radio items; choosing one switches at once.
- *
- * @param props.itemClassName the menu's item classes (kept alike with the other items)
- * @returns Radix `DropdownMenu` label and radio group (roles `menuitemradio`, `aria-checked`)
- */
-export function ThemeMenuItems({ itemClassName }: { itemClassName: string }) {
-  const { preference, setTheme } = useThemeChoice();
-  return (
-    <>
-      <DropdownMenu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{th.label}</DropdownMenu.Label>
-      <DropdownMenu.RadioGroup
-        aria-label={th.label}
-        value={preference}
-        onValueChange={(value) => {
-          if (isThemePreference(value)) setTheme(value);
-        }}
-      >
-        {THEME_PREFERENCES.map((value) => {
-          const Icon = ICONS[value];
-          return (
-            <DropdownMenu.RadioItem
-              key={value}
-              value={value}
-              className={itemClassName}
-              // Keep the menu open: the member sees the page switch behind it.
-              onSelect={(event) => event.preventDefault()}
-            >
-              <Icon className="size-4" aria-hidden /> <span className="flex-1">{th.options[value]}</span>
-              <DropdownMenu.ItemIndicator>
-                <Check className="size-4" aria-hidden />
-              </DropdownMenu.ItemIndicator>
-            </DropdownMenu.RadioItem>
-          );
-        })}
-      </DropdownMenu.RadioGroup>
-    </>
-  );
 }
 
 /**

@@ -6,13 +6,14 @@
  * browser fetches the holiday calendar (`/api/market-calendar`, a few dates, cached an hour; the
  * holiday library stays on the server) and computes the states, then re-computes at the next
  * open/close and at least each minute, so the text changes while the page stays open. If the
- * calendar cannot be fetched the status stays pending ('…'); the clocks still tick.
+ * calendar cannot be fetched the status stays pending ('…'); the clocks still tick. The rules
+ * (`domain/market-hours.ts` with @date-fns/tz) load with the calendar (issue 21).
  *
  * @module
  */
 import { useEffect, useState } from "react";
 import { marketHours as mh } from "../../../domain/i18n/sv";
-import { marketStatus, msUntilChange, type ExchangeKey, type MarketCalendar, type MarketStatus } from "../../../domain/market-hours";
+import type { ExchangeKey, MarketCalendar, MarketStatus } from "../../../domain/market-hours";
 import { MARKET_CLOCKS } from "../../lib/clocks";
 
 /** One fetch of the calendar per page load, shared by every caller; null when it failed. */
@@ -24,6 +25,9 @@ function loadCalendar(): Promise<MarketCalendar | null> {
     .catch(() => null);
   return calendarRequest;
 }
+
+/** The rules (and @date-fns/tz) load with the calendar, after the first paint (issue 21). */
+const loadRules = () => import("../../../domain/market-hours");
 
 /** The states of all three exchanges, keyed like the clocks. */
 export type MarketStatuses = Record<ExchangeKey, MarketStatus>;
@@ -46,8 +50,9 @@ export function useMarketStatuses(media?: string): MarketStatuses | null {
     const start = () => {
       if (started) return;
       started = true;
-      void loadCalendar().then((calendar) => {
-        if (!calendar) return;
+      void Promise.all([loadCalendar(), loadRules().catch(() => null)]).then(([calendar, rules]) => {
+        if (!calendar || !rules) return;
+        const { marketStatus, msUntilChange } = rules;
         const update = () => {
           if (stopped) return;
           const now = new Date();

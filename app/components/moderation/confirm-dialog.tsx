@@ -1,12 +1,15 @@
 /**
  * A confirmation dialog (Radix AlertDialog) that mounts only while open (ARCHITECTURE.md: one
  * overlay per page, not per row). Used by the admin pages for deletions and report decisions,
- * and by the thread page for deleting a thread or comment.
+ * and by the thread page for deleting a thread or comment. The dialog's module
+ * (`confirm-dialog-content.tsx`) loads when it first opens (issue 21).
  *
  * @module
  */
-import { AlertDialog } from "radix-ui";
-import { buttonClass } from "../ui/button";
+import { Suspense, type ReactNode } from "react";
+import { lazyComponent } from "../../lib/lazy";
+
+const Content = lazyComponent(() => import("./confirm-dialog-content"), (m) => m.ConfirmDialogContent);
 
 /**
  * @param props.title heading; `props.text` the question; `children` the form with the confirm button
@@ -15,27 +18,15 @@ import { buttonClass } from "../ui/button";
  */
 export function ConfirmDialog(props: {
   title: string;
-  text: React.ReactNode;
+  text: ReactNode;
   cancel: string;
   busy?: boolean;
   onClose: () => void;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <AlertDialog.Root open onOpenChange={(open) => (!open && !props.busy ? props.onClose() : undefined)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold">{props.title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="text-sm text-slate-600">{props.text}</div>
-          </AlertDialog.Description>
-          <div className="flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClass("secondary")}>{props.cancel}</AlertDialog.Cancel>
-            {props.children}
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <Content {...props} />
+    </Suspense>
   );
 }

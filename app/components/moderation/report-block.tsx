@@ -1,22 +1,19 @@
 /**
  * Report and block on threads and comments (SPEC §4 Report, Block; §5 Report; §6; §8). One report
- * dialog and one block dialog per page, mounted only while open; the 'Anmäl' button and the block
- * menu item are plain elements.
+ * dialog and one block dialog per page, mounted only while open and loaded on first open
+ * (`report-block-dialogs.tsx`, issue 21); the 'Anmäl' button and the block menu item are plain
+ * elements.
  *
  * @module
  */
-import { AlertDialog, Dialog } from "radix-ui";
 import { Ban, Flag } from "lucide-react";
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, Suspense, useContext, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../lib/toast";
 import { moderation as m } from "../../../domain/i18n/sv";
-import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { lazyComponent } from "../../lib/lazy";
 import { useViewer } from "../../lib/viewer";
-import { buttonClass } from "../ui/button";
-import { LIMITS } from "../../../domain/limits";
-import { REPORT_REASONS, type TargetType } from "../../../domain/values";
-import { POST_TEXTS } from "../../../domain/post-target";
+import type { TargetType } from "../../../domain/values";
 
 /** What is reported. */
 export type ReportTarget = { targetType: TargetType; id: string };
@@ -27,103 +24,8 @@ export type BlockTarget = { userId: string; nickname: string; blocked: boolean }
 const ReportContext = createContext<(target: ReportTarget) => void>(() => {});
 const BlockContext = createContext<(target: BlockTarget) => void>(() => {});
 
-function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
-  const fetcher = useFetcher<ActionAnswer>();
-  const [reason, setReason] = useState("");
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher.data);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
-  return (
-    <Dialog.Root open onOpenChange={(open) => (!open && !busy ? onClose() : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{POST_TEXTS[target.targetType].report}</Dialog.Title>
-          <Dialog.Description className="sr-only">{m.reportTitle}</Dialog.Description>
-          <fetcher.Form
-            method="post"
-            action="/api/report"
-            className="space-y-4"
-            onSubmit={(e) => {
-              if (!reason) {
-                e.preventDefault();
-                toast.error(m.chooseReasonTitle, { description: m.chooseReason });
-              }
-            }}
-          >
-            <input type="hidden" name="targetType" value={target.targetType} />
-            <input type="hidden" name="targetId" value={target.id} />
-            <fieldset className="space-y-2">
-              <legend className="mb-1 text-sm font-semibold">{m.reasonLabel}</legend>
-              {REPORT_REASONS.map((r) => (
-                <label key={r} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-                  {m.reasons[r]}
-                </label>
-              ))}
-            </fieldset>
-            <div className="space-y-1">
-              <label htmlFor="report-details" className="block text-sm font-semibold">
-                {m.detailsLabel}
-              </label>
-              <textarea id="report-details" name="details" rows={3} maxLength={LIMITS.reportDetails} placeholder={m.detailsPlaceholder} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass("secondary")} type="button">
-                {m.cancel}
-              </Dialog.Close>
-              <button type="submit" className={buttonClass("primary")} disabled={!reason || busy}>
-                {busy ? m.sendingReport : m.submitReport}
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function BlockDialog({ target, onClose }: { target: BlockTarget; onClose: () => void }) {
-  const fetcher = useFetcher<ActionAnswer>();
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher.data);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
-  return (
-    <AlertDialog.Root open onOpenChange={(open) => (!open && !busy ? onClose() : undefined)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold">{target.blocked ? m.unblockUser : m.blockUser}</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-slate-600">
-            {target.blocked ? m.unblockConfirm(target.nickname) : m.blockConfirm(target.nickname)}
-          </AlertDialog.Description>
-          <fetcher.Form method="post" action="/api/block" className="space-y-3">
-            <input type="hidden" name="intent" value={target.blocked ? "unblock" : "block"} />
-            <input type="hidden" name="userId" value={target.userId} />
-            {target.blocked ? null : (
-              <div className="space-y-1">
-                <label htmlFor="block-reason" className="block text-sm font-semibold">
-                  {m.blockReasonLabel}
-                </label>
-                <input id="block-reason" name="reason" maxLength={LIMITS.blockReason} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-              </div>
-            )}
-            <div className="flex justify-end gap-2">
-              <AlertDialog.Cancel className={buttonClass("secondary")}>{m.cancel}</AlertDialog.Cancel>
-              <button type="submit" className={buttonClass("danger")} disabled={busy}>
-                {target.blocked ? m.unblockButton : m.blockButton}
-              </button>
-            </div>
-          </fetcher.Form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
+const ReportDialog = lazyComponent(() => import("./report-block-dialogs"), (mod) => mod.ReportDialog);
+const BlockDialog = lazyComponent(() => import("./report-block-dialogs"), (mod) => mod.BlockDialog);
 
 /** Provides the page's report and block dialogs. */
 export function ReportBlockProvider({ children }: { children: React.ReactNode }) {
@@ -133,8 +35,10 @@ export function ReportBlockProvider({ children }: { children: React.ReactNode })
     <ReportContext.Provider value={setReport}>
       <BlockContext.Provider value={setBlock}>
         {children}
-        {report ? <ReportDialog target={report} onClose={() => setReport(null)} /> : null}
-        {block ? <BlockDialog target={block} onClose={() => setBlock(null)} /> : null}
+        <Suspense fallback={null}>
+          {report ? <ReportDialog target={report} onClose={() => setReport(null)} /> : null}
+          {block ? <BlockDialog target={block} onClose={() => setBlock(null)} /> : null}
+        </Suspense>
       </BlockContext.Provider>
     </ReportContext.Provider>
   );

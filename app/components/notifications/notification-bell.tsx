@@ -8,14 +8,16 @@
  *
  * @module
  */
-import { Popover } from "radix-ui";
 import { Bell } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { notifications as n } from "../../../domain/i18n/sv";
-import { badgeText, notificationText, type NotificationItem } from "../../../domain/notifications";
-import { RelativeTime } from "../forum/relative-time";
+import { badgeText, type NotificationItem } from "../../../domain/notifications";
+import { lazyComponent } from "../../lib/lazy";
+import type { BellTriggerProps } from "./notification-popover";
 import { useEventStream } from "./live";
+
+const NotificationPopover = lazyComponent(() => import("./notification-popover"), (m) => m.NotificationPopover);
 
 /** Window event the notifications page dispatches after 'Markera alla som lästa'. */
 export const NOTIFICATIONS_CHANGED_EVENT = "borssnack:notifications-changed";
@@ -29,6 +31,8 @@ export function NotificationBell() {
   const [count, setCount] = useState(0);
   const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
+  /** Whether the popover was ever opened (its module is loaded from then on). */
+  const [used, setUsed] = useState(false);
   const openRef = useRef(open);
   openRef.current = open;
   const known = useRef(new Set<string>());
@@ -84,20 +88,13 @@ export function NotificationBell() {
   };
 
   const badge = badgeText(count);
-  return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) void load();
-      }}
-    >
-      <Popover.Trigger
-        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
-        aria-label={count > 0 ? n.bellWithCount(count) : n.bell}
-        data-testid="notification-bell"
-        data-loaded={loaded ? "true" : "false"}
-      >
+  const trigger: BellTriggerProps = {
+    className: "relative rounded-full p-2 text-slate-700 hover:bg-slate-100",
+    "aria-label": count > 0 ? n.bellWithCount(count) : n.bell,
+    "data-testid": "notification-bell",
+    "data-loaded": loaded ? "true" : "false",
+    children: (
+      <>
         <Bell className="size-5" aria-hidden />
         {badge ? (
           <span
@@ -107,44 +104,40 @@ export function NotificationBell() {
             {badge}
           </span>
         ) : null}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
-        >
-          <div className="border-b border-slate-100 px-4 py-3 text-sm font-bold text-slate-900">{n.popoverTitle}</div>
-          {items.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500">{n.noUnread}</p>
-          ) : (
-            <ul className="max-h-96 overflow-y-auto py-1">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    onClick={() => void choose(item)}
-                    className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50 focus:outline-none"
-                  >
-                    <span className="block text-slate-800 [overflow-wrap:anywhere]">{notificationText(item)}</span>
-                    <RelativeTime iso={item.createdAt} className="text-xs text-slate-500" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="border-t border-slate-100 px-4 py-2 text-center">
-            <Link
-              to="/forum/notifications"
-              onClick={() => setOpen(false)}
-              className="text-sm font-semibold text-brand-700 hover:underline"
-            >
-              {n.showAll}
-            </Link>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </>
+    ),
+  };
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setUsed(true);
+      void load();
+    }
+  };
+  // Until the first open, a plain button of the same size and content: the popover's module
+  // (Radix Popover, Floating UI) is fetched on pointer-over/focus and rendered on the first click.
+  const plain = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...trigger}
+      onPointerEnter={() => void NotificationPopover.preload()}
+      onFocus={() => void NotificationPopover.preload()}
+      onClick={() => onOpenChange(true)}
+    />
+  );
+  if (!used) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <NotificationPopover
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={trigger}
+        items={items}
+        onChoose={(item) => void choose(item)}
+        onShowAll={() => setOpen(false)}
+      />
+    </Suspense>
   );
 }

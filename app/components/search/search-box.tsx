@@ -17,7 +17,7 @@ import { forum as f, mutes as mu, search as s } from "../../../domain/i18n/sv";
 import { searchPath } from "../../../domain/paths";
 import { Highlighted } from "./highlight";
 import { resultPath } from "./result-link";
-import { LIMITS } from "../../../domain/limits";
+import { LIMITS } from "../../../domain/values";
 
 /** SPEC §9 Search debounce in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;

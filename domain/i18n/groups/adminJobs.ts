@@ -1,0 +1,34 @@
+/**
+ * The admin panel 'Jobb' (issue 18 "Background work on a maintained queue": queued, failed, last
+ * run per job), /admin/jobb, admins only.
+ */
+export const adminJobs = {
+  title: "Jobb",
+  description: "Bakgrundsjobben i jobbkön: köade, pågående och misslyckade körningar, senaste och nästa körning.",
+  cardDescription: "Se bakgrundsjobbens kö, fel och senaste körning.",
+  notRunning: "Jobbkön körs inte i den här serverprocessen just nu. Försök igen om en stund.",
+  colJob: "Jobb",
+  colSchedule: "Schema (UTC)",
+  colQueued: "Köade",
+  colActive: "Pågår",
+  colFailed: "Misslyckade",
+  colCompleted: "Klara",
+  colLastRun: "Senaste körning",
+  colNextRun: "Nästa körning",
+  lastError: "Senaste fel",
+  never: "Aldrig",
+  noSchedule: "Inget schema",
+  lastState: { completed: "klar", failed: "misslyckades" },
+  names: {
+    "trending-refresh": "Trendande aktier",
+    "fanout-sweep": "Notiser till följare",
+    "post-image-sweep": "Rensning av inläggsbilder",
+    "edge-level-refresh": "EdgeLevel",
+    /** Issue 18: e-mail for members who are away. */
+    "email-digest": "E-postsammanfattning av notiser",
+    "weekly-digest": "Veckans hetaste trådar",
+    // Web Push (issue 18).
+    "push-send": "Pushnotiser",
+    "push-sweep": "Pushnotiser (uppsamling)",
+  } as Record<string, string>,
+} as const;

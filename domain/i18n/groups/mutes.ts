@@ -1,0 +1,25 @@
+/** Muting a member 'Dölj medlem' (issue 19): the toggle, the collapsed line, the account section. */
+export const mutes = {
+  mute: "Dölj medlem",
+  unmute: "Visa medlem igen",
+  muteLabel: (nickname: string) => `Dölj medlem @${nickname}`,
+  unmuteLabel: (nickname: string) => `Visa medlem @${nickname} igen`,
+  muted: "Medlem dold",
+  mutedDescription: (nickname: string) => `Inlägg från @${nickname} döljs nu för dig.`,
+  unmuted: "Medlem visas igen",
+  unmutedDescription: (nickname: string) => `Inlägg från @${nickname} visas igen.`,
+  /** The collapsed line: 'Dolt inlägg från @nick', {@link mutes.separator}, then the 'visa' button. */
+  hiddenFrom: (nickname: string) => `Dolt inlägg från @${nickname}`,
+  separator: " – ",
+  show: "visa",
+  showLabel: (nickname: string) => `Visa dolt inlägg från @${nickname}`,
+  muteFailed: "Kunde inte dölja medlemmen",
+  unmuteFailed: "Kunde inte visa medlemmen igen",
+  loginToMute: "Du måste vara inloggad för att dölja medlemmar.",
+  cannotMuteSelf: "Du kan inte dölja dig själv.",
+  userNotFound: "Kunde inte hitta medlemmen.",
+  limitReached: (max: number) => `Du kan dölja högst ${max} medlemmar. Visa någon igen innan du döljer fler.`,
+  section: "Dolda medlemmar",
+  sectionHelp: "Trådar och kommentarer från medlemmar du döljer visas som en rad som du kan öppna. Du får inga notiser från dem. De ser inte att du har dolt dem.",
+  empty: "Du har inte dolt någon medlem.",
+} as const;

@@ -1,0 +1,31 @@
+/** Header, menus and shared layout (SPEC §2 Shared forum layout). */
+export const nav = {
+  forum: "Forum",
+  login: "Logga in",
+  register: "Registrera",
+  /** Links in running text ("Logga in eller registrera dig"), also on the auth pages. */
+  registerLink: "Registrera dig",
+  loginLink: "Logga in",
+  logout: "Logga ut",
+  myProfile: "Min profil",
+  setPassword: "Ställ in lösenord",
+  changePassword: "Byt lösenord",
+  account: "Mitt konto",
+  admin: "Admin",
+  messages: "Meddelanden",
+  notifications: "Notifieringar",
+  watchlist: "Bevakning",
+  userMenu: "Användarmeny",
+  openMenu: "Öppna meny",
+  closeMenu: "Stäng meny",
+  home: "Till startsidan",
+  skipToContent: "Hoppa till innehållet",
+  mainMenu: "Huvudmeny",
+  breadcrumb: "Brödsmulor",
+  pages: "Sidor",
+  newer: "← Nyare",
+  older: "Äldre →",
+  /** The footer's privacy button and its note until accepted (the dialog's texts are `privacy`). */
+  gdprButton: "GDPR och datapolicy",
+  gdprNote: "Vi använder bara nödvändiga cookies – ingen spårning.",
+} as const;

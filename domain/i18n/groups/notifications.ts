@@ -1,0 +1,52 @@
+/**
+ * Notifications: bell, popover, page, texts (SPEC §2 Notifications page, §4 Notification,
+ * §8 Notifications and Notification texts; `mention` is issue 5, beyond the spec).
+ */
+export const notifications = {
+  bell: "Notifieringar",
+  bellWithCount: (n: number) => `Notifieringar, ${n} olästa`,
+  badgeOverflow: "9+",
+  popoverTitle: "Olästa notifieringar",
+  noUnread: "Inga olästa notifieringar",
+  showAll: "Visa alla notifieringar",
+  pageTitle: "Notifieringar",
+  markAllRead: "Markera alla som lästa",
+  empty: "Inga notifieringar",
+  loading: "Laddar notifieringar...",
+  unread: "Oläst",
+  allReadTitle: "Alla notifieringar är nu lästa",
+  allReadDescription: "Dina notifieringar har markerats som lästa.",
+  loadFailedTitle: "Kunde inte ladda notifieringar",
+  loadFailedDescription: "Ett fel uppstod vid hämtning av notifieringar",
+  defaultActor: "Någon",
+  newThread: (title: string) => ` skapade en ny tråd: "${title}"`,
+  newComment: (title: string) => ` kommenterade i tråden: "${title}"`,
+  mention: (title: string) => ` nämnde dig i: "${title}"`,
+  other: " gjorde något",
+  /** Issue 18 'Notiser': a quote of one's post (the actor in front). */
+  quote: (title: string) => ` citerade dig i: "${title}"`,
+  /**
+   * Issue 18 'Notiser': a watched ticker mentioned; one post has the actor in front, a batch of
+   * several (while unread) has none.
+   */
+  tickerMention: (count: number, ticker: string, title: string) =>
+    count === 1 ? ` nämnde $${ticker} i: "${title}"` : `${count} nya inlägg om $${ticker}`,
+  /** Issue 18 'Bevaka tråd': the batched row of a watched thread (no actor in front). */
+  threadActivity: (count: number, title: string) =>
+    count === 1 ? `1 ny kommentar i "${title}"` : `${count} nya kommentarer i "${title}"`,
+  /** Issue 18 'Bevaka tråd': the thread page's bell toggle and its answers. */
+  subscription: {
+    subscribe: "Bevaka tråd",
+    unsubscribe: "Sluta bevaka",
+    subscribed: "Du bevakar tråden",
+    subscribedDescription: "Du får en notis när någon kommenterar.",
+    unsubscribed: "Du bevakar inte längre tråden",
+    unsubscribedDescription: "Du får inga fler notiser om nya kommentarer.",
+    subscribeFailed: "Kunde inte bevaka tråden",
+    unsubscribeFailed: "Kunde inte sluta bevaka tråden",
+    loginToSubscribe: "Du måste vara inloggad för att bevaka trådar.",
+    blocked: "Ditt konto är blockerat och kan inte bevaka trådar.",
+    threadNotFound: "Kunde inte hitta tråden",
+  },
+  liveComments: (n: number) => (n === 1 ? "1 ny kommentar har lagts till" : `${n} nya kommentarer har lagts till`),
+} as const;

@@ -1,0 +1,25 @@
+/** Web Push per device (issue 18): the toggle in 'Notiser', the API's answers, the notification title. */
+export const webPush = {
+  /** Title of every push notification (the body says who did what). */
+  notificationTitle: "Börssnack",
+  heading: "Push på den här enheten",
+  enable: "Aktivera pushnotiser på den här enheten",
+  disable: "Stäng av pushnotiser på den här enheten",
+  enabled: "Pushnotiser är på för den här enheten",
+  disabledInfo: "Pushnotiser visas på enheten även när Börssnack inte är öppet, för de notistyper du har ställt in på push.",
+  checking: "Kontrollerar pushnotiser …",
+  working: "Ett ögonblick …",
+  unsupported: "Den här webbläsaren kan inte ta emot pushnotiser. Prova en annan webbläsare, eller installera Börssnack som app.",
+  denied:
+    "Du har blockerat notiser för Börssnack i webbläsaren. Tillåt notiser i webbplatsinställningarna (ikonen till vänster om adressen) och försök igen.",
+  permissionDismissed: "Notiser tilläts inte. Försök igen och välj Tillåt när webbläsaren frågar.",
+  subscribeFailed: "Det gick inte att aktivera pushnotiser på den här enheten. Webbläsarens pushtjänst svarade inte; försök igen senare.",
+  saveFailed: "Det gick inte att spara enheten. Försök igen.",
+  unsubscribeFailed: "Det gick inte att stänga av pushnotiser. Försök igen.",
+  /** API answers. */
+  loginToSubscribe: "Logga in för att aktivera pushnotiser.",
+  saveTitle: "Pushnotiser kunde inte aktiveras",
+  invalidEndpoint: "Ogiltig pushadress: webbläsarens pushtjänst måste ha en https-adress.",
+  invalidKeys: "Ogiltiga krypteringsnycklar från webbläsaren.",
+  endpointTooLong: "Pushadressen är för lång.",
+} as const;
