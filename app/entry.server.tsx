@@ -16,8 +16,6 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { fragmentCache } from "./lib/fragment.server";
-import { FragmentRendererContext } from "./lib/fragment";
 
 /** How long (ms) a streamed render may take before the rest is abandoned. */
 export const streamTimeout = 5_000;
@@ -64,10 +62,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      // Issue 21: lists such as a thread's comments render once per content (app/lib/fragment.tsx).
-      <FragmentRendererContext.Provider value={fragmentCache.render}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-      </FragmentRendererContext.Provider>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />,
       {
         nonce: nonce || undefined,
         [readyOption]() {

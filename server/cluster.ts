@@ -21,7 +21,9 @@
  * @module
  */
 import cluster, { type Worker } from "node:cluster";
-import { config as cfg } from "../domain/i18n/sv.ts";
+// The group module itself: server.js loads this file with Node's type stripping, which needs
+// explicit extensions (domain/i18n/sv.ts re-exports its groups without them).
+import { config as cfg } from "../domain/i18n/groups/config.ts";
 
 /** Environment variable telling a worker its slot (1–N), stable across restarts. */
 export const WORKER_SLOT_ENV = "BORSSNACK_WORKER";

@@ -26,7 +26,6 @@ import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
 import { MutedItem } from "./muted-item";
 import { SaveButton } from "./save-button";
-import { CachedList } from "../../lib/fragment";
 
 /** A comment as the thread page's loader sends it: with `can`, and issue 19's `muted` and `saved`. */
 export type ThreadComment = Omit<CommentWithCan, "replies"> & { muted?: true; saved?: boolean; replies: ThreadComment[] };
@@ -189,13 +188,11 @@ export function CommentThread({ comments, viewer }: { comments: ThreadComment[];
   if (comments.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{f.noComments}</p>;
   }
-  // Issue 21: on the server the items render once per content and login state (a member's own
-  // reactions, saved posts, `can` and mutes are in `comments`, so they are part of the key).
   return (
-    <CachedList name="thread-comments" keyParts={[comments, viewer !== null]} className="space-y-3">
+    <ul className="space-y-3">
       {comments.map((c) => (
         <CommentBlock key={c.id} comment={c} viewer={viewer} />
       ))}
-    </CachedList>
+    </ul>
   );
 }

@@ -27,8 +27,8 @@ export async function watchCsp(context: BrowserContext, violations: string[] = [
   context.on("console", (message) => {
     const text = message.text();
     if (text.startsWith("CSP violation:") || /Content Security Policy/i.test(text)) violations.push(text);
-    // Issue 21: pages whose lists come from the fragment cache (app/lib/fragment.tsx) must hydrate
-    // as if rendered in place; React reports a mismatch as a recoverable error (#418, #423, #425).
+    // Issue 21: a page must hydrate as the server rendered it (the thread page's lazy widgets and
+    // its comments); React reports a mismatch as a recoverable error (#418, #423, #425).
     if (message.type() === "error" && /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydration failed/.test(text)) violations.push(`hydration: ${text}`);
   });
   return violations;
