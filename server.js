@@ -97,7 +97,9 @@ async function serve() {
           if (revalidate.has(path.basename(file))) res.setHeader("Cache-Control", "no-cache");
         },
       });
-      app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+      // React Router's loader data (`…/trad/x.data`, every client navigation and revalidation) is
+      // never a file: no stat for it (issue 21, a member's page data).
+      app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
       app.use(mod.createApp(services));
     }
   } catch (error) {
