@@ -6,6 +6,7 @@
  * @module
  */
 import { createRequestHandler } from "@react-router/express";
+import pLimit from "p-limit";
 import express from "express";
 import { mkdirSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
@@ -209,9 +210,38 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     // about a tenth of the CPU of a logged-in page under load (issue 8).
     let handler: express.RequestHandler | undefined;
     const ready = loadBuild().then((build) => (handler = createRequestHandler({ build, getLoadContext })));
-    app.use((req, res, next) => {
+    const serve: express.RequestHandler = (req, res, next) => {
       if (handler) return handler(req, res, next);
       ready.then((h) => h(req, res, next), next);
+    };
+    // Issue 21: at most RENDER_CONCURRENCY pages and loader data answers are worked on at once per
+    // process; the rest wait their turn. 50 renders interleaved cost twice the CPU each of 10
+    // (garbage collection and cache misses), so fewer at once finish more per second.
+    const limit = pLimit(services.config.renderConcurrency);
+    app.use((req, res, next) => {
+      // Writes, the JSON API and its live stream (held open for minutes) never wait.
+      if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/")) return serve(req, res, next);
+      // Settled when the answer is sent or the client goes away, also while the request waits: a
+      // request whose client left in the queue is not rendered and gives its turn back at once.
+      let gone = false;
+      const done = new Promise<void>((resolve) => {
+        res.once("close", () => {
+          gone = true;
+          resolve();
+        });
+      });
+      void limit(() => {
+        if (gone) return undefined;
+        return Promise.race([
+          done,
+          new Promise<void>((resolve) =>
+            serve(req, res, (error?: unknown) => {
+              resolve();
+              next(error);
+            }),
+          ),
+        ]);
+      });
     });
   }
   return app;
