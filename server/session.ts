@@ -5,7 +5,6 @@
  * @module
  */
 import { eq, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { data, redirect } from "react-router";
 import { errors } from "../domain/i18n/sv";
 import { account, blockedUsers, memberMutes, profiles } from "./db/schema";
@@ -47,48 +46,6 @@ export interface Viewer {
  */
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
-/** How long a page read may reuse a session check of the same session cookie (ms; issue 21). */
-export const SESSION_READ_CACHE_TTL_MS = 2_000;
-/** Sessions remembered at most (least recently used out first). */
-const SESSION_READ_CACHE_MAX = 10_000;
-
-type SessionCheck = Awaited<ReturnType<Services["auth"]["api"]["getSession"]>>;
-
-/**
- * Recent better-auth session checks by session cookie, for reads only (issue 21: the check is a
- * transaction and two queries, about half of a member's small page). A write never uses it, and
- * any write through this process empties it, so signing out, a password change or an account
- * deletion is seen at once here; another worker process sees it within
- * {@link SESSION_READ_CACHE_TTL_MS}. The profile (role, blocked, mutes) is always read fresh.
- */
-const sessionChecks = new LRUCache<string, { at: number; session: SessionCheck }>({ max: SESSION_READ_CACHE_MAX });
-
-/** The session cookie's value, or null without one (then there is no session to check). */
-function sessionCookie(request: Request): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  const match = /(?:^|;\s*)((?:__Secure-)?borssnack\.session_token=[^;]+)/.exec(header);
-  return match ? match[1]! : null;
-}
-
-async function checkSession(services: Services, request: Request): Promise<SessionCheck> {
-  const read = request.method === "GET" || request.method === "HEAD";
-  if (!read) {
-    sessionChecks.clear();
-    return services.auth.api.getSession({ headers: request.headers });
-  }
-  const cookie = sessionCookie(request);
-  if (!cookie) return services.auth.api.getSession({ headers: request.headers });
-  const now = Date.now();
-  const known = sessionChecks.get(cookie);
-  if (known && now - known.at < SESSION_READ_CACHE_TTL_MS) return known.session;
-  const session = await services.auth.api.getSession({ headers: request.headers });
-  // Only a valid session is remembered; an unknown cookie is checked every time.
-  if (session) sessionChecks.set(cookie, { at: now, session });
-  else sessionChecks.delete(cookie);
-  return session;
-}
-
 /**
  * Reads the session cookie of `request`.
  *
@@ -108,7 +65,7 @@ export function getViewer(services: Services, request: Request): Promise<Viewer 
 }
 
 async function lookUpViewer(services: Services, request: Request): Promise<Viewer | null> {
-  const session = await checkSession(services, request);
+  const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [profile] = await services.db
     .select({
