@@ -72,19 +72,19 @@ export const LOG_FLUSH_INTERVAL_MS = 500;
 /**
  * The process's log destination: stdout (fd 1) through pino's SonicBoom.
  *
- * Asynchronous by default: lines are collected until {@link LOG_BATCH_BYTES} (or
+ * Synchronous by default: every line is written when it is logged, so no line is lost, doubled or
+ * reordered when the process exits (CI saw an exit on SIGTERM reorder batched lines under load),
+ * and it costs what the batched writes cost (2.5–2.9 µs per request line, docs/performance.md).
+ * `LOG_SYNC=0` batches instead: lines are collected until {@link LOG_BATCH_BYTES} (or
  * {@link LOG_FLUSH_INTERVAL_MS} passed) and written in the background in writes of whole lines of
- * at most {@link LOG_WRITE_MAX_BYTES}; pino flushes what is left synchronously on the process's
- * `exit` (the graceful shutdown's `process.exit`, an uncaught error), see {@link flushLogs}.
- * `LOG_SYNC=1` writes every line synchronously instead (slower; for debugging a crash that kills
- * the process with SIGKILL).
+ * at most {@link LOG_WRITE_MAX_BYTES}; pino flushes what is left on the process's `exit`.
  *
  * @param env the environment (`LOG_SYNC`)
  * @param dest file descriptor (default 1, stdout) or file path (tests)
  * @returns the destination stream for {@link createLogger}
  */
 export function processDestination(env: NodeJS.ProcessEnv = process.env, dest: number | string = 1): DestinationStream {
-  const sync = env.LOG_SYNC === "1" || env.LOG_SYNC === "true";
+  const sync = !(env.LOG_SYNC === "0" || env.LOG_SYNC === "false");
   return sync
     ? pino.destination({ dest, sync: true })
     : pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES, maxWrite: LOG_WRITE_MAX_BYTES, periodicFlush: LOG_FLUSH_INTERVAL_MS });
