@@ -50,7 +50,6 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -58,6 +57,7 @@ import { openDatabase } from "../server/db/client";
 import { BENCH_PASSWORD, benchEmail, generateDataset, SPECIAL_THREADS } from "./data";
 import { serverProcesses, TreeSampler, treeCpuMs } from "./proc";
 import { runSoak, SOAK_MEMBERS, soakMarkdown } from "./soak";
+import { THREAD_PAGE_ROUTES, threadPageChunks, type Chunk } from "../tests/build/thread-page-assets";
 
 const projectDir = fileURLToPath(new URL("..", import.meta.url));
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -348,32 +348,11 @@ async function load(base: string, pathname: string, connections: number, duratio
  * CSS, plus the manifest file itself.
  */
 function threadPageAssets(buildDir: string) {
-  const clientDir = path.join(projectDir, buildDir, "client");
-  const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-[\w-]+\.js$/.test(f));
-  if (!manifestFile) throw new Error(`no assets/manifest-*.js in ${clientDir}`);
-  const text = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
-  type Entry = { module: string; imports?: string[]; css?: string[] };
-  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as { entry: Entry; routes: Record<string, Entry> };
-  const roots = ["root", "routes/forum-layout", "routes/thread"];
-  const js = new Set<string>([`/assets/${manifestFile}`]);
-  const css = new Set<string>();
-  for (const e of [manifest.entry, ...roots.map((id) => manifest.routes[id])]) {
-    if (!e) throw new Error("the route manifest lacks a thread-page route");
-    js.add(e.module);
-    for (const f of e.imports ?? []) js.add(f);
-    for (const f of e.css ?? []) css.add(f);
-  }
-  const size = (files: Set<string>) => {
-    let raw = 0;
-    let gz = 0;
-    for (const f of files) {
-      const buf = readFileSync(path.join(clientDir, f));
-      raw += buf.length;
-      gz += gzipSync(buf).length;
-    }
-    return { files: files.size, raw, gz };
-  };
-  return { roots: ["entry.client", ...roots, manifestFile], js: size(js), css: size(css) };
+  // The same files the build guard counts (tests/build/thread-page-js.test.ts): one definition.
+  const { js, css } = threadPageChunks(path.join(projectDir, buildDir, "client"));
+  const size = (chunks: Chunk[]) => ({ files: chunks.length, raw: chunks.reduce((s, c) => s + c.raw, 0), gz: chunks.reduce((s, c) => s + c.gzip, 0) });
+  const manifestFile = js.map((c) => path.basename(c.file)).find((f) => /^manifest-[\w-]+\.js$/.test(f)) ?? "manifest";
+  return { roots: ["entry.client", ...THREAD_PAGE_ROUTES, manifestFile], js: size(js), css: size(css) };
 }
 
 /** Median and p95 of `n` sequential requests after 5 warm-ups, in ms. */
