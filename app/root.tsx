@@ -29,6 +29,7 @@ import type { ClientViewer } from "./lib/viewer";
 import { siteCan } from "../domain/policy/actor";
 import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
 import { registerServiceWorker } from "./pwa/register";
+import { adoptTypedInput } from "./lib/typed-before-hydration";
 import { cspNonceContext } from "../server/security/headers";
 import { DARK_CLASS, isDarkTheme, SYSTEM_THEME_SCRIPT, themeFromCookie } from "../domain/theme";
 import { useSystemPrefersDark, useThemePreference } from "./lib/theme";
@@ -131,9 +132,13 @@ function FlashToast({ flash }: { flash: Flash | null }) {
   return null;
 }
 
-/** Every page, plus the flash toast of the previous redirect; registers the service worker. */
+/**
+ * Every page, plus the flash toast of the previous redirect; registers the service worker and,
+ * once hydrated, hands React what the reader typed before the script ran (`adoptTypedInput`).
+ */
 export default function Root({ loaderData }: Route.ComponentProps) {
   useEffect(registerServiceWorker, []);
+  useEffect(() => void adoptTypedInput(document), []);
   return (
     <>
       <FlashToast flash={loaderData.flash} />
