@@ -23,6 +23,7 @@ import { CopyLinkButton } from "./copy-link-button";
 import { FollowButton } from "./follow-button";
 import { MuteButton } from "./mute-button";
 import { JsonLd } from "../seo/json-ld";
+import { useViewer } from "../../lib/viewer";
 import { profileJsonLd } from "../../lib/structured-data";
 
 /** Everything the page needs. */
@@ -55,10 +56,11 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
   const [followers, setFollowers] = useState(profile.followersCount);
   const effectiveRole = roleOf(profile.roleId);
   const role = isStaffRole(effectiveRole) ? effectiveRole : null;
+  const viewer = useViewer();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      {/* Issue 20: ProfilePage with the member as its main entity. */}
-      <JsonLd data={profileJsonLd(profile, data.url)} />
+      {/* Issue 20: ProfilePage with the member as its main entity, for visitors (search engines never log in). */}
+      {viewer ? null : <JsonLd data={profileJsonLd(profile, data.url)} />}
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
         <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300 md:h-48">
           {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" className="size-full object-cover" /> : null}

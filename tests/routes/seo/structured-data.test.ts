@@ -125,6 +125,23 @@ describe("thread JSON-LD (issue 20)", () => {
   });
 });
 
+describe("JSON-LD is for visitors (issue 21)", () => {
+  it("a member's thread, profile and home pages carry none; the visitor's same pages do", async () => {
+    const pages = [`/forum/kategori/${categoryId}/trad/${longThreadId}`, `/forum/profil/${author.id}`, "/forum"];
+    for (const path of pages) {
+      const visitor = await get(path);
+      expect(jsonLd(visitor.doc), path).toHaveLength(1);
+      const asMember = await get(path, memberCookie);
+      expect(asMember.status, path).toBe(200);
+      expect(jsonLd(asMember.doc), path).toEqual([]);
+      // The member still gets the page itself (the long thread's comments, the header's own menu).
+      expect(asMember.html.length, path).toBeGreaterThan(1000);
+    }
+    const member = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`, memberCookie);
+    expect(member.html).toContain("Kommentar nummer 50");
+  });
+});
+
 describe("category pages (issue 20)", () => {
   it("both category routes name the kategori URL; page 2 is canonical to itself with prev/next", async () => {
     const base = `${PUBLIC_URL}/forum/kategori/${lastCategoryId}`;
