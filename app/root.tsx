@@ -30,6 +30,7 @@ import { siteCan } from "../domain/policy/actor";
 import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
 import { registerServiceWorker } from "./pwa/register";
 import { adoptTypedInput } from "./lib/typed-before-hydration";
+import { IconSprite } from "./components/ui/sprite-icon";
 import { cspNonceContext } from "../server/security/headers";
 import { DARK_CLASS, isDarkTheme, SYSTEM_THEME_SCRIPT, themeFromCookie } from "../domain/theme";
 import { useSystemPrefersDark, useThemePreference } from "./lib/theme";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
+        <IconSprite />
         {children}
         <Toaster
           position="top-center"

@@ -23,10 +23,25 @@ const stockholm = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
 });
 
-function stockholmParts(iso: string): { year: string; month: number; day: string; hour: string; minute: string } {
+type Parts = { year: string; month: number; day: string; hour: string; minute: string };
+
+/**
+ * Instants already split, by ISO text (issue 21: a thread page formats the same posts' times on
+ * every request, and `formatToParts` was 1–2 % of a member's render). Emptied when it reaches
+ * {@link PARTS_CACHE_MAX} entries, so it stays small (about 200 bytes an entry).
+ */
+const partsCache = new Map<string, Parts>();
+const PARTS_CACHE_MAX = 5000;
+
+function stockholmParts(iso: string): Parts {
+  const known = partsCache.get(iso);
+  if (known) return known;
   const parts: Record<string, string> = {};
   for (const p of stockholm.formatToParts(new Date(iso))) parts[p.type] = p.value;
-  return { year: parts.year!, month: Number(parts.month), day: parts.day!, hour: parts.hour!.padStart(2, "0"), minute: parts.minute!.padStart(2, "0") };
+  const split = { year: parts.year!, month: Number(parts.month), day: parts.day!, hour: parts.hour!.padStart(2, "0"), minute: parts.minute!.padStart(2, "0") };
+  if (partsCache.size >= PARTS_CACHE_MAX) partsCache.clear();
+  partsCache.set(iso, split);
+  return split;
 }
 
 /**

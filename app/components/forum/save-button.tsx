@@ -7,11 +7,11 @@
  *
  * @module
  */
-import { Bookmark, BookmarkCheck } from "lucide-react";
 import { useFetcher } from "react-router";
 import { bookmarks as bm } from "../../../domain/i18n/sv";
 import type { TargetType } from "../../../domain/values";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 /** Props: which post, and whether the member has it saved now. */
 export interface SaveButtonProps {
@@ -37,7 +37,7 @@ export function SaveButton({ targetType, targetId, saved }: SaveButtonProps) {
         title={targetType === "thread" ? bm.saveThreadLabel : bm.saveCommentLabel}
         className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100 aria-pressed:text-brand-700"
       >
-        {shown ? <BookmarkCheck aria-hidden className="size-4" /> : <Bookmark aria-hidden className="size-4" />}
+        <SpriteIcon name={shown ? "bookmark-check" : "bookmark"} className="size-4" />
         {shown ? bm.saved : bm.save}
       </button>
     </fetcher.Form>

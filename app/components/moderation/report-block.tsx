@@ -6,13 +6,14 @@
  *
  * @module
  */
-import { Ban, Flag } from "lucide-react";
+import { Ban } from "lucide-react";
 import { createContext, Suspense, useContext, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../lib/toast";
 import { moderation as m } from "../../../domain/i18n/sv";
 import { lazyComponent } from "../../lib/lazy";
 import { useViewer } from "../../lib/viewer";
+import { SpriteIcon } from "../ui/sprite-icon";
 import type { TargetType } from "../../../domain/values";
 
 /** What is reported. */
@@ -58,7 +59,7 @@ export function ReportButton({ target }: { target: ReportTarget }) {
       onClick={() => (viewer ? open(target) : toast.error(m.loginRequiredTitle, { description: m.loginToReport }))}
       className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800"
     >
-      <Flag className="size-4" aria-hidden />
+      <SpriteIcon name="flag" className="size-4" />
       {m.report}
     </button>
   );

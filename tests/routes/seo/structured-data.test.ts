@@ -125,7 +125,7 @@ describe("thread JSON-LD (issue 20)", () => {
   });
 });
 
-describe("JSON-LD is for visitors (issue 21)", () => {
+describe("a member's page is lighter (issue 21)", () => {
   it("a member's thread, profile and home pages carry none; the visitor's same pages do", async () => {
     const pages = [`/forum/kategori/${categoryId}/trad/${longThreadId}`, `/forum/profil/${author.id}`, "/forum"];
     for (const path of pages) {
@@ -139,6 +139,19 @@ describe("JSON-LD is for visitors (issue 21)", () => {
     }
     const member = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`, memberCookie);
     expect(member.html).toContain("Kommentar nummer 50");
+  });
+
+  it("the 'Anmäl' and 'Spara' icons point at symbols drawn once on the page", async () => {
+    const { doc } = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`, memberCookie);
+    const symbols = new Set(elements(doc, "symbol").map((s) => s.attribs.id));
+    const used = elements(doc, "use").map((u) => u.attribs.href);
+    // The thread's 'Anmäl' (another member's post) and 50 own comments' 'Spara'.
+    expect(used.filter((href) => href === "#icon-flag").length).toBeGreaterThanOrEqual(1);
+    expect(used.filter((href) => href === "#icon-bookmark").length).toBeGreaterThanOrEqual(50);
+    for (const href of used) expect(symbols, href).toContain(href.slice(1));
+    // Each symbol once: the icon itself is not repeated per comment.
+    expect(elements(doc, "symbol")).toHaveLength(symbols.size);
+    expect(elements(doc, "path").length).toBeLessThan(40);
   });
 });
 
