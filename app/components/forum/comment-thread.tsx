@@ -47,11 +47,11 @@ function CommentItem({
   // Issue 16: 'Redigera' in the menu swaps the text for the same composer, prefilled.
   const [editing, setEditing] = useState(false);
   const item = (
-    <article id={`comment-${comment.id}`} className="flex scroll-mt-24 gap-2 rounded-lg p-1.5 md:gap-3 md:p-2">
+    <article id={`comment-${comment.id}`} className="comment">
       <EdgeAvatar nickname={nickname} avatarUrl={comment.author?.avatarUrl ?? null} edgeLevel={comment.author?.edgeLevel ?? 0} />
       <div className="min-w-0 flex-1 space-y-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <div className="comment-head">
+          <div className="comment-meta">
             {comment.author ? (
               <AuthorButton userId={comment.author.id} nickname={comment.author.nickname} />
             ) : (
@@ -91,7 +91,7 @@ function CommentItem({
             loggedIn={viewer !== null}
           />
           {onReply ? (
-            <button type="button" onClick={onReply} className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <button type="button" onClick={onReply} className="reply-button">
               {f.reply}
             </button>
           ) : null}
@@ -137,7 +137,7 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
     }
   }, [viewer, threadId, comment.id]);
   return (
-    <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-2 md:p-3">
+    <li className="comment-card">
       <CommentItem comment={comment} viewer={viewer} onReply={viewer ? openReply : undefined} quoteTarget={comment.id} />
       {n > 0 ? (
         <div className="ml-2 border-l-2 border-slate-100 pl-2 md:ml-12 md:pl-3">

@@ -69,8 +69,8 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
             >
               {/* The name comes from the text: 'Bullish 0' (issue 19, axe label-content-name-mismatch). */}
               <span aria-hidden>{r.emoji[type]}</span>{" "}
-              <span className="sr-only sm:not-sr-only">{r.labels[type]}</span>{" "}
-              <span className="tabular-nums text-slate-500">{Math.max(0, count)}</span>
+              <span className="chip-label">{r.labels[type]}</span>{" "}
+              <span className="chip-count">{Math.max(0, count)}</span>
             </button>
           );
         })}

@@ -35,7 +35,7 @@ export function SaveButton({ targetType, targetId, saved }: SaveButtonProps) {
         type="submit"
         aria-pressed={shown}
         title={targetType === "thread" ? bm.saveThreadLabel : bm.saveCommentLabel}
-        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100 aria-pressed:text-brand-700"
+        className="save-toggle"
       >
         <SpriteIcon name={shown ? "bookmark-check" : "bookmark"} className="size-4" />
         {shown ? bm.saved : bm.save}

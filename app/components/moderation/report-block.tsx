@@ -57,7 +57,7 @@ export function ReportButton({ target }: { target: ReportTarget }) {
     <button
       type="button"
       onClick={() => (viewer ? open(target) : toast.error(m.loginRequiredTitle, { description: m.loginToReport }))}
-      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+      className="post-action"
     >
       <SpriteIcon name="flag" className="size-4" />
       {m.report}

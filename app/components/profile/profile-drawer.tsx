@@ -34,7 +34,7 @@ export function useProfileDrawer(): (ref: ProfileRef) => void {
 export function AuthorButton({ userId, nickname, className = "" }: { userId: string; nickname: string; className?: string }) {
   const open = useProfileDrawer();
   return (
-    <button type="button" onClick={() => open({ userId })} className={`font-semibold text-slate-900 hover:underline ${className}`}>
+    <button type="button" onClick={() => open({ userId })} className={className ? `author-link ${className}` : "author-link"}>
       {nickname}
     </button>
   );

@@ -26,9 +26,9 @@ export function Avatar({
   size?: AvatarSize;
   tone?: "brand" | "neutral";
 }) {
-  const colours = tone === "brand" ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700";
+  const colours = tone === "brand" ? "avatar-brand" : "avatar-neutral";
   return (
-    <span aria-hidden className={`flex shrink-0 items-center justify-center rounded-full font-bold uppercase ${sizes[size]} ${colours}`}>
+    <span aria-hidden className={`avatar ${sizes[size]} ${colours}`}>
       {nickname.slice(0, 2)}
     </span>
   );

@@ -148,7 +148,7 @@ export function EdgeAvatar({
   tone?: "brand" | "neutral";
 }) {
   const large = size === "lg" || size === "xl";
-  const initialsColours = tone === "brand" ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700";
+  const initialsColours = tone === "brand" ? "avatar-brand" : "avatar-neutral";
   return (
     <span
       className={`inline-flex h-fit shrink-0 self-start rounded-full ${edgeRingClass(edgeLevel, large ? "thick" : "thin")}`}
@@ -166,7 +166,7 @@ export function EdgeAvatar({
       ) : large ? (
         <span
           aria-hidden
-          className={`flex shrink-0 items-center justify-center rounded-full font-bold uppercase ${largeInitials[size]} ${initialsColours}`}
+          className={`avatar ${largeInitials[size]} ${initialsColours}`}
         >
           {nickname.slice(0, 2)}
         </span>

@@ -144,7 +144,7 @@ describe("a member's page is lighter (issue 21)", () => {
   it("the 'Anmäl' and 'Spara' icons point at symbols drawn once on the page", async () => {
     const { doc } = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`, memberCookie);
     const symbols = new Set(elements(doc, "symbol").map((s) => s.attribs.id));
-    const used = elements(doc, "use").map((u) => u.attribs.href);
+    const used = elements(doc, "use").map((u) => u.attribs.href ?? "");
     // The thread's 'Anmäl' (another member's post) and 50 own comments' 'Spara'.
     expect(used.filter((href) => href === "#icon-flag").length).toBeGreaterThanOrEqual(1);
     expect(used.filter((href) => href === "#icon-bookmark").length).toBeGreaterThanOrEqual(50);
