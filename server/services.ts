@@ -5,6 +5,7 @@
  * @module
  */
 import { createSearchCache, type SearchCache } from "./cache/search-cache";
+import type { ReadCache } from "./cache/read-cache";
 import path from "node:path";
 import { createContext } from "react-router";
 import type { MailWorker } from "./admin/mail-worker";
@@ -32,6 +33,12 @@ export interface Services {
   actionLimits: ActionLimits;
   /** Short-lived shared search results (server/cache/search-cache.ts), emptied on writes. */
   searchCache: SearchCache;
+  /**
+   * The shared part of thread pages for members (issue 21; server/cache/thread-page-cache.ts),
+   * set by `createApp` in production where writes and realtime events empty it; null elsewhere
+   * (tests, the CLI, the dev server), which then read the database every time.
+   */
+  threadPageCache: ReadCache | null;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
   /**
@@ -79,5 +86,5 @@ export async function createServices(
   const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
   const actionLimits =
     overrides.actionLimits ?? createActionLimits(database.db, { multiplier: config.actionLimitMultiplier });
-  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache() };
+  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), threadPageCache: null };
 }

@@ -10,7 +10,8 @@ import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import { commentWrite, deleteCommentWrite, deleteThreadWrite } from "../../server/forum/commands";
 import { withItemCan } from "../../server/forum/can";
 import { editCommentWrite } from "../../server/forum/edits";
-import { getThreadPage } from "../../server/forum/queries";
+import { getThreadPage, ownReactions, withOwnReactions } from "../../server/forum/queries";
+import { threadPageKey, wroteJustNow } from "../../server/cache/thread-page-cache";
 import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
 import { badRequest, readForm } from "../../server/http";
@@ -58,20 +59,25 @@ import type { Route } from "./+types/thread";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  const page = await getThreadPage(
-    services.db,
-    params.categoryId,
-    params.threadId,
-    viewer?.id ?? null,
-    pageFrom(new URL(request.url)),
-  );
-  if (!page) throw data(f.threadNotFound, { status: 404 });
-  const trend = await getThreadTrending(services.db, page.thread.id);
-  const url = `${services.config.publicUrl}${threadPath(page.category.id, page.thread.id)}`;
-  const [subscribed, saved] = await Promise.all([
-    viewer ? isSubscribed(services.db, viewer.id, page.thread.id) : false,
-    viewer ? savedInThread(services.db, viewer.id, page.thread.id) : { thread: false, commentIds: [] },
+  const asked = pageFrom(new URL(request.url));
+  // Issue 21: what every reader sees alike, shared by members through a cache in production
+  // (server/cache/thread-page-cache.ts); visitors' whole pages have their own cache.
+  const readShared = async () => {
+    const found = await getThreadPage(services.db, params.categoryId, params.threadId, null, asked);
+    return { page: found, trend: found ? await getThreadTrending(services.db, found.thread.id) : null };
+  };
+  const cache = viewer && !wroteJustNow(request) ? services.threadPageCache : null;
+  const shared = cache ? await cache.get(threadPageKey(params.categoryId, params.threadId, asked), readShared) : await readShared();
+  if (!shared.page) throw data(f.threadNotFound, { status: 404 });
+  const { trend } = shared;
+  const url = `${services.config.publicUrl}${threadPath(shared.page.category.id, shared.page.thread.id)}`;
+  // The member's own part: reactions, 'Bevaka tråd', 'Spara'.
+  const [own, subscribed, saved] = await Promise.all([
+    viewer ? ownReactions(services.db, viewer.id, shared.page) : new Map(),
+    viewer ? isSubscribed(services.db, viewer.id, shared.page.thread.id) : false,
+    viewer ? savedInThread(services.db, viewer.id, shared.page.thread.id) : { thread: false, commentIds: [] },
   ]);
+  const page = withOwnReactions(shared.page, own);
   const savedComments = new Set(saved.commentIds);
   const withCan = withItemCan(page, viewer);
   const markSaved = <C extends { id: string; replies: C[] }>(c: C): C => ({ ...c, saved: savedComments.has(c.id), replies: c.replies.map(markSaved) });

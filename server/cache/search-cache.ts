@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { LRUCache } from "lru-cache";
+import { createReadCache, type ReadCache } from "./read-cache";
 
 /**
  * How long a result is served (ms). One second, like the visitors' page cache: enough to turn a
@@ -23,21 +23,8 @@ export const SEARCH_CACHE_TTL_MS = 1_000;
 /** Distinct searches kept (query text × filters × page); each is a few kB. */
 export const SEARCH_CACHE_MAX_ENTRIES = 1_000;
 
-/** The cache of one server instance. */
-export interface SearchCache {
-  /**
-   * The cached answer for `key`, or the result of `compute()` (run once for concurrent callers).
-   *
-   * @param key the normalised query with its filters, e.g. `page|utdelning|thread||1`
-   * @param compute runs the search; its rejection is passed on and not cached
-   * @returns the answer
-   */
-  get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
-  /** Empties the cache (on writes). */
-  clear(): void;
-  /** Entries held, for tests. */
-  size(): number;
-}
+/** The cache of one server instance: a {@link ReadCache} (server/cache/read-cache.ts). */
+export type SearchCache = ReadCache;
 
 /**
  * Creates a search cache.
@@ -47,28 +34,5 @@ export interface SearchCache {
  * @returns the {@link SearchCache}
  */
 export function createSearchCache(options: { ttlMs?: number; max?: number } = {}): SearchCache {
-  let generation = 0;
-  const lru = new LRUCache<string, object, { compute: () => Promise<object>; generation: number }>({
-    max: options.max ?? SEARCH_CACHE_MAX_ENTRIES,
-    ttl: options.ttlMs ?? SEARCH_CACHE_TTL_MS,
-    // clear() during a search must not fail the readers waiting for it.
-    ignoreFetchAbort: true,
-    // A search that started before a write may miss the new post: answer it, but do not keep it.
-    fetchMethod: async (_key, _stale, { context, options: fetchOptions }) => {
-      const value = await context.compute();
-      if (context.generation !== generation) fetchOptions.ttl = 1;
-      return value;
-    },
-  });
-  return {
-    async get<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
-      const value = await lru.fetch(key, { context: { compute, generation } });
-      return value as T;
-    },
-    clear() {
-      generation += 1;
-      lru.clear();
-    },
-    size: () => lru.size,
-  };
+  return createReadCache({ ttlMs: options.ttlMs ?? SEARCH_CACHE_TTL_MS, max: options.max ?? SEARCH_CACHE_MAX_ENTRIES });
 }

@@ -8,7 +8,7 @@ import { createMember, createTestForum, type TestForum, type TestMember } from "
 import { createComment, createThread, deleteComment, deleteThread } from "./commands";
 import { DEFAULT_CATEGORIES } from "./default-categories";
 import { listThreads } from "../trending/queries";
-import { getThreadPage, listCategories } from "./queries";
+import { getThreadPage, listCategories, ownReactions, withOwnReactions } from "./queries";
 
 let forum: TestForum;
 let anna: TestMember;
@@ -158,6 +158,32 @@ describe("reactions", () => {
     page = (await getThreadPage(db, categoryId, threadId, bertil.id))!;
     expect(page.thread.reactions.mine).toEqual(["fire"]);
     expect(page.thread.reactionsCount).toBe(2);
+  });
+
+  it("a member's own reactions read apart and laid over the shared page equal the page read for that member (issue 21)", async () => {
+    const db = forum.services.db;
+    const { id: threadId } = await createThread(db, actor(anna), { categoryId, title: "Volvo", body: "Lastbilar" });
+    const comment = await createComment(db, actor(anna), threadId, { body: "Orderingång" });
+    const reply = await createComment(db, actor(mod), threadId, { body: "Håller med", parentId: comment.id });
+    await toggleReaction(db, actor(bertil), { targetType: "thread", targetId: threadId, reactionType: "bear" });
+    await toggleReaction(db, actor(bertil), { targetType: "comment", targetId: reply.id, reactionType: "like" });
+    await toggleReaction(db, actor(bertil), { targetType: "comment", targetId: reply.id, reactionType: "fire" });
+    await toggleReaction(db, actor(mod), { targetType: "comment", targetId: comment.id, reactionType: "bull" });
+
+    const shared = (await getThreadPage(db, categoryId, threadId, null))!;
+    const before = JSON.stringify(shared);
+    const own = await ownReactions(db, bertil.id, shared);
+    const overlaid = withOwnReactions(shared, own);
+    const direct = (await getThreadPage(db, categoryId, threadId, bertil.id))!;
+    const sortMine = (p: typeof direct) => JSON.parse(JSON.stringify(p), (k, v) => (k === "mine" ? [...v].sort() : v));
+    expect(sortMine(overlaid)).toEqual(sortMine(direct));
+    expect(overlaid.thread.reactions.mine).toEqual(["bear"]);
+    expect(overlaid.comments[0]!.replies[0]!.reactions.mine.sort()).toEqual(["fire", "like"]);
+    expect(overlaid.comments[0]!.reactions.mine).toEqual([]);
+    // The shared page (a cached value in production) is left as it was.
+    expect(JSON.stringify(shared)).toBe(before);
+    // A member without reactions here gets the shared page itself.
+    expect(withOwnReactions(shared, await ownReactions(db, anna.id, shared))).toBe(shared);
   });
 
   it("refuses own content, visitors, unknown types and missing targets", async () => {

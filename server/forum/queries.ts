@@ -257,6 +257,53 @@ export async function getThreadPage(
 }
 
 /**
+ * The viewer's own reactions on a thread page's posts (issue 21: the rest of the page is the same
+ * for every member and comes from `server/cache/thread-data-cache.ts`). One query on the
+ * reactions' primary key (user_id, target_type, target_id, reaction_type).
+ *
+ * @param viewerId the member
+ * @param page the page as {@link getThreadPage} gives it (for `viewerId` null)
+ * @returns reaction types by `thread:<id>` / `comment:<id>`; empty when the member has none
+ */
+export async function ownReactions(db: Db, viewerId: string, page: ThreadPage): Promise<Map<string, ReactionType[]>> {
+  const commentIds = page.comments.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]);
+  const result = await db.execute(sql`
+    SELECT r.target_type AS "targetType", r.target_id AS "targetId", r.reaction_type AS "reactionType"
+      FROM ${reactions} r
+     WHERE r.user_id = ${viewerId}
+       AND ((r.target_type = 'thread' AND r.target_id = ${page.thread.id}::uuid)
+         OR (r.target_type = 'comment' AND r.target_id IN (${commentIds.length ? sql.join(commentIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`NULL`})))`);
+  const own = new Map<string, ReactionType[]>();
+  for (const r of (result as unknown as { rows: Array<{ targetType: string; targetId: string; reactionType: string }> }).rows) {
+    const key = `${r.targetType}:${r.targetId}`;
+    own.set(key, [...(own.get(key) ?? []), r.reactionType as ReactionType]);
+  }
+  return own;
+}
+
+/**
+ * A thread page with the viewer's own reactions (`reactions.mine`) filled in. Pure: `page` (a
+ * shared, cached value) is never changed; only the posts the viewer reacted to are new objects.
+ *
+ * @param page a page read for nobody (every `mine` empty)
+ * @param own the viewer's reactions from {@link ownReactions}
+ * @returns the page as {@link getThreadPage} would give it for that viewer
+ */
+export function withOwnReactions(page: ThreadPage, own: ReadonlyMap<string, readonly ReactionType[]>): ThreadPage {
+  if (own.size === 0) return page;
+  const mark = <T extends { id: string; reactions: ReactionSummary }>(kind: string, item: T): T => {
+    const mine = own.get(`${kind}:${item.id}`);
+    return mine ? { ...item, reactions: { ...item.reactions, mine: REACTION_TYPES.filter((t) => mine.includes(t)) } } : item;
+  };
+  const markComment = (c: CommentView): CommentView => {
+    const replies = c.replies.map((r) => markComment(r));
+    const marked = mark("comment", c);
+    return replies.some((r, i) => r !== c.replies[i]) ? { ...marked, replies } : marked;
+  };
+  return { ...page, thread: mark("thread", page.thread), comments: page.comments.map(markComment) };
+}
+
+/**
  * Where a comment is shown: its thread, category and the page of its top-level comment
  * (for links to `#comment-{id}` from notifications, search and profiles).
  *

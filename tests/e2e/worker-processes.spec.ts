@@ -33,9 +33,9 @@ interface Answer {
 }
 
 /** GET on a fresh connection (the primary hands each new connection to the next worker). */
-function get(pathname: string): Promise<Answer> {
+function get(pathname: string, cookie = ""): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${pathname}`, { agent: false }, (response) => {
+    const request = http.get(`${base}${pathname}`, { agent: false, headers: cookie ? { cookie } : {} }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
@@ -53,10 +53,10 @@ function get(pathname: string): Promise<Answer> {
 }
 
 /** Fetches `pathname` on fresh connections until `want` holds for an answer of every worker in `workers`. */
-async function fromEach(pathname: string, workers: string[], want: (a: Answer) => boolean, tries = 40): Promise<Map<string, Answer>> {
+async function fromEach(pathname: string, workers: string[], want: (a: Answer) => boolean, tries = 40, cookie = ""): Promise<Map<string, Answer>> {
   const got = new Map<string, Answer>();
   for (let i = 0; i < tries && got.size < workers.length; i++) {
-    const answer = await get(pathname);
+    const answer = await get(pathname, cookie);
     if (want(answer) && !got.has(answer.worker)) got.set(answer.worker, answer);
   }
   return got;
@@ -188,6 +188,44 @@ test.describe(`WEB_CONCURRENCY=2 on PostgreSQL${adminUrl ? "" : ` (skipped: ${SK
     expect(replaced).toHaveLength(2);
     expect(replaced).not.toContain(pids[0]);
     expect(replaced).toContain(pids[1]);
+  });
+
+  test("members' thread pages: the writer sees their comment from either worker at once, and another member's shared page follows the write", async () => {
+    test.setTimeout(90_000);
+    const author = await memberByHttp(base, mailbox, "Trådstart");
+    const reader = await memberByHttp(base, mailbox, "Trådläsare");
+    const cookieOf = async (api: typeof author.api) =>
+      (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const categoryId = (await (await author.api.get("/forum")).text()).match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
+    const created = await author.api.post(`/forum/ny-trad/${categoryId}`, {
+      form: { title: `Två arbetsprocesser ${randomBytes(3).toString("hex")}`, body: "Läs mig från båda." },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(302);
+    const threadPath = created.headers().location!;
+
+    // The reader's page from both workers: each now holds the thread's shared part.
+    const readerCookie = await cookieOf(reader.api);
+    const warm = await fromEach(threadPath, ["1", "2"], (a) => a.status === 200, 40, readerCookie);
+    expect([...warm.keys()].sort()).toEqual(["1", "2"]);
+    const text = `Kommentar genom en arbetsprocess ${randomBytes(3).toString("hex")}`;
+    for (const [worker, answer] of warm) expect(answer.body, `worker ${worker}`).not.toContain(text);
+
+    // The author comments; the answer tells the browser to read uncached for a few seconds.
+    const posted = await author.api.post(threadPath, { form: { intent: "comment", body: text }, maxRedirects: 0 });
+    expect(posted.status()).toBeLessThan(400);
+    expect(posted.headers()["set-cookie"] ?? "").toContain("borssnack_fresh=1");
+    // The author's next page, from either worker at once (no wait for the other worker's event).
+    const authorCookie = await cookieOf(author.api);
+    expect(authorCookie).toContain("borssnack_fresh=1");
+    const own = await fromEach(threadPath, ["1", "2"], (a) => a.status === 200, 40, authorCookie);
+    expect([...own.keys()].sort()).toEqual(["1", "2"]);
+    for (const [worker, answer] of own) expect(answer.body, `author on worker ${worker}`).toContain(text);
+    // The reader's cached pages are emptied by the write's event on every worker.
+    await new Promise((r) => setTimeout(r, 150));
+    const after = await fromEach(threadPath, ["1", "2"], (a) => a.status === 200, 40, readerCookie);
+    expect([...after.keys()].sort()).toEqual(["1", "2"]);
+    for (const [worker, answer] of after) expect(answer.body, `reader on worker ${worker}`).toContain(text);
   });
 
   test("SIGTERM on the primary ends every worker and closes the port", async () => {

@@ -1,0 +1,60 @@
+/**
+ * A short-lived, invalidated cache of values read from the database that are the same for every
+ * reader (issue 8 search results; issue 21 the shared part of a thread page). Concurrent misses of
+ * one key wait for the one read in flight instead of each running their own (lru-cache's
+ * `fetch`); a read that started before a `clear()` (a write) is answered but not kept; failures
+ * are not cached.
+ *
+ * @module
+ */
+import { LRUCache } from "lru-cache";
+
+/** The cache of one server instance. */
+export interface ReadCache {
+  /**
+   * The cached value for `key`, or the result of `compute()` (run once for concurrent callers).
+   *
+   * @param key what identifies the read, e.g. `page|utdelning|thread||1`
+   * @param compute runs the read; its rejection is passed on and not cached
+   * @returns the value
+   */
+  get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Empties the cache (on writes). */
+  clear(): void;
+  /** Entries held, for tests. */
+  size(): number;
+}
+
+/**
+ * Creates a read cache.
+ *
+ * @param options `ttlMs`: how long an entry is served (ms); `max`: entries kept (least recently
+ *   used out first)
+ * @returns the {@link ReadCache}
+ */
+export function createReadCache(options: { ttlMs: number; max: number }): ReadCache {
+  let generation = 0;
+  const lru = new LRUCache<string, object, { compute: () => Promise<object>; generation: number }>({
+    max: options.max,
+    ttl: options.ttlMs,
+    // clear() during a read must not fail the readers waiting for it.
+    ignoreFetchAbort: true,
+    // A read that started before a write may miss the new post: answer it, but do not keep it.
+    fetchMethod: async (_key, _stale, { context, options: fetchOptions }) => {
+      const value = await context.compute();
+      if (context.generation !== generation) fetchOptions.ttl = 1;
+      return value;
+    },
+  });
+  return {
+    async get<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
+      const value = await lru.fetch(key, { context: { compute, generation } });
+      return value as T;
+    },
+    clear() {
+      generation += 1;
+      lru.clear();
+    },
+    size: () => lru.size,
+  };
+}
