@@ -27,7 +27,7 @@ import type { Db, Tx } from "../db/client";
 import { pgCode } from "../errors";
 import { blockedUsers, comments, notificationDigests, notificationSettings, notifications, profiles, reactions, threads, user } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { channelOfType } from "../notifications/settings";
+import { channelOfType, channelOfTypeJoined } from "../notifications/settings";
 import { digestMail, weeklyMail, type DigestItem, type WeeklyThread } from "./mail";
 import { digestUnsubscribeUrl } from "./unsubscribe";
 
@@ -97,21 +97,28 @@ function logTimeout(job: string, timeoutMs: number, error: unknown): void {
   console.error(`[digest] ${job}: frågan avbröts efter ${timeoutMs} ms, nytt försök vid nästa körning:`, (error as Error).message);
 }
 
-/** SQL condition on the member `uid`: verified address, not blocked, e-mail master switch on. */
-function mailableMember(uid: SQL): SQL {
+/**
+ * SQL condition on the member `uid`: verified address, not blocked, e-mail master switch on.
+ * `settings`: the member's `notification_settings` row when the query LEFT JOINs it (its alias),
+ * read instead of a subquery.
+ */
+function mailableMember(uid: SQL, settings?: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM ${user} u WHERE u.id = ${uid} AND u.email_verified)
     AND NOT EXISTS (SELECT 1 FROM ${blockedUsers} b WHERE b.user_id = ${uid})
-    AND COALESCE((SELECT ns.email_enabled FROM ${notificationSettings} ns WHERE ns.user_id = ${uid}), true)`;
+    AND ${settings ? sql`COALESCE(${settings}.email_enabled, true)` : sql`COALESCE((SELECT ns.email_enabled FROM ${notificationSettings} ns WHERE ns.user_id = ${uid}), true)`}`;
 }
 
 /** The channel levels that mail (the ladder from `email` up: `email`, `push`; domain/values.ts). */
 export const MAIL_CHANNELS = NOTIFICATION_CHANNELS.slice(NOTIFICATION_CHANNELS.indexOf("email"));
 
-/** SQL condition on the notification row alias `n`: unread and of a kind the member has mailed. */
-const mailableNotification = sql`n.read = false AND ${channelOfType(sql`n.user_id`, sql`n.type`)} IN (${sql.join(
+/** SQL condition: the channel level `channel` mails. */
+const mails = (channel: SQL) => sql`${channel} IN (${sql.join(
   MAIL_CHANNELS.map((c) => sql`${c}`),
   sql`, `,
 )})`;
+
+/** SQL condition on the notification row alias `n`: unread and of a kind the member has mailed. */
+const mailableNotification = sql`n.read = false AND ${mails(channelOfType(sql`n.user_id`, sql`n.type`))}`;
 
 /**
  * Sends every due digest (issue 18), one member at a time.
@@ -137,7 +144,12 @@ export async function sendDueDigests(deps: DigestDeps): Promise<number> {
   return sent;
 }
 
-/** Up to {@link DIGEST_BATCH} members due a digest now (see the module comment). */
+/**
+ * Up to {@link DIGEST_BATCH} members due a digest now (see the module comment). Runs every minute
+ * over every unread notification (`notifications_user_unread_idx`), so each member's settings row
+ * is joined once rather than looked up by two subqueries per notification (bench_full, 11 k
+ * unread, 5 k settings rows: 102–130 ms before, 20–23 ms after).
+ */
 async function dueDigestMembers(db: Db, deps: Pick<DigestDeps, "intervalMinutes" | "awayMinutes">): Promise<Array<{ user_id: string }>> {
   return rowsOf<{ user_id: string }>(
     await db.execute(sql`
@@ -145,11 +157,12 @@ async function dueDigestMembers(db: Db, deps: Pick<DigestDeps, "intervalMinutes"
       FROM ${notifications} n
       JOIN ${profiles} p ON p.id = n.user_id
       LEFT JOIN ${notificationDigests} d ON d.user_id = n.user_id
-      WHERE ${mailableNotification}
+      LEFT JOIN ${notificationSettings} ns ON ns.user_id = n.user_id
+      WHERE n.read = false AND ${mails(channelOfTypeJoined(sql`ns`, sql`n.type`))}
         AND n.seq > COALESCE(d.last_seq, 0)
         AND (d.last_sent_at IS NULL OR d.last_sent_at <= now() - ${minutes(deps.intervalMinutes)})
         AND COALESCE(p.last_activity_at, p.created_at) <= now() - ${minutes(deps.awayMinutes)}
-        AND ${mailableMember(sql`n.user_id`)}
+        AND ${mailableMember(sql`n.user_id`, sql`ns`)}
       LIMIT ${DIGEST_BATCH}`),
   );
 }
