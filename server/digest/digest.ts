@@ -17,6 +17,10 @@
  * **Weekly summary** ({@link sendWeeklySummaries}, the `weekly-digest` job): 'Veckans hetaste
  * trådar' for members with `weekly_digest` on (off by default), e-mail on, verified, not blocked,
  * not seen for 7 days, at most once per 7 days per member (`weekly_sent_at`, claimed the same way).
+ * The due members are listed first; the week's top threads are computed only when someone is due.
+ *
+ * Both jobs' list queries run under a statement time-out ({@link DIGEST_QUERY_TIMEOUT_MS}): a
+ * time-out is logged, the run sends nothing and ends normally, the next scheduled run tries again.
  *
  * @module
  */
@@ -254,10 +258,11 @@ async function unmailedItems(tx: Tx, userId: string, afterSeq: number): Promise<
  * ties go to the newer thread. Reactions on the thread and on any of its comments count (the
  * comment may be older than the week; the reaction may not).
  *
- * The week's comments and reactions are counted per thread first (`comments_created_at_idx`,
- * `reactions_created_at_idx`; a reaction on a comment reaches its thread through the comment's
- * primary key), and only the threads that had any are joined and ranked — the cost follows the
- * week's activity, not the forum's size.
+ * The week's comments and reactions are counted per thread first (comments from an index-only
+ * scan of `comments_thread_created_idx`, reactions from `reactions_created_at_idx`; a reaction on
+ * a comment reaches its thread through the comment), and only the threads that had any are joined
+ * and ranked: about 1–1.6 s on bench_full (1 M comments, 333 k reactions in the week), where the
+ * former correlated subqueries per thread ran for over an hour.
  *
  * @param db the database
  * @param timeoutMs statement time-out in milliseconds (default {@link DIGEST_QUERY_TIMEOUT_MS})
