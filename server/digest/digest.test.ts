@@ -6,14 +6,18 @@
  * `forum`/`off` never mailed (`email` and `push` mailed), the master switch, unverified and blocked
  * members never mailed, one digest per window with two senders and with two job queues at once,
  * and the weekly summary 'Veckans hetaste trådar' (off by default, once per 7 days, only after 7
- * days away). The opt-out page: tests/routes/digest-unsubscribe.test.ts.
+ * days away), its ranking (the week's comments and reactions only, reactions on comments counted
+ * for their thread, ties to the newer thread) and, on PostgreSQL, the statement time-out of the
+ * senders' list queries (logged, no crash, the next run sends) and that the week's top threads are
+ * not computed while nobody is due. The opt-out page: tests/routes/digest-unsubscribe.test.ts.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { digestMail as dm } from "../../domain/i18n/sv";
 import { commentPath, threadPath } from "../../domain/paths";
-import { blockedUsers, notificationDigests, notificationSettings, notifications, profiles } from "../db/schema";
+import { blockedUsers, comments, notificationDigests, notificationSettings, notifications, profiles, reactions, threads } from "../db/schema";
 import { createComment, createThread } from "../forum/commands";
+import { toggleReaction } from "../reactions/commands";
 import { listCategories } from "../forum/queries";
 import { forumJobs } from "../jobs/forum-jobs";
 import { startJobQueue, type JobQueue } from "../jobs/queue";
@@ -21,7 +25,7 @@ import type { MailMessage, Mailer } from "../mail/mailer";
 import { markNotificationRead } from "../notifications/commands";
 import { setThreadSubscription } from "../subscriptions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { sendDueDigests, sendWeeklySummaries, type DigestDeps } from "./digest";
+import { sendDueDigests, sendWeeklySummaries, weeklyTopThreads, type DigestDeps } from "./digest";
 import { digestUnsubscribeUrl } from "./unsubscribe";
 
 let forum: TestForum;
@@ -339,4 +343,159 @@ describe("'Veckans hetaste trådar' (issue 18)", () => {
     await sendWeeklySummaries(deps());
     expect(mailsTo(optedIn, before)).toHaveLength(2);
   });
+});
+
+describe("'Veckans hetaste trådar': ranking and time-out (issue 18)", () => {
+  // A forum of its own: the threads of the tests above would take part in the week's top five.
+  let w: TestForum;
+  let cat: string;
+  const wdb = () => w.services.db;
+  const wdeps = (queryTimeoutMs?: number) => ({
+    db: wdb(),
+    mailer: w.services.mailer,
+    publicUrl: PUBLIC,
+    secret: w.services.config.authSecret,
+    ...(queryTimeoutMs ? { queryTimeoutMs } : {}),
+  });
+  const weeklyMailsTo = (m: TestMember, since: number) => w.mails.slice(since).filter((x) => x.to === m.email && x.subject === dm.weeklySubject);
+  /** A member with the weekly summary on who was last seen 8 days ago. */
+  async function reader() {
+    const m = await createMember(w);
+    await wdb().insert(notificationSettings).values({ userId: m.id, weeklyDigest: true });
+    await wdb().update(profiles).set({ lastActivityAt: sql`now() - interval '8 days'` }).where(eq(profiles.id, m.id));
+    return m;
+  }
+  const ago = (days: number) => sql`now() - ${days} * interval '1 day'`;
+
+  beforeAll(async () => {
+    w = await createTestForum({ ACTION_LIMIT_MULTIPLIER: "1000" });
+    cat = (await listCategories(wdb()))[0]!.id;
+  }, 60_000);
+  afterAll(() => w?.close());
+
+  it("counts only the week's comments and reactions, reactions on a comment for its thread, and puts the newer thread first on a tie", async () => {
+    const [a, b, c, d, e] = [await createMember(w), await createMember(w), await createMember(w), await createMember(w), await createMember(w)];
+    const thread = async (title: string, daysOld: number) => {
+      const id = (await createThread(wdb(), actor(a), { categoryId: cat, title, body: "Text" })).id;
+      await wdb().update(threads).set({ createdAt: ago(daysOld) }).where(eq(threads.id, id));
+      return id;
+    };
+    let n = 0;
+    const comment = async (threadId: string, daysOld = 0) => {
+      const id = (await createComment(wdb(), actor(b), threadId, { body: `Kommentar ${++n}` })).id;
+      if (daysOld) await wdb().update(comments).set({ createdAt: ago(daysOld) }).where(eq(comments.id, id));
+      return id;
+    };
+    const react = async (m: TestMember, targetType: "thread" | "comment", targetId: string, daysOld = 0) => {
+      await toggleReaction(wdb(), actor(m), { targetType, targetId, reactionType: "like" });
+      if (daysOld)
+        await wdb()
+          .update(reactions)
+          .set({ createdAt: ago(daysOld) })
+          .where(sql`${reactions.userId} = ${m.id} AND ${reactions.targetId} = ${targetId}`);
+    };
+    // 2 comments this week (4 points); 3 comments and a reaction 10 days ago do not count.
+    const top = await thread("Mest aktiv i veckan", 20);
+    await comment(top);
+    await comment(top);
+    for (let i = 0; i < 3; i++) await comment(top, 10);
+    await react(c, "thread", top, 10);
+    // 3 points each: a comment and a reaction (on the comment, on the thread) this week; newest first.
+    const fresh = await thread("Ny tråd", 0);
+    await react(c, "comment", await comment(fresh));
+    const twoDays = await thread("Två dagar gammal", 2);
+    await comment(twoDays);
+    await react(c, "thread", twoDays);
+    // A month-old thread whose month-old comment got 3 reactions this week (and one 10 days ago).
+    const old = await thread("Gammal tråd med nya reaktioner", 30);
+    const oldComment = await comment(old, 30);
+    for (const m of [c, d, e]) await react(m, "comment", oldComment);
+    await react(a, "comment", oldComment, 10);
+    // Nothing this week: not listed.
+    const quiet = await thread("Tyst tråd", 30);
+    await react(c, "comment", await comment(quiet, 30), 30);
+
+    const m = await reader();
+    const before = w.mails.length;
+    expect(await sendWeeklySummaries(wdeps())).toBe(1);
+    const [mail] = weeklyMailsTo(m, before);
+    const lines = mail!.text.split("\n").filter((line) => /^\d+\. /.test(line));
+    expect(lines).toEqual([
+      `1. Mest aktiv i veckan (${dm.weeklyCounts(2, 0)})`,
+      `2. Ny tråd (${dm.weeklyCounts(1, 1)})`,
+      `3. Två dagar gammal (${dm.weeklyCounts(1, 1)})`,
+      `4. Gammal tråd med nya reaktioner (${dm.weeklyCounts(0, 3)})`,
+    ]);
+    expect(mail!.text).toContain(`${PUBLIC}${threadPath(cat, old)}`);
+    expect((await weeklyTopThreads(wdb())).map((t) => t.title)).toEqual(["Mest aktiv i veckan", "Ny tråd", "Två dagar gammal", "Gammal tråd med nya reaktioner"]);
+  });
+
+  // A second connection holds the tables the list queries read, so they wait until their
+  // time-out: PostgreSQL only (PGlite has one connection, and no statement time-out).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "does not compute the top threads while nobody is due; a list query over its time-out is logged, sends nothing and the next run sends",
+    { timeout: 30_000 },
+    async () => {
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      /** Holds an exclusive lock on `table` until the returned function is called. */
+      async function hold(table: typeof reactions | typeof notifications) {
+        let release!: () => void;
+        let locked!: () => void;
+        const isLocked = new Promise<void>((r) => (locked = r));
+        const done = wdb().transaction(async (tx) => {
+          await tx.execute(sql`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+          locked();
+          await new Promise<void>((r) => (release = r));
+        });
+        await isLocked;
+        return async () => {
+          release();
+          await done;
+        };
+      }
+      const [a, b] = [await createMember(w), await createMember(w)];
+      const threadId = (await createThread(wdb(), actor(a), { categoryId: cat, title: "Veckans tråd", body: "Text" })).id;
+      await createComment(wdb(), actor(b), threadId, { body: "Kommentar" });
+      try {
+        // Nobody due (the reader of the test above, if any, was just served): the locked
+        // reactions are never read.
+        await wdb().update(notificationDigests).set({ weeklySentAt: sql`now()` });
+        let unlock = await hold(reactions);
+        const started = Date.now();
+        try {
+          expect(await sendWeeklySummaries(wdeps(500))).toBe(0);
+        } finally {
+          await unlock();
+        }
+        expect(Date.now() - started).toBeLessThan(500);
+        expect(errors).not.toHaveBeenCalled();
+
+        // Someone due: the top-threads query waits on the lock, is cancelled after 0.5 s and logged.
+        const m = await reader();
+        const before = w.mails.length;
+        unlock = await hold(reactions);
+        try {
+          expect(await sendWeeklySummaries(wdeps(500))).toBe(0);
+        } finally {
+          await unlock();
+        }
+        expect(weeklyMailsTo(m, before)).toEqual([]);
+        expect(errors).toHaveBeenCalledWith(expect.stringContaining("[digest] weekly-digest: frågan avbröts efter 500 ms"), expect.any(String));
+        // The next run sends.
+        expect(await sendWeeklySummaries(wdeps(500))).toBe(1);
+        expect(weeklyMailsTo(m, before)).toHaveLength(1);
+
+        // The digest's list of due members is bounded the same way.
+        unlock = await hold(notifications);
+        try {
+          expect(await sendDueDigests({ ...wdeps(500), intervalMinutes: 30, awayMinutes: 10 })).toBe(0);
+        } finally {
+          await unlock();
+        }
+        expect(errors).toHaveBeenCalledWith(expect.stringContaining("[digest] email-digest: frågan avbröts efter 500 ms"), expect.any(String));
+      } finally {
+        errors.mockRestore();
+      }
+    },
+  );
 });
