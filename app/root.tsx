@@ -136,11 +136,17 @@ function FlashToast({ flash }: { flash: Flash | null }) {
 
 /**
  * Every page, plus the flash toast of the previous redirect; registers the service worker and,
- * once hydrated, hands React what the reader typed before the script ran (`adoptTypedInput`).
+ * once hydrated, hands React what the reader typed before the script ran (`adoptTypedInput`) and
+ * marks `<html data-hydrated="true">`.
  */
 export default function Root({ loaderData }: Route.ComponentProps) {
   useEffect(registerServiceWorker, []);
-  useEffect(() => void adoptTypedInput(document), []);
+  useEffect(() => {
+    adoptTypedInput(document);
+    // The page is interactive from here on: `<html data-hydrated>` (read by the browser tests
+    // before they type, and by anyone checking a page with a script).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <FlashToast flash={loaderData.flash} />

@@ -24,6 +24,7 @@ import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
 import { digestMail as dm, notificationSettings as nst, notifications as n } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
+import { clickAndAwaitPost } from "./support/forum";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 import { forumEnv, newSecret, startForum, stopForum, type ForumProcess } from "./support/processes";
 
@@ -107,7 +108,8 @@ test("B watches A's thread, is away; A's comment reaches B's bell and B's digest
   const page = await bCtx.newPage();
   await watchedThreadsByEmail(page);
   await page.goto(threadPath);
-  await page.getByRole("button", { name: n.subscription.subscribe }).click();
+  // 'Bevaka' is optimistic: wait for its answer before leaving the page (leaving cancels it).
+  await clickAndAwaitPost(page, page.getByRole("button", { name: n.subscription.subscribe }), "/trad/");
   await expect(page.getByText(n.subscription.subscribed, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: n.subscription.unsubscribe })).toHaveAttribute("aria-pressed", "true");
   await page.goto("/forum");
