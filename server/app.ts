@@ -22,7 +22,7 @@ import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { noindexEverything } from "./seo/robots";
 import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
-import { createThreadPageCache, markWriters } from "./cache/thread-page-cache";
+import { createSharedPageData, markWriters } from "./cache/shared-page-data";
 import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
 import { requestGuard } from "./security/request-guard";
@@ -171,14 +171,14 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // server, which builds a new app per request.
   // The search cache (server/cache/search-cache.ts) is emptied at the same moments.
   if (!options.dev) {
-    // Issue 21: the shared part of members' thread pages (server/cache/thread-page-cache.ts),
+    // Issue 21: what members' pages share (thread pages, lists; server/cache/shared-page-data.ts),
     // emptied with the others; a member's write marks their next reads as uncached.
-    const threadPages = (services.threadPageCache ??= createThreadPageCache());
+    const sharedPageData = (services.sharedPageData ??= createSharedPageData());
     app.use(markWriters);
     const cache = createAnonymousCache({
       onClear: () => {
         services.searchCache.clear();
-        threadPages.clear();
+        sharedPageData.clear();
       },
     });
     // Retried until it connects (issue 15 item 10); pages cached while it was down are dropped

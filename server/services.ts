@@ -34,11 +34,11 @@ export interface Services {
   /** Short-lived shared search results (server/cache/search-cache.ts), emptied on writes. */
   searchCache: SearchCache;
   /**
-   * The shared part of thread pages for members (issue 21; server/cache/thread-page-cache.ts),
+   * The shared part of thread pages for members (issue 21; server/cache/shared-page-data.ts),
    * set by `createApp` in production where writes and realtime events empty it; null elsewhere
    * (tests, the CLI, the dev server), which then read the database every time.
    */
-  threadPageCache: ReadCache | null;
+  sharedPageData: ReadCache | null;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
   /**
@@ -86,5 +86,5 @@ export async function createServices(
   const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
   const actionLimits =
     overrides.actionLimits ?? createActionLimits(database.db, { multiplier: config.actionLimitMultiplier });
-  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), threadPageCache: null };
+  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), sharedPageData: null };
 }

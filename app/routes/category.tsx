@@ -9,6 +9,7 @@ import { data, Link } from "react-router";
 import { getCategory } from "../../server/forum/queries";
 import { listThreads } from "../../server/trending/queries";
 import { servicesContext } from "../../server/services";
+import { sharedRead } from "../../server/cache/shared-page-data";
 import { getViewer } from "../../server/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { pageFrom, Pager } from "../components/forum/pager";
@@ -27,13 +28,15 @@ const CATEGORY_PAGE_SIZE = 30;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db, config } = services;
-  const category = await getCategory(db, params.categoryId);
+  const viewer = await getViewer(services, request);
+  // Issue 21: what every member sees alike comes from the shared cache in production.
+  const shared = <T extends object>(key: string, read: () => Promise<T>) => sharedRead(services.sharedPageData, request, viewer !== null, key, read);
+  const { category } = await shared(`category|${params.categoryId}`, async () => ({ category: await getCategory(db, params.categoryId) }));
   if (!category) throw data(f.categoryNotFound, { status: 404 });
   const page = pageFrom(new URL(request.url));
-  const [list, viewer] = await Promise.all([
+  const list = await shared(`list|latest|${category.id}|${page}|${CATEGORY_PAGE_SIZE}`, () =>
     listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE }),
-    getViewer(services, request),
-  ]);
+  );
   const { hasMore } = list;
   // Issue 19: threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, viewer, (t) => t.author?.id);

@@ -26,6 +26,7 @@ import { TrendingTickers } from "../components/forum/trending-tickers";
 import { app, feeds as fd, forum as f, watchlist as wl } from "../../domain/i18n/sv";
 import { forumFeedPath } from "../../domain/paths";
 import { useViewer } from "../lib/viewer";
+import { sharedRead } from "../../server/cache/shared-page-data";
 import { websiteJsonLd } from "../lib/structured-data";
 import { JsonLd } from "../components/seo/json-ld";
 import type { Route } from "./+types/forum-home";
@@ -56,9 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await getViewer(services, request);
   const viewer = asked === WATCHED_TAB.param ? member : null;
   const tab = TABS.find((t) => t.param === asked) ?? TABS[0];
+  // Issue 21: the lists every member sees alike come from the shared cache in production.
+  const shared = <T extends object>(key: string, read: () => Promise<T>) => sharedRead(services.sharedPageData, request, member !== null, key, read);
   const [categories, list, trendingTickers] = await Promise.all([
-    listCategories(db),
-    viewer ? watchedThreads(db, viewer.id, page, PAGE_SIZE) : listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE }),
+    shared("categories", () => listCategories(db)),
+    viewer
+      ? watchedThreads(db, viewer.id, page, PAGE_SIZE)
+      : shared(`list|${tab.sort}|all|${page}|${PAGE_SIZE}`, () => listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE })),
     // Issue 17 'Trendande aktier': at most a minute old (per-process cache).
     cachedTrendingTickers(db, config.trendingTickersTtlSeconds),
   ]);

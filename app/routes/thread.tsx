@@ -11,7 +11,7 @@ import { commentWrite, deleteCommentWrite, deleteThreadWrite } from "../../serve
 import { withItemCan } from "../../server/forum/can";
 import { editCommentWrite } from "../../server/forum/edits";
 import { getThreadPage, ownReactions, withOwnReactions } from "../../server/forum/queries";
-import { threadPageKey, wroteJustNow } from "../../server/cache/thread-page-cache";
+import { sharedRead, threadPageKey } from "../../server/cache/shared-page-data";
 import { getThreadTrending } from "../../server/trending/queries";
 import { setFlash } from "../../server/flash";
 import { badRequest, readForm } from "../../server/http";
@@ -61,13 +61,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request);
   const asked = pageFrom(new URL(request.url));
   // Issue 21: what every reader sees alike, shared by members through a cache in production
-  // (server/cache/thread-page-cache.ts); visitors' whole pages have their own cache.
+  // (server/cache/shared-page-data.ts); visitors' whole pages have their own cache.
   const readShared = async () => {
     const found = await getThreadPage(services.db, params.categoryId, params.threadId, null, asked);
     return { page: found, trend: found ? await getThreadTrending(services.db, found.thread.id) : null };
   };
-  const cache = viewer && !wroteJustNow(request) ? services.threadPageCache : null;
-  const shared = cache ? await cache.get(threadPageKey(params.categoryId, params.threadId, asked), readShared) : await readShared();
+  const shared = await sharedRead(services.sharedPageData, request, viewer !== null, threadPageKey(params.categoryId, params.threadId, asked), readShared);
   if (!shared.page) throw data(f.threadNotFound, { status: 404 });
   const { trend } = shared;
   const url = `${services.config.publicUrl}${threadPath(shared.page.category.id, shared.page.thread.id)}`;

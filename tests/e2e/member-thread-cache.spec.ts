@@ -1,7 +1,8 @@
 /**
  * Members' thread pages share their common part through a cache (issue 21,
- * server/cache/thread-page-cache.ts). What a member must still see: another member's new comment
- * on their next load, their own reaction pressed and nobody else's, and the right counts.
+ * server/cache/shared-page-data.ts). What a member must still see: another member's new comment
+ * on their next load, their own reaction pressed and nobody else's, the right counts, and a new
+ * thread on the forum home and its category.
  */
 import { expect, test } from "./support/test";
 import { reactions as r } from "../../domain/i18n/sv";
@@ -49,4 +50,14 @@ test("a member's thread page shows new comments at once and only their own react
   // And the reader's own state again, right after the other member's load filled the cache.
   await readerPage.reload();
   await expect(bull(readerPage)).toHaveAttribute("aria-pressed", "true");
+
+  // The lists members share: a new thread is on the forum home and its category at the next load.
+  await readerPage.goto("/forum");
+  await readerPage.goto(`/forum/kategori/${categoryId}`);
+  const second = `Ännu en delad tråd ${Date.now()}`;
+  expect((await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: second, body: "Andra." }, maxRedirects: 0 })).status()).toBe(302);
+  await readerPage.goto("/forum");
+  await expect(readerPage.getByRole("link", { name: second })).toBeVisible();
+  await readerPage.goto(`/forum/kategori/${categoryId}`);
+  await expect(readerPage.getByRole("link", { name: second })).toBeVisible();
 });
