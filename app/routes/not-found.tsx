@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const profile = await getProfileByNickname(services.db, nickname);
     if (profile) {
       if (path !== `/@${profile.nickname}`) throw redirect(`/@${encodeURIComponent(profile.nickname)}`);
-      return { profile: await profilePageData(services, profile, await getViewer(services, request)) };
+      return { profile: await profilePageData(services, profile, await getViewer(services, request), request) };
     }
   }
   throw data(null, { status: 404 });

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { profilePageData } from "../../server/profiles/page";
 import { getProfile } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
+import { sharedRead } from "../../server/cache/shared-page-data";
 import { getViewer } from "../../server/session";
 import { RouteErrorBox } from "../components/layout/not-found";
 import { ProfileView } from "../components/profile/profile-view";
@@ -17,9 +18,13 @@ import type { Route } from "./+types/profile";
 /** The profile, its activity and follow state, or 404 'Profilen hittades inte'. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const profile = await getProfile(services.db, params.userId);
+  const viewer = await getViewer(services, request);
+  // Issue 21: the same for every member, from the shared page data in production.
+  const { profile } = await sharedRead(services.sharedPageData, request, viewer !== null, `profile|${params.userId}`, async () => ({
+    profile: await getProfile(services.db, params.userId),
+  }));
   if (!profile) throw data(p.notFound, { status: 404 });
-  return profilePageData(services, profile, await getViewer(services, request));
+  return profilePageData(services, profile, viewer, request);
 }
 
 /** Title, description, OpenGraph. */

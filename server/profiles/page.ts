@@ -9,6 +9,7 @@ import type { Viewer } from "../session";
 import { memberCan } from "../../domain/policy/moderation";
 import { roleOf } from "../../domain/roles";
 import { getProfileActivity } from "./queries";
+import { sharedRead } from "../cache/shared-page-data";
 import type { ProfileView } from "../../domain/views";
 
 /**
@@ -16,14 +17,17 @@ import type { ProfileView } from "../../domain/views";
  *
  * @param profile the profile shown
  * @param viewer who is looking, or null
+ * @param request the page request (a member's read of the activity may come from
+ *   server/cache/shared-page-data.ts)
  * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx), with `can`
  *   ({@link memberCan}: follow, block, deleteUser, changeRole, message, mute) computed for
  *   `viewer`, and `muted` (issue 19: whether the viewer mutes this member)
  */
-export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null) {
+export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null, request: Request) {
   const own = viewer?.id === profile.id;
   const [activity, following] = await Promise.all([
-    getProfileActivity(services.db, profile.id),
+    // Issue 21: the same for every member, from the shared page data in production.
+    sharedRead(services.sharedPageData, request, viewer !== null, `activity|${profile.id}`, () => getProfileActivity(services.db, profile.id)),
     viewer && !own ? isFollowing(services.db, viewer.id, profile.id) : Promise.resolve(false),
   ]);
   return {
