@@ -47,7 +47,8 @@ export const STOP_TIMEOUT_MS = 15_000;
  * - `--max-old-space-size=512`: with the default limit (a quarter of the machine's memory, up to
  *   4 GiB) V8 lets the old generation grow to 4× the live objects before collecting; at 512 MiB
  *   the factor is about 1.4. Measured: two workers under load, peak RSS of the tree 580 → 508 MiB
- *   for 2.5 % more CPU. A worker's live objects are about 75 MiB under load; one that needs more
+ *   for 2.5 % more CPU on a mixed load; member pages alone cost about 15–20 % more CPU with both
+ *   flags (037 "Memory"). A worker's live objects are about 75 MiB under load; one that needs more
  *   than 512 MiB ends with V8's out-of-memory error and the primary starts it again.
  */
 export const WORKER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--max-old-space-size=512"];
