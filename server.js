@@ -16,28 +16,34 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
-import { webConcurrency } from "./server/web-concurrency.ts";
 
 const dev = process.argv.includes("--dev");
 // WEB_CONCURRENCY (issue 21, docs/decisions/037-worker-processes.md): above 1 this process is
 // only the cluster primary (server/cluster.ts) and forks that many workers running this file;
 // 1 (the default on PGlite), `--dev` and an invalid value (reported by server/config.ts) serve
 // from this one process. Decided before the build is loaded, so the primary stays small.
-const cores = availableParallelism();
-const concurrency = webConcurrency(process.env, cores);
-if (!dev && cluster.isPrimary && "workers" in concurrency && concurrency.workers > 1) {
+// A worker (the primary has decided) imports no TypeScript file: Node's type stripping would
+// cost it about 17 MiB (issue 21 memory budget); what it needs comes from the build.
+if (cluster.isWorker) {
+  await serve();
+} else {
+  const { webConcurrency } = await import("./server/web-concurrency.ts");
+  const cores = availableParallelism();
+  const concurrency = webConcurrency(process.env, cores);
+  if (!dev && "workers" in concurrency && concurrency.workers > 1) {
   const { runPrimary } = await import("./server/cluster.ts");
   runPrimary({ workers: concurrency.workers, cores });
-} else {
+  } else {
   await serve();
+  }
 }
 
 /** Serves the forum from this process (alone, or as one worker of the cluster). */
 async function serve() {
   const { default: compression } = await import("compression");
   const { default: express } = await import("express");
-  const { WORKER_HEADER, WORKER_SLOT_ENV } = await import("./server/cluster.ts");
-  const workerSlot = cluster.isWorker ? process.env[WORKER_SLOT_ENV] : undefined;
+  /** This worker's slot (1–N) in a cluster; undefined in a single process. */
+  let workerSlot;
   const buildDir = process.env.BUILD_DIR ?? "build";
   const projectDir = fileURLToPath(new URL(".", import.meta.url));
   const configEnv = process.env.NODE_ENV ?? "development";
@@ -46,8 +52,6 @@ async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
-  // In a cluster, which worker answered (its slot 1–N): for operators reading logs, and the test.
-  if (workerSlot) app.use((_req, res, next) => (res.setHeader(WORKER_HEADER, workerSlot), next()));
 
   let services;
   let stopSchedules = async () => {};
@@ -76,6 +80,10 @@ async function serve() {
     } else {
       // Relative BUILD_DIR is taken from the project folder, an absolute one as it is.
       const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
+      // In a cluster, which worker answered (its slot 1–N): for operators reading logs, and the
+      // test. The first middleware, as before; the names come from the build (server/cluster.ts).
+      workerSlot = cluster.isWorker ? process.env[mod.WORKER_SLOT_ENV] : undefined;
+      if (workerSlot) app.use((_req, res, next) => (res.setHeader(mod.WORKER_HEADER, workerSlot), next()));
       // JSON log lines with request ids from here on (server/log.ts).
       mod.installConsoleBridge?.();
       services = await mod.startServices(env);

@@ -89,7 +89,7 @@ export async function register(
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
   const { email, nickname, password } = parsed.data;
-  const common = commonPasswordError(password);
+  const common = await commonPasswordError(password);
   if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
   const limit = await hitLimits(services, ip, "signUpIp");
   if (!limit.ok) return { ok: false, status: 429, fieldErrors: { form: throttled(limit).error } };
@@ -348,7 +348,7 @@ export type PasswordResult =
 export async function resetPassword(services: Services, input: Record<string, string>): Promise<PasswordResult> {
   const parsed = newPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
-  const common = commonPasswordError(parsed.data.password);
+  const common = await commonPasswordError(parsed.data.password);
   if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
   const token = input.token ?? "";
   if (!token) return { ok: false, status: 400, fieldErrors: { form: a.resetNoToken }, invalidLink: true };
@@ -396,7 +396,7 @@ export async function savePassword(
 ): Promise<PasswordResult> {
   const parsed = newPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
-  const common = commonPasswordError(parsed.data.password);
+  const common = await commonPasswordError(parsed.data.password);
   if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
   const newPassword = parsed.data.password;
   try {

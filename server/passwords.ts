@@ -3,9 +3,11 @@
  * (issue "Accounts and privacy", Passwords). The list is the 49 233 most common passwords shipped
  * by `@zxcvbn-ts/language-common` (MIT), plus a few Swedish ones it lacks.
  *
+ * The list (≈ 3 MiB of a server process's heap with its package) is loaded at the first password
+ * check (sign-up, reset, change), not at start-up (issue 21 memory budget), and kept.
+ *
  * @module
  */
-import common from "@zxcvbn-ts/language-common";
 import { auth as a } from "../domain/i18n/sv";
 
 /** Common Swedish passwords missing from the English-centred list. */
@@ -30,10 +32,17 @@ const SWEDISH_COMMON = [
   "aktier123",
 ];
 
-let commonSet: Set<string> | undefined;
+let commonSet: Promise<Set<string>> | undefined;
 
-function commonPasswords(): Set<string> {
-  commonSet ??= new Set([...(common.dictionary["passwords-common"] as string[]), ...SWEDISH_COMMON]);
+function commonPasswords(): Promise<Set<string>> {
+  commonSet ??= import("@zxcvbn-ts/language-common").then(
+    ({ default: common }) => new Set([...(common.dictionary["passwords-common"] as string[]), ...SWEDISH_COMMON]),
+    (error: unknown) => {
+      // A failed load is tried again at the next check, not cached.
+      commonSet = undefined;
+      throw error;
+    },
+  );
   return commonSet;
 }
 
@@ -42,16 +51,19 @@ function commonPasswords(): Set<string> {
  *
  * @param password as typed
  * @returns true when it is a common password
+ * @throws when the list's package cannot be loaded (a broken installation)
  */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswords()).has(password.toLowerCase());
 }
 
 /**
  * The Swedish refusal for a common password, or null when the password is not common.
  *
  * @param password as typed
+ * @returns the message, or null
+ * @throws when the list's package cannot be loaded (a broken installation)
  */
-export function commonPasswordError(password: string): string | null {
-  return isCommonPassword(password) ? a.passwordCommon : null;
+export async function commonPasswordError(password: string): Promise<string | null> {
+  return (await isCommonPassword(password)) ? a.passwordCommon : null;
 }

@@ -208,4 +208,16 @@ describe("anonymous page cache (issue 8)", () => {
     expect((await get("/forum/flaky")).status).toBe(503);
     await second;
   });
+  it("holds no page too old to serve once another is stored, and counts the gzip copy (issue 21 memory)", async () => {
+    cache.clear();
+    await (await get("/forum/big")).text();
+    const plain = cache.size().bytes;
+    await (await get("/forum/big", { "accept-encoding": "gzip" })).arrayBuffer();
+    expect(cache.size().bytes).toBeGreaterThan(plain);
+    // A crawler's pages: each is kept while it may be served (2 TTLs), then dropped at the next store.
+    clock += 2001;
+    await (await get("/forum/themed")).text();
+    expect(cache.size().entries).toBe(1);
+    expect(cache.size().bytes).toBeLessThan(plain);
+  });
 });

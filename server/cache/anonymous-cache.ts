@@ -12,7 +12,10 @@
  *   instance writes is at most one TTL (1 s) old for visitors.
  * - One entry per URL and colour theme preference (the `theme` cookie, domain/theme.ts).
  * - The CSP nonce is per response: a cached page's nonce is replaced by this response's.
- * - Bounded memory: at most {@link ANONYMOUS_CACHE_MAX_BYTES} in total, oldest entries first out.
+ * - Bounded memory: at most {@link ANONYMOUS_CACHE_MAX_BYTES} in total, bodies and their gzip
+ *   pieces counted, oldest entries first out; an entry too old to be served (2 TTLs) is dropped at
+ *   the next store instead of waiting for a write (issue 21 memory budget: a crawler's many pages
+ *   no longer sit in every worker until the cap is reached).
  * - One render per page at a time: while a request renders a page, others for the same URL wait
  *   for it (no entry yet) or get the just-expired entry (stale-while-revalidate, up to 2 TTLs,
  *   dropped when the re-render fails);
@@ -27,7 +30,7 @@ import { themeFromCookie } from "../../domain/theme";
 
 /** How long a cached page may be served (ms). */
 export const ANONYMOUS_CACHE_TTL_MS = 1_000;
-/** Upper bound of all cached bodies together (bytes). */
+/** Upper bound of all cached bodies and their gzip pieces together (bytes). */
 export const ANONYMOUS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /**
  * An expired entry may still be served while one request renders it again, up to this × TTL
@@ -78,7 +81,7 @@ const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
  * 0.14 ms for a 360 kB page instead of 2.5 ms for gzip level 6, which is what kept the cached
  * 100-comment thread far below 2 000 req/s (issue 8).
  */
-function gzipWithNonce(entry: Entry, nonce: string): Buffer {
+function gzipWithNonce(entry: Entry, nonce: string, onDeflated: (bytes: number) => void): Buffer {
   if (!entry.gzip) {
     const pieces: Buffer[] = [];
     let from = 0;
@@ -89,6 +92,7 @@ function gzipWithNonce(entry: Entry, nonce: string): Buffer {
     }
     pieces.push(entry.body.subarray(from));
     entry.gzip = { pieces, deflated: pieces.map((piece) => deflateRawSync(piece, FULL_FLUSH)) };
+    onDeflated(entry.gzip.deflated.reduce((sum, piece) => sum + piece.length, 0));
   }
   const { pieces, deflated } = entry.gzip;
   const nonceBytes = Buffer.from(nonce);
@@ -148,21 +152,35 @@ export function createAnonymousCache(
     generation += 1;
     options.onClear?.();
   };
+  /** Bytes an entry holds: its body and, once a gzip client asked, the deflated pieces. */
+  const held = (entry: Entry) => entry.body.length + (entry.gzip?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0);
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= held(entry);
     entries.delete(key);
+  };
+  /** Drops entries too old to be served (oldest first: the map is in store order), then the oldest until under the cap. */
+  const trim = () => {
+    const expired = now() - ttl * STALE_FACTOR;
+    for (const [key, entry] of entries) {
+      if (entry.at > expired && bytes <= ANONYMOUS_CACHE_MAX_BYTES) break;
+      remove(key);
+    }
   };
 
   /** Answers from `hit` with this response's `nonce` (gzip spliced when the client takes it). */
-  const serve = (req: Request, res: Response, hit: Entry, nonce: string) => {
+  const serve = (req: Request, res: Response, key: string, hit: Entry, nonce: string) => {
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.setHeader("X-Cache", "HIT");
     const fresh = hit.nonce && nonce ? nonce : hit.nonce;
     if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && hit.nonce) {
       // Already encoded: the compression middleware leaves it alone.
-      const gz = gzipWithNonce(hit, fresh);
+      const gz = gzipWithNonce(hit, fresh, (deflated) => {
+        if (entries.get(key) !== hit) return;
+        bytes += deflated;
+        trim();
+      });
       res.setHeader("Content-Encoding", "gzip");
       res.setHeader("Vary", "Accept-Encoding");
       res.setHeader("Content-Length", gz.length);
@@ -191,7 +209,7 @@ export function createAnonymousCache(
     if (hit && (age < ttl || (age < ttl * STALE_FACTOR && refreshing.has(key)))) {
       // Fresh; or just expired while one request renders it again (stale-while-revalidate:
       // writes empty the cache, so a stale entry only lacks what invalidation cannot see).
-      serve(req, res, hit, nonce);
+      serve(req, res, key, hit, nonce);
       return;
     }
     if (!hit && refreshing.has(key)) {
@@ -202,7 +220,7 @@ export function createAnonymousCache(
       void Promise.race([refreshing.get(key)!, waited]).then(() => {
         clearTimeout(timer);
         const ready = entries.get(key);
-        if (ready && now() - ready.at < ttl && !res.headersSent) serve(req, res, ready, nonce);
+        if (ready && now() - ready.at < ttl && !res.headersSent) serve(req, res, key, ready, nonce);
         else next();
       });
       return;
@@ -251,10 +269,7 @@ export function createAnonymousCache(
       remove(key);
       entries.set(key, { at: now(), body, headers, nonce });
       bytes += body.length;
-      for (const oldest of entries.keys()) {
-        if (bytes <= ANONYMOUS_CACHE_MAX_BYTES) break;
-        remove(oldest);
-      }
+      trim();
     });
     next();
   };

@@ -1,17 +1,15 @@
 /**
  * Database handle: embedded PGlite (real PostgreSQL in WASM) when no `DATABASE_URL` is given, a
  * `pg` pool otherwise; the same Drizzle schema, SQL and migrations on both (ARCHITECTURE.md).
+ * PGlite and its Drizzle driver are imported only when PGlite is opened, so a process on
+ * PostgreSQL never loads them (issue 21 memory budget).
  *
  * @module
  */
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
@@ -119,6 +117,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

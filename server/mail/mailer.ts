@@ -3,11 +3,25 @@
  * every message is written to `DATA_DIR/mail/<time>-<to>.eml` and its links are printed in the
  * server log, so a local user can click them.
  *
+ * nodemailer (≈ 3 MiB of a server process's heap) is loaded at the first message, not at
+ * start-up (issue 21 memory budget): most processes never send one.
+ *
  * @module
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
+
+let nodemailerModule: Promise<typeof import("nodemailer")> | undefined;
+
+/** nodemailer, imported once at first use; a failed import is tried again at the next message. */
+function loadNodemailer(): Promise<typeof import("nodemailer")> {
+  nodemailerModule ??= import("nodemailer").catch((error: unknown) => {
+    nodemailerModule = undefined;
+    throw error;
+  });
+  return nodemailerModule;
+}
 
 /** A message to send. */
 export interface MailMessage {
@@ -74,7 +88,7 @@ export function createMailer(options: MailerOptions): Mailer {
     let transport: Transporter | null = null;
     return {
       async send(message) {
-        transport ??= nodemailer.createTransport(url.toString());
+        transport ??= (await loadNodemailer()).default.createTransport(url.toString());
         await transport.sendMail({ from: options.from, ...message });
       },
       close() {
@@ -83,9 +97,10 @@ export function createMailer(options: MailerOptions): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let transport: Transporter | null = null;
   return {
     async send(message) {
+      transport ??= (await loadNodemailer()).default.createTransport({ streamTransport: true, buffer: true });
       const info = await transport.sendMail({ from: options.from, ...message });
       mkdirSync(options.mailDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");

@@ -14,10 +14,14 @@
  *    and anything smuggled after or inside the original (a polyglot's script or ZIP) does not
  *    survive, because only decoded pixels are written.
  *
+ * sharp (with libvips, ≈ 8 MiB of a server process's RSS) and file-type are loaded at the first
+ * upload, not at start-up (issue 21 memory budget).
+ *
  * @module
  */
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata, type SharpOptions } from "sharp";
+import type Sharp from "sharp";
+import type { Metadata, SharpOptions } from "sharp";
+import type { fileTypeFromBuffer as FileTypeFromBuffer } from "file-type";
 import { uploads as up } from "../../domain/i18n/sv";
 import { ForumError } from "../errors";
 import {
@@ -58,6 +62,20 @@ export class UploadError extends ForumError {
   }
 }
 
+let libraries: Promise<{ sharp: typeof Sharp; fileTypeFromBuffer: typeof FileTypeFromBuffer }> | undefined;
+
+/** sharp and file-type, imported once at the first upload; a failed import is tried again next time. */
+function imageLibraries(): Promise<{ sharp: typeof Sharp; fileTypeFromBuffer: typeof FileTypeFromBuffer }> {
+  libraries ??= Promise.all([import("sharp"), import("file-type")]).then(
+    ([sharp, fileType]) => ({ sharp: sharp.default, fileTypeFromBuffer: fileType.fileTypeFromBuffer }),
+    (error: unknown) => {
+      libraries = undefined;
+      throw error;
+    },
+  );
+  return libraries;
+}
+
 /** sharp's name for each accepted MIME type. */
 const SHARP_FORMAT: Record<(typeof ACCEPTED_IMAGE_TYPES)[number], string> = {
   "image/jpeg": "jpeg",
@@ -83,6 +101,7 @@ function isAcceptedType(mime: string): mime is (typeof ACCEPTED_IMAGE_TYPES)[num
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(413, up.tooLarge(MAX_UPLOAD_MB));
   const { options } = await inspect(bytes);
+  const { sharp } = await imageLibraries();
   const size = IMAGE_SIZES[kind];
   try {
     return await sharp(bytes, { ...options, autoOrient: true })
@@ -120,6 +139,7 @@ export interface ProcessedPostImage {
 export async function processPostImage(bytes: Buffer): Promise<ProcessedPostImage> {
   if (bytes.length > MAX_POST_IMAGE_BYTES) throw new UploadError(413, up.tooLarge(MAX_POST_IMAGE_MB));
   const { options } = await inspect(bytes);
+  const { sharp } = await imageLibraries();
   try {
     const { data, info } = await sharp(bytes, { ...options, autoOrient: true })
       .resize(POST_IMAGE_MAX_SIDE, POST_IMAGE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
@@ -140,6 +160,7 @@ export async function processPostImage(bytes: Buffer): Promise<ProcessedPostImag
  */
 async function inspect(bytes: Buffer): Promise<{ options: SharpOptions }> {
   if (bytes.length === 0) throw new UploadError(400, up.missingFile);
+  const { sharp, fileTypeFromBuffer } = await imageLibraries();
 
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !isAcceptedType(sniffed.mime)) throw new UploadError(415, up.unsupportedType);
