@@ -39,19 +39,16 @@ export const RESTART_RESET_MS = 60_000;
 export const STOP_TIMEOUT_MS = 15_000;
 
 /**
- * V8 flags every worker is started with (issue 21 memory budget; docs/decisions/037-worker-processes.md
- * "Memory"):
- * - `--max-semi-space-size=8`: Node 24 lets the young generation grow to two 64 MiB semi-spaces,
- *   which a rendering worker fills and keeps (128 MiB of each worker's RSS). Measured: one
- *   process under load, peak RSS 635 → 340 MiB at the same request rate.
- * - `--max-old-space-size=512`: with the default limit (a quarter of the machine's memory, up to
- *   4 GiB) V8 lets the old generation grow to 4× the live objects before collecting; at 512 MiB
- *   the factor is about 1.4. Measured: two workers under load, peak RSS of the tree 580 → 508 MiB
- *   for 2.5 % more CPU on a mixed load; member pages alone cost about 15–20 % more CPU with both
- *   flags (037 "Memory"). A worker's live objects are about 75 MiB under load; one that needs more
- *   than 512 MiB ends with V8's out-of-memory error and the primary starts it again.
+ * V8 flags every worker is started with (issue 21; docs/decisions/037-worker-processes.md
+ * "Memory"): `--max-semi-space-size=32`. Node 24 lets the young generation grow to two 64 MiB
+ * semi-spaces, which a rendering worker fills and keeps. Measured on `bench_full` with two workers
+ * (`npm run bench -- --only thread100,home`, 2026-11-26 08:47–08:52): Node's defaults peak
+ * 1,056 MiB at 17.5 ms CPU per member thread request; this flag 921 MiB at 17.3 ms. The old
+ * generation's cap (`--max-old-space-size=512`) brought the peak to 579–646 MiB but cost
+ * 22–23 ms per member thread request (more full collections), so it is the operator's choice
+ * through `NODE_OPTIONS`, not the default.
  */
-export const WORKER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=8", "--max-old-space-size=512"];
+export const WORKER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
 
 /**
  * The Node arguments a worker is forked with: the primary's own (`process.execArgv`) plus each of
