@@ -57,7 +57,10 @@ function send(method: string, path: string, body?: string): Promise<{ status: nu
       },
     );
     req.on("error", reject);
-    req.setTimeout(15_000, () => req.destroy(new Error(`no answer in 15 s: ${method} ${path}`)));
+    // A hang fails the test; 60 s, not less: the live server is Vite's dev server, which compiles
+    // a route (and the libraries it loads at first use, issue 21) on its first request, and in CI
+    // two whole suites run side by side (a first /landing took more than 15 s there).
+    req.setTimeout(60_000, () => req.destroy(new Error(`no answer in 60 s: ${method} ${path}`)));
     req.end(body);
   });
 }
