@@ -8,7 +8,7 @@
 import { expect, test, watchCsp } from "./support/test";
 import { notifications as n, notificationSettings as nst } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
-import { useMailbox } from "./support/forum";
+import { useMailbox, clickAndAwaitPost } from "./support/forum";
 
 const env = useMailbox();
 
@@ -59,7 +59,8 @@ test("B turns mentions off and e-mail off; A's mention does not reach B's bell, 
 
   // 'Stäng av alla e-postnotiser' in one click; still off after a reload.
   await page.goto("/forum/konto#notiser");
-  await section.getByRole("button", { name: nst.emailOff }).click();
+  // Optimistic: wait for the answer before reloading (a reload cancels the POST in flight).
+  await clickAndAwaitPost(page, section.getByRole("button", { name: nst.emailOff }), "/");
   await expect(section.getByText(nst.emailOffNotice)).toBeVisible();
   await page.reload();
   await expect(section.getByText(nst.emailOffNotice)).toBeVisible();
