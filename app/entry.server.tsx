@@ -15,7 +15,28 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { EdgeAvatar } from "./components/ui/edge-level";
+import { buttonVariantClass } from "./components/ui/button";
+import type { OverlayViewer } from "../domain/personal-overlay";
+
+/**
+ * The header's avatar of a member exactly as the page renders it (`UserMenu` in
+ * app/components/layout/site-header.tsx), for the shared member render (issue 21,
+ * server/cache/member-pages.ts), which sets it into a page rendered for the generic member.
+ *
+ * @param viewer the member (nickname, avatarUrl, edgeLevel 0..1)
+ * @returns HTML
+ */
+export function renderViewerAvatar(viewer: OverlayViewer): string {
+  return renderToString(<EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />);
+}
+
+/**
+ * The follow button's classes off and on ('Följ' primary, 'Sluta följa' secondary), for the shared
+ * member render (issue 21, server/cache/member-pages.ts).
+ */
+export const followToggleClasses: readonly [string, string] = [buttonVariantClass("primary"), buttonVariantClass("secondary")];
 
 /** How long (ms) a streamed render may take before the rest is abandoned. */
 export const streamTimeout = 5_000;

@@ -18,7 +18,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { toast, Toaster } from "./lib/toast";
-import { getViewer } from "../server/session";
+import { getViewer, toClientViewer } from "../server/session";
 import { readFlash, type Flash } from "../server/flash";
 import { servicesContext } from "../server/services";
 import type { Route } from "./+types/root";
@@ -26,7 +26,6 @@ import "./app.css";
 import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./components/layout/not-found";
 import { app, errors } from "../domain/i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
-import { siteCan } from "../domain/policy/actor";
 import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
 import { registerServiceWorker } from "./pwa/register";
 import { adoptTypedInput } from "./lib/typed-before-hydration";
@@ -44,16 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   const { flash, clear } = await readFlash(request);
-  const clientViewer: ClientViewer | null = viewer
-    ? {
-        id: viewer.id,
-        nickname: viewer.nickname,
-        can: siteCan(viewer),
-        avatarUrl: viewer.avatarUrl,
-        edgeLevel: viewer.edgeLevel,
-        hasPassword: viewer.hasPassword,
-      }
-    : null;
+  const clientViewer: ClientViewer | null = viewer ? toClientViewer(viewer) : null;
   return data(
     {
       viewer: clientViewer,

@@ -302,7 +302,10 @@ async function signIn(base: string, member = 2): Promise<string> {
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
-    .filter((c) => c.startsWith("borssnack"))
+    // Not the one-shot 'Inloggad' toast (`borssnack_flash`, 60 s): a browser shows it on the first
+    // page and drops it, since that answer clears it; sent on every request, it made every bench
+    // request a flash-clearing first page view.
+    .filter((c) => c.startsWith("borssnack") && !c.startsWith("borssnack_flash="))
     .join("; ");
   // The own-profile shortcut redirects a member to their profile and a visitor to the login.
   const check = await fetch(`${base}/forum/profil`, { headers: { Cookie: cookie }, redirect: "manual" });

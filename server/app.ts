@@ -6,6 +6,7 @@
  * @module
  */
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import pLimit from "p-limit";
 import express from "express";
 import { mkdirSync } from "node:fs";
@@ -23,11 +24,16 @@ import { createAnonymousCache } from "./cache/anonymous-cache";
 import { noindexEverything } from "./seo/robots";
 import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
 import { createSharedPageData, markWriters } from "./cache/shared-page-data";
+import { createMemberPages, type MemberPages } from "./cache/member-pages";
+import { pageOverlay } from "./personal/page-overlay";
+import { viewerFromHeaders } from "./session";
+import type { OverlayViewer } from "../domain/personal-overlay";
 import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
 import { requestGuard } from "./security/request-guard";
 import { cspNonceContext, securityHeaders } from "./security/headers";
-import { createServices, servicesContext, type Services } from "./services";
+import { createServices, servicesContext, VIEWER_CACHE_MAX_ENTRIES, VIEWER_CACHE_TTL_MS, type Services } from "./services";
+import { createReadCache } from "./cache/read-cache";
 import { guardDatabaseUnavailable } from "./db/unavailable";
 import { acquireServerLock } from "./db/server-lock";
 
@@ -172,15 +178,22 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // events of other instances (issue 8; server/cache/anonymous-cache.ts). Not under the dev
   // server, which builds a new app per request.
   // The search cache (server/cache/search-cache.ts) is emptied at the same moments.
+  // Issue 21: members' pages from one render per page (server/cache/member-pages.ts), made once
+  // the build has loaded (below); emptied with the other caches.
+  let memberPages: MemberPages | undefined;
   if (!options.dev) {
     // Issue 21: what members' pages share (thread pages, lists; server/cache/shared-page-data.ts),
     // emptied with the others; a member's write marks their next reads as uncached.
     const sharedPageData = (services.sharedPageData ??= createSharedPageData());
+    // Issue 21: a session cookie's member, for a few seconds (server/session.ts).
+    const viewerCache = (services.viewerCache ??= createReadCache({ ttlMs: VIEWER_CACHE_TTL_MS, max: VIEWER_CACHE_MAX_ENTRIES }));
     app.use(markWriters);
     const cache = createAnonymousCache({
       onClear: () => {
         services.searchCache.clear();
         sharedPageData.clear();
+        memberPages?.clear();
+        viewerCache.clear();
       },
     });
     // Retried until it connects (issue 15 item 10); pages cached while it was down are dropped
@@ -221,15 +234,19 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     // request handler again on every request (and Node resolves the import again), which cost
     // about a tenth of the CPU of a logged-in page under load (issue 8).
     let handler: express.RequestHandler | undefined;
-    const ready = loadBuild().then((build) => (handler = createRequestHandler({ build, getLoadContext })));
-    const serve: express.RequestHandler = (req, res, next) => {
-      if (handler) return handler(req, res, next);
-      ready.then((h) => h(req, res, next), next);
-    };
     // Issue 21: at most RENDER_CONCURRENCY pages and loader data answers are worked on at once per
     // process; the rest wait their turn. 50 renders interleaved cost twice the CPU each of 10
     // (garbage collection and cache misses), so fewer at once finish more per second.
     const limit = pLimit(services.config.renderConcurrency);
+    const ready = loadBuild().then((build) => {
+      memberPages = sharedMemberRender(services, build, limit);
+      return (handler = createRequestHandler({ build, getLoadContext }));
+    });
+    app.use((req, res, next) => (memberPages ? memberPages.middleware(req, res, next) : next()));
+    const serve: express.RequestHandler = (req, res, next) => {
+      if (handler) return handler(req, res, next);
+      ready.then((h) => h(req, res, next), next);
+    };
     app.use((req, res, next) => {
       // Writes, the JSON API and its live stream (held open for minutes) never wait.
       if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/")) return serve(req, res, next);
@@ -257,4 +274,30 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     });
   }
   return app;
+}
+
+/**
+ * The shared member render of the production build (issue 21, server/cache/member-pages.ts):
+ * generic renders go through React Router's Fetch handler under the same render limit as every
+ * page; the header avatar comes from the build's server entry (`renderViewerAvatar`).
+ */
+function sharedMemberRender(services: Services, build: ServerBuild, limit: ReturnType<typeof pLimit>): MemberPages {
+  const handle = createFetchHandler(build);
+  const entry = build.entry.module as unknown as {
+    renderViewerAvatar: (viewer: OverlayViewer) => string;
+    followToggleClasses: readonly [string, string];
+  };
+  return createMemberPages({
+    render: (request, nonce) =>
+      limit(() => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(cspNonceContext, nonce);
+        return handle(request, context);
+      }),
+    viewer: (cookie) => viewerFromHeaders(services, new Headers({ cookie })),
+    overlay: (viewer, manifest, ip) => pageOverlay(services, viewer, manifest, ip),
+    avatarMarkup: entry.renderViewerAvatar,
+    followClasses: entry.followToggleClasses,
+  });
 }

@@ -20,6 +20,11 @@ import { createActionLimits, type ActionLimits } from "./action-limits";
 import { abuseLimitsWithIpRate, createAbuseLimits, type AbuseLimits } from "./limits";
 import { createMailer, type Mailer } from "./mail/mailer";
 
+/** How long a session cookie's member is remembered (ms; issue 21, `Services.viewerCache`). */
+export const VIEWER_CACHE_TTL_MS = 10_000;
+/** Session cookies remembered at most (least recently used out first). */
+export const VIEWER_CACHE_MAX_ENTRIES = 5_000;
+
 /** Everything a loader or action may use. */
 export interface Services {
   config: AppConfig;
@@ -39,6 +44,12 @@ export interface Services {
    * (tests, the CLI, the dev server), which then read the database every time.
    */
   sharedPageData: ReadCache | null;
+  /**
+   * Issue 21: who a session cookie belongs to, for {@link VIEWER_CACHE_TTL_MS} at most and emptied
+   * with the page caches on every write (a logout, a block, a role change, a mute are writes);
+   * null except in the production app (server/app.ts).
+   */
+  viewerCache: ReadCache | null;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
   /**
@@ -86,5 +97,5 @@ export async function createServices(
   const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
   const actionLimits =
     overrides.actionLimits ?? createActionLimits(database.db, { multiplier: config.actionLimitMultiplier });
-  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), sharedPageData: null };
+  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), sharedPageData: null, viewerCache: null };
 }

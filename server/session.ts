@@ -9,9 +9,11 @@ import { data, redirect } from "react-router";
 import { errors } from "../domain/i18n/sv";
 import { account, blockedUsers, memberMutes, profiles } from "./db/schema";
 import { isAdminRole, roleOf, type Role } from "../domain/roles";
-import { actsAsAdmin, actsAsStaff } from "../domain/policy/actor";
+import { actsAsAdmin, actsAsStaff, siteCan } from "../domain/policy/actor";
 import type { Services } from "./services";
 import type { StaffRole } from "../domain/values";
+import { isGenericRender } from "./personal/generic-render";
+import { GENERIC_VIEWER_ID, type OverlayViewer } from "../domain/personal-overlay";
 
 /** The logged-in member as the server sees them. */
 export interface Viewer {
@@ -40,6 +42,40 @@ export interface Viewer {
 }
 
 /**
+ * The viewer's public fields, as the root loader sends them to the browser (no e-mail, no mutes).
+ *
+ * @param viewer the member
+ * @returns `{ id, nickname, can (siteCan), avatarUrl, edgeLevel (0..1), hasPassword }`
+ */
+export function toClientViewer(viewer: Viewer): OverlayViewer {
+  return {
+    id: viewer.id,
+    nickname: viewer.nickname,
+    can: siteCan(viewer),
+    avatarUrl: viewer.avatarUrl,
+    edgeLevel: viewer.edgeLevel,
+    hasPassword: viewer.hasPassword,
+  };
+}
+
+/**
+ * The member a generic render is made for (issue 21, server/personal/generic-render.ts): role
+ * member, not blocked, no mutes; no row in any table has its id, so every "own" query finds
+ * nothing.
+ */
+export const GENERIC_VIEWER: Viewer = {
+  id: GENERIC_VIEWER_ID,
+  nickname: "",
+  email: "",
+  avatarUrl: null,
+  edgeLevel: 0,
+  role: "member",
+  hasPassword: true,
+  blocked: false,
+  mutedIds: new Set(),
+};
+
+/**
  * The viewer of each request, looked up once: the root loader and the page's loaders ask for
  * the same request, and each lookup is a session read plus a profile read (issue 8: five
  * queries before the page's own).
@@ -54,6 +90,8 @@ const viewers = new WeakMap<Request, Promise<Viewer | null>>();
  * @returns the {@link Viewer}, or `null` for a visitor (no, expired or invalid session)
  */
 export function getViewer(services: Services, request: Request): Promise<Viewer | null> {
+  // Issue 21: the shared member render is made for a generic member (server/personal/generic-render.ts).
+  if (isGenericRender(request)) return Promise.resolve(GENERIC_VIEWER);
   let viewer = viewers.get(request);
   if (!viewer) {
     viewer = lookUpViewer(services, request);
@@ -64,8 +102,32 @@ export function getViewer(services: Services, request: Request): Promise<Viewer 
   return viewer;
 }
 
-async function lookUpViewer(services: Services, request: Request): Promise<Viewer | null> {
-  const session = await services.auth.api.getSession({ headers: request.headers });
+function lookUpViewer(services: Services, request: Request): Promise<Viewer | null> {
+  return viewerFromHeaders(services, request.headers);
+}
+
+/**
+ * The member whose session cookie is in `headers` (what {@link getViewer} reads for a request;
+ * also used before a request reaches React Router, by the shared member render).
+ *
+ * @param services server services
+ * @param headers the request's headers (the `Cookie` header is what counts)
+ * @returns the {@link Viewer}, or `null` (no, expired or invalid session; no profile)
+ */
+export async function viewerFromHeaders(services: Services, headers: Headers): Promise<Viewer | null> {
+  // Issue 21: remembered for a few seconds per session cookie in production (Services.viewerCache),
+  // emptied on every write; a failed lookup is not remembered.
+  const token = services.viewerCache ? SESSION_TOKEN.exec(headers.get("cookie") ?? "")?.[1] : undefined;
+  if (!services.viewerCache || !token) return readViewer(services, headers);
+  const { viewer } = await services.viewerCache.get(token, async () => ({ viewer: await readViewer(services, headers) }));
+  return viewer;
+}
+
+/** The session token cookie's value (better-auth, cookie prefix `borssnack`). */
+const SESSION_TOKEN = /(?:^|;\s*)((?:__Secure-)?borssnack\.session_token=[^;]*)/;
+
+async function readViewer(services: Services, headers: Headers): Promise<Viewer | null> {
+  const session = await services.auth.api.getSession({ headers });
   if (!session) return null;
   const [profile] = await services.db
     .select({

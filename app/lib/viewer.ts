@@ -1,30 +1,30 @@
 /**
- * The logged-in member as the browser knows them (from the root loader).
+ * The logged-in member as the browser knows them (from the root loader, or on a page from the
+ * shared member render, from its personal overlay: issue 21, `domain/personal-overlay.ts`).
  *
  * @module
  */
 import { useRouteLoaderData } from "react-router";
-import type { SiteCan } from "../../domain/policy/actor";
-
-/** Public fields of the logged-in member; no e-mail, no secrets. */
-export interface ClientViewer {
-  id: string;
-  nickname: string;
-  /** What the viewer may open (header and admin links), from `siteCan` on the server; never a role name. */
-  can: SiteCan;
-  avatarUrl: string | null;
-  /** 0..1, for the avatar ring. */
-  edgeLevel: number;
-  /** Whether the account has a password (SPEC §4 hasPassword): menu shows 'Ställ in' or 'Byt'. */
-  hasPassword: boolean;
-}
+import { GENERIC_VIEWER_ID, type OverlayViewer } from "../../domain/personal-overlay";
+import { readOverlay } from "./personal-overlay";
 
 /**
- * The logged-in member, or `null` for a visitor.
+ * Public fields of the logged-in member; no e-mail, no secrets. `can` is what the viewer may open
+ * (header and admin links), from `siteCan` on the server, never a role name; `edgeLevel` 0..1 for
+ * the avatar ring; `hasPassword` (SPEC §4) makes the menu show 'Ställ in' or 'Byt'.
+ */
+export type ClientViewer = OverlayViewer;
+
+/**
+ * The logged-in member, or `null` for a visitor. On a page from the shared member render the root
+ * loader's viewer is the generic member; the browser then takes the member from the overlay (the
+ * server rendered the header for the same member, so hydration matches).
  *
  * @returns {@link ClientViewer} | null
  */
 export function useViewer(): ClientViewer | null {
   const data = useRouteLoaderData("root") as { viewer: ClientViewer | null } | undefined;
-  return data?.viewer ?? null;
+  const viewer = data?.viewer ?? null;
+  if (viewer?.id === GENERIC_VIEWER_ID) return readOverlay()?.viewer ?? viewer;
+  return viewer;
 }

@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { reportManifest } from "../../server/personal/generic-render";
+import { authorIdsOf } from "../../server/personal/page-overlay";
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { getCategory } from "../../server/forum/queries";
@@ -40,6 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { hasMore } = list;
   // Issue 19: threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, viewer, (t) => t.author?.id);
+  // Issue 21: the shared member render learns whose threads this page lists.
+  reportManifest(request, { kind: "list", authorIds: authorIdsOf(list.threads), search: false });
   return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}` };
 }
 

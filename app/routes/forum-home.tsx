@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { reportManifest } from "../../server/personal/generic-render";
+import { authorIdsOf } from "../../server/personal/page-overlay";
 import { Link } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
@@ -70,6 +72,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown: string = viewer ? WATCHED_TAB.param : tab.param;
   // Issue 19: threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, member, (t) => t.author?.id);
+  // Issue 21: the shared member render learns whose threads this page lists ('Bevakat' is the
+  // member's own list: no manifest, rendered for each member).
+  if (!viewer) reportManifest(request, { kind: "list", authorIds: authorIdsOf(list.threads), search: false });
   return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers, publicUrl: config.publicUrl };
 }
 

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { reportManifest } from "../../server/personal/generic-render";
 import { data } from "react-router";
 import { profilePageData } from "../../server/profiles/page";
 import { getProfile } from "../../server/profiles/queries";
@@ -14,6 +15,7 @@ import { ProfileView } from "../components/profile/profile-view";
 import { profile as p } from "../../domain/i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
 import type { Route } from "./+types/profile";
+import { useProfileOverlay } from "../lib/personal-overlay";
 
 /** The profile, its activity and follow state, or 404 'Profilen hittades inte'. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -24,6 +26,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     profile: await getProfile(services.db, params.userId),
   }));
   if (!profile) throw data(p.notFound, { status: 404 });
+  // Issue 21: the shared member render learns whose profile this is.
+  reportManifest(request, { kind: "profile", profileId: profile.id });
   return profilePageData(services, profile, viewer, request);
 }
 
@@ -32,7 +36,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => profileMeta(loaderDa
 
 /** The profile page. */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  return <ProfileView data={loaderData} />;
+  // Issue 21: a page from the shared member render gets the member's 'Följ' state here.
+  return <ProfileView data={useProfileOverlay(loaderData)} />;
 }
 
 /** Missing profile; the 503 page when the database is unavailable. */

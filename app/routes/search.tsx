@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
+import { authorIdsOf } from "../../server/personal/page-overlay";
 import { FileText, MessageSquare, Search as SearchIcon, User } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { listCategories } from "../../server/forum/queries";
@@ -53,7 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
   };
   const empty = { ...base, results: [], members: [], terms: [], page, hasMore: false, failed: true };
-  if (q) {
+  // The shared member render's generic member searches for nobody (issue 21): each member's
+  // search is counted when their answer is made (server/personal/page-overlay.ts).
+  if (q && !isGenericRender(request)) {
     try {
       const viewer = await getViewer(services, request);
       await services.actionLimits.enforce("search", { userId: viewer?.id ?? null, ip: clientIp(request), role: viewer?.role });
@@ -70,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     // Issue 19: posts by members the viewer mutes collapse to one line.
     const results = markMuted(result.results, viewer, (r) => (r.kind === "member" ? null : r.author_id));
+    // Issue 21: the shared member render learns whose posts this page lists.
+    reportManifest(request, { kind: "list", authorIds: authorIdsOf(result.results.map((r) => ({ author: r.kind !== "member" && r.author_id ? { id: r.author_id } : null }))), search: q !== "" });
     return { ...base, ...result, results, failed: false };
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;

@@ -20,6 +20,7 @@ import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeli
 import { isSubscribed, subscribeWrite, unsubscribeWrite } from "../../server/subscriptions/commands";
 import { servicesContext } from "../../server/services";
 import { getViewer } from "../../server/session";
+import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
 import { bookmarkFormAction } from "../../server/bookmarks/form-action";
 import { savedInThread } from "../../server/bookmarks/queries";
 import { markMutedComments } from "../../server/mutes/collapse";
@@ -42,6 +43,7 @@ import { app, editing as ed, feeds as fd, forum as f, nav, notifications as n, t
 import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
+import { useThreadOverlay } from "../lib/personal-overlay";
 import { NOINDEX, pageUrl, paginationLinks } from "../lib/seo";
 import { threadJsonLd } from "../lib/structured-data";
 import { JsonLd } from "../components/seo/json-ld";
@@ -81,6 +83,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const withCan = withItemCan(page, viewer);
   const markSaved = <C extends { id: string; replies: C[] }>(c: C): C => ({ ...c, saved: savedComments.has(c.id), replies: c.replies.map(markSaved) });
   const threadMuted = Boolean(withCan.thread.author && viewer?.mutedIds.has(withCan.thread.author.id));
+  const submitKey = crypto.randomUUID();
+  // Issue 21: the shared member render learns which posts and authors this page shows.
+  const commentIds = page.comments.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]);
+  const authorIds = [page.thread.author?.id, ...page.comments.flatMap((c) => [c.author?.id, ...c.replies.map((r) => r.author?.id)])];
+  reportManifest(request, {
+    kind: "thread",
+    threadId: page.thread.id,
+    commentIds,
+    authorIds: [...new Set(authorIds.filter((id): id is string => Boolean(id)))],
+    submitKey,
+  });
   return {
     ...withCan,
     thread: { ...withCan.thread, saved: saved.thread, ...(threadMuted ? { muted: true as const } : {}) },
@@ -90,7 +103,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publicUrl: services.config.publicUrl,
     trend,
     subscribed,
-    submitKey: crypto.randomUUID(),
+    submitKey,
+    // Issue 21: made for the generic member; the browser applies the member's overlay.
+    overlay: isGenericRender(request),
   };
 }
 
@@ -242,7 +257,8 @@ function ThreadPost({ muted, nickname, children }: { muted: boolean; nickname: s
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  const { thread, category, comments, trend, commentPage, subscribed, url, publicUrl } = loaderData;
+  // Issue 21: a page from the shared member render gets the member's own state here.
+  const { thread, category, comments, trend, commentPage, subscribed, url, publicUrl } = useThreadOverlay(loaderData);
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();

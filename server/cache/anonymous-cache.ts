@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
+import { deflatePiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { themeFromCookie } from "../../domain/theme";
 
@@ -64,22 +64,16 @@ interface Entry {
   headers: Array<[string, string | number | string[]]>;
   nonce: string;
   /** The body split at its nonce, each piece deflated once (made on the first gzip hit). */
-  gzip?: { pieces: Buffer[]; deflated: Buffer[] };
+  gzip?: { pieces: DeflatedPiece[] };
 }
-
-const FULL_FLUSH = { finishFlush: zlibConstants.Z_FULL_FLUSH };
-/** gzip member header: deflate, no name, no mtime, unknown OS (RFC 1952). */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
-/** An empty final deflate block: ends the stream after byte-aligned, flushed pieces. */
-const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
 
 /**
  * The entry's body as gzip with `nonce` in place of the cached one, without compressing the page
- * again: each piece between nonces was deflated once and ends on a full flush (byte-aligned, no
- * back-references across it), so pieces and the freshly deflated nonce can be joined into one
- * valid deflate stream; the CRC-32 is computed over the uncompressed pieces (RFC 1952). About
- * 0.14 ms for a 360 kB page instead of 2.5 ms for gzip level 6, which is what kept the cached
- * 100-comment thread far below 2 000 req/s (issue 8).
+ * again: each piece between nonces was deflated once with a full flush (server/cache/gzip-pieces.ts),
+ * so pieces and the freshly deflated nonce join into one valid deflate stream, and the CRC-32 is
+ * combined from the pieces' own (RFC 1952). About 0.14 ms for a 360 kB page instead of 2.5 ms for
+ * gzip level 6, which is what kept the cached 100-comment thread far below 2 000 req/s (issue 8);
+ * issue 21: no pass over the whole page per answer any more (the CRC was one).
  */
 function gzipWithNonce(entry: Entry, nonce: string, onDeflated: (bytes: number) => void): Buffer {
   if (!entry.gzip) {
@@ -91,30 +85,16 @@ function gzipWithNonce(entry: Entry, nonce: string, onDeflated: (bytes: number) 
       from = at + marker.length;
     }
     pieces.push(entry.body.subarray(from));
-    entry.gzip = { pieces, deflated: pieces.map((piece) => deflateRawSync(piece, FULL_FLUSH)) };
-    onDeflated(entry.gzip.deflated.reduce((sum, piece) => sum + piece.length, 0));
+    entry.gzip = { pieces: pieces.map((piece) => deflatePiece(piece)) };
+    onDeflated(entry.gzip.pieces.reduce((sum, piece) => sum + piece.deflated.length, 0));
   }
-  const { pieces, deflated } = entry.gzip;
-  const nonceBytes = Buffer.from(nonce);
-  const nonceDeflated = deflateRawSync(nonceBytes, FULL_FLUSH);
-  const chunks: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  for (let i = 0; i < pieces.length; i += 1) {
-    if (i > 0) {
-      chunks.push(nonceDeflated);
-      crc = crc32(nonceBytes, crc);
-      size += nonceBytes.length;
-    }
-    chunks.push(deflated[i]!);
-    crc = crc32(pieces[i]!, crc);
-    size += pieces[i]!.length;
-  }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  chunks.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(chunks);
+  const fresh = deflatePiece(Buffer.from(nonce), 1);
+  const all: DeflatedPiece[] = [];
+  entry.gzip.pieces.forEach((piece, i) => {
+    if (i > 0) all.push(fresh);
+    all.push(piece);
+  });
+  return gzipOfPieces(all);
 }
 
 /** The cache: its middleware, and a way to empty it. */
@@ -153,7 +133,7 @@ export function createAnonymousCache(
     options.onClear?.();
   };
   /** Bytes an entry holds: its body and, once a gzip client asked, the deflated pieces. */
-  const held = (entry: Entry) => entry.body.length + (entry.gzip?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0);
+  const held = (entry: Entry) => entry.body.length + (entry.gzip?.pieces.reduce((sum, piece) => sum + piece.deflated.length, 0) ?? 0);
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;

@@ -265,19 +265,34 @@ export async function getThreadPage(
  * @param page the page as {@link getThreadPage} gives it (for `viewerId` null)
  * @returns reaction types by `thread:<id>` / `comment:<id>`; empty when the member has none
  */
-export async function ownReactions(db: Db, viewerId: string, page: ThreadPage): Promise<Map<string, ReactionType[]>> {
+export function ownReactions(db: Db, viewerId: string, page: ThreadPage): Promise<Map<string, ReactionType[]>> {
   const commentIds = page.comments.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]);
+  return ownReactionsOn(db, viewerId, page.thread.id, commentIds);
+}
+
+/**
+ * The viewer's own reactions on a thread and the given comments (issue 21: the shared member
+ * render reads them for the posts its page manifest lists).
+ *
+ * @param db database
+ * @param viewerId the member
+ * @param threadId the thread
+ * @param commentIds comments and replies shown
+ * @returns reaction types per `targetType:targetId` key, in `REACTION_TYPES` order
+ */
+export async function ownReactionsOn(db: Db, viewerId: string, threadId: string, commentIds: readonly string[]): Promise<Map<string, ReactionType[]>> {
   const result = await db.execute(sql`
     SELECT r.target_type AS "targetType", r.target_id AS "targetId", r.reaction_type AS "reactionType"
       FROM ${reactions} r
      WHERE r.user_id = ${viewerId}
-       AND ((r.target_type = 'thread' AND r.target_id = ${page.thread.id}::uuid)
+       AND ((r.target_type = 'thread' AND r.target_id = ${threadId}::uuid)
          OR (r.target_type = 'comment' AND r.target_id IN (${commentIds.length ? sql.join(commentIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`NULL`})))`);
   const own = new Map<string, ReactionType[]>();
   for (const r of (result as unknown as { rows: Array<{ targetType: string; targetId: string; reactionType: string }> }).rows) {
     const key = `${r.targetType}:${r.targetId}`;
     own.set(key, [...(own.get(key) ?? []), r.reactionType as ReactionType]);
   }
+  for (const [key, types] of own) own.set(key, REACTION_TYPES.filter((t) => types.includes(t)));
   return own;
 }
 

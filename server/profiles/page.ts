@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { isGenericRender } from "../personal/generic-render";
 import { isFollowing } from "../follows/commands";
 import type { Services } from "../services";
 import type { Viewer } from "../session";
@@ -39,6 +40,8 @@ export async function profilePageData(services: Services, profile: ProfileView, 
     // Issue 19: from the viewer's muted ids, read with the viewer (no extra query).
     muted: viewer !== null && !own && viewer.mutedIds.has(profile.id),
     loggedIn: viewer !== null,
+    // Issue 21: made for the generic member; the browser applies the member's overlay.
+    overlay: isGenericRender(request),
     url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,
   };
 }

@@ -43,7 +43,8 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <fetcher.Form method="post" className="flex flex-wrap gap-1.5 sm:gap-2" aria-label={r.barLabel}>
+      {/* data-reactions: where the shared member render sets the member's own reactions (issue 21). */}
+      <fetcher.Form method="post" className="flex flex-wrap gap-1.5 sm:gap-2" aria-label={r.barLabel} data-reactions={`${targetType}:${targetId}`}>
         <input type="hidden" name="intent" value="react" />
         <input type="hidden" name="targetType" value={targetType} />
         <input type="hidden" name="targetId" value={targetId} />

@@ -27,7 +27,8 @@ export function SaveButton({ targetType, targetId, saved }: SaveButtonProps) {
   const pending = fetcher.formData?.get("intent");
   const shown = pending ? pending === "save" : saved;
   return (
-    <fetcher.Form method="post" className="inline">
+    // data-save: where the shared member render sets 'Sparad' (issue 21).
+    <fetcher.Form method="post" className="inline" data-save={`${targetType}:${targetId}`}>
       <input type="hidden" name="intent" value={shown ? "unsave" : "save"} />
       <input type="hidden" name="targetType" value={targetType} />
       <input type="hidden" name="targetId" value={targetId} />

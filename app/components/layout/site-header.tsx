@@ -35,10 +35,11 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
           <>
             {/* Name 'Användarmeny <nick>': it contains the visible nickname (issue 19, axe). */}
             <span className="sr-only">{nav.userMenu}</span>
-            <span aria-hidden className="contents">
+            {/* data-personal: the member's avatar and nickname, set by the shared member render (issue 21). */}
+            <span aria-hidden className="contents" data-personal="avatar">
               <EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />
             </span>
-            <span className="max-w-40 truncate">{viewer.nickname}</span>
+            <span className="max-w-40 truncate" data-personal="nickname">{viewer.nickname}</span>
             <ChevronDown className="size-4" aria-hidden />
           </>
         ),

@@ -7,12 +7,13 @@
  *
  * @module
  */
-import { Bell, BellOff } from "lucide-react";
+import { Bell } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { notifications as n } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { buttonClass } from "../ui/button";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 /** Props: whether the member watches the thread now, and whether someone is logged in. */
 export interface SubscribeButtonProps {
@@ -36,10 +37,11 @@ export function SubscribeButton({ subscribed, loggedIn }: SubscribeButtonProps) 
   const pending = fetcher.formData?.get("intent");
   const shown = pending ? pending === "subscribe" : subscribed;
   return (
-    <fetcher.Form method="post" className="inline">
+    // data-subscribe: where the shared member render sets 'Sluta bevaka' (issue 21).
+    <fetcher.Form method="post" className="inline" data-subscribe="">
       <input type="hidden" name="intent" value={shown ? "unsubscribe" : "subscribe"} />
       <button type="submit" aria-pressed={shown} disabled={fetcher.state !== "idle"} className={buttonClass("secondary")}>
-        {shown ? <BellOff aria-hidden className="size-4" /> : <Bell aria-hidden className="size-4" />}
+        <SpriteIcon name={shown ? "bell-off" : "bell"} className="size-4" />
         {shown ? n.subscription.unsubscribe : n.subscription.subscribe}
       </button>
     </fetcher.Form>

@@ -19,6 +19,17 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 /**
+ * The classes of one variant alone (issue 21: the shared member render swaps 'Följ' for
+ * 'Sluta följa', primary for secondary, in a page made for the generic member).
+ *
+ * @param variant the variant
+ * @returns its colour and border classes
+ */
+export function buttonVariantClass(variant: ButtonVariant): string {
+  return variants[variant];
+}
+
+/**
  * Class names for a button-looking element.
  *
  * @param variant visual variant (default primary)

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { Bookmark, BookmarkCheck, Flag, type LucideIcon } from "lucide-react";
+import { Bell, BellOff, Bookmark, BookmarkCheck, Flag, type LucideIcon } from "lucide-react";
 
 /** The icons drawn once per page, by the id their `<symbol>` gets (`icon-<name>`). */
-const SPRITE = { flag: Flag, bookmark: Bookmark, "bookmark-check": BookmarkCheck } satisfies Record<string, LucideIcon>;
+const SPRITE = { flag: Flag, bookmark: Bookmark, "bookmark-check": BookmarkCheck, bell: Bell, "bell-off": BellOff } satisfies Record<string, LucideIcon>;
 
 /** A name of an icon in the page's sprite. */
 export type SpriteName = keyof typeof SPRITE;

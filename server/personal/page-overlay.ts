@@ -1,0 +1,116 @@
+/**
+ * The member's own part of a page from the shared member render (issue 21,
+ * docs/decisions/039-shared-member-render.md): read for exactly the posts and members the page's
+ * manifest lists, or `null` when the page must be rendered for the member alone because their
+ * view differs in more than the parts the overlay sets:
+ *
+ * - staff and blocked members (every post's `can` differs: SPEC §6, issue 15);
+ * - a thread page with a post of their own (reaction bar disabled with 'Du kan inte reagera på
+ *   ditt eget innehåll', 'Redigera' / 'Radera' in the menu) or by a member they mute (issue 19);
+ * - a list with a thread or result by a member they mute;
+ * - their own profile, or one they mute;
+ * - a search over their search limit (the normal path answers 429: the limit counts every search
+ *   a member makes, the shared render included).
+ *
+ * @module
+ */
+import { type PersonalOverlay, type ThreadOverlay } from "../../domain/personal-overlay";
+import { actsAsStaff } from "../../domain/policy/actor";
+import { RateLimitedError } from "../errors";
+import { sql } from "drizzle-orm";
+import { REACTION_TYPES, type ReactionType } from "../../domain/values";
+import type { Db } from "../db/client";
+import { isFollowing } from "../follows/commands";
+import type { Services } from "../services";
+import type { Viewer } from "../session";
+import type { PageManifest } from "./generic-render";
+
+/**
+ * The member's overlay for a page.
+ *
+ * @param services server services (database, action limits)
+ * @param viewer the member asking
+ * @param manifest what the page's generic render shows
+ * @param ip the client's address (for the search limit)
+ * @returns the overlay without the viewer (the caller adds it), or null: render for the member alone
+ * @throws database errors (the caller then takes the normal path)
+ */
+export async function pageOverlay(
+  services: Services,
+  viewer: Viewer,
+  manifest: PageManifest,
+  ip: string,
+): Promise<Omit<PersonalOverlay, "viewer"> | null> {
+  if (viewer.blocked || actsAsStaff(viewer)) return null;
+  switch (manifest.kind) {
+    case "thread": {
+      if (manifest.authorIds.some((id) => id === viewer.id || viewer.mutedIds.has(id))) return null;
+      return { thread: { ...(await threadOwnState(services.db, viewer.id, manifest.threadId, manifest.commentIds)), submitKey: crypto.randomUUID() } };
+    }
+    case "list": {
+      if (manifest.authorIds.some((id) => viewer.mutedIds.has(id))) return null;
+      if (manifest.search) {
+        try {
+          await services.actionLimits.enforce("search", { userId: viewer.id, ip, role: viewer.role });
+        } catch (error) {
+          if (error instanceof RateLimitedError) return null;
+          throw error;
+        }
+      }
+      return {};
+    }
+    case "profile": {
+      if (manifest.profileId === viewer.id || viewer.mutedIds.has(manifest.profileId)) return null;
+      return { profile: { following: await isFollowing(services.db, viewer.id, manifest.profileId) } };
+    }
+  }
+}
+
+/**
+ * The distinct author ids of listed items (for a list page's manifest).
+ *
+ * @param items threads or results with their author (null: deleted, or not a post)
+ * @returns the ids, each once
+ */
+export function authorIdsOf(items: ReadonlyArray<{ author?: { id: string } | null }>): string[] {
+  return [...new Set(items.flatMap((item) => (item.author ? [item.author.id] : [])))];
+}
+
+/**
+ * The member's own state on a thread page in one query (the thread loader reads the same with
+ * `ownReactions`, `isSubscribed` and `savedInThread`): reactions on the posts shown, saved posts
+ * of the thread that are shown, and 'Bevaka tråd'.
+ *
+ * @param db database
+ * @param viewerId the member
+ * @param threadId the thread
+ * @param commentIds the comments and replies on the page
+ * @returns {@link ThreadOverlay} without the comment key
+ */
+export async function threadOwnState(db: Db, viewerId: string, threadId: string, commentIds: readonly string[]): Promise<Omit<ThreadOverlay, "submitKey">> {
+  const ids = commentIds.length ? sql.join(commentIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`NULL`;
+  const result = await db.execute(sql`
+    SELECT 'reaction' AS kind, r.target_type || ':' || r.target_id AS key, r.reaction_type AS value
+      FROM reactions r
+     WHERE r.user_id = ${viewerId}
+       AND ((r.target_type = 'thread' AND r.target_id = ${threadId}::uuid) OR (r.target_type = 'comment' AND r.target_id IN (${ids})))
+    UNION ALL
+    SELECT 'saved', CASE WHEN b.comment_id IS NULL THEN 'thread:' || b.thread_id ELSE 'comment:' || b.comment_id END, NULL
+      FROM bookmarks b
+     WHERE b.user_id = ${viewerId} AND b.thread_id = ${threadId}::uuid AND (b.comment_id IS NULL OR b.comment_id IN (${ids}))
+    UNION ALL
+    SELECT 'subscribed', NULL, s.subscribed::text
+      FROM thread_subscriptions s
+     WHERE s.user_id = ${viewerId} AND s.thread_id = ${threadId}::uuid`);
+  const rows = (result as unknown as { rows: Array<{ kind: string; key: string | null; value: string | null }> }).rows;
+  const reactions: Record<string, ReactionType[]> = {};
+  const saved: string[] = [];
+  let subscribed = false;
+  for (const row of rows) {
+    if (row.kind === "reaction" && row.key) (reactions[row.key] ??= []).push(row.value as ReactionType);
+    else if (row.kind === "saved" && row.key) saved.push(row.key);
+    else if (row.kind === "subscribed") subscribed = row.value === "true";
+  }
+  for (const key of Object.keys(reactions)) reactions[key] = REACTION_TYPES.filter((t) => reactions[key]!.includes(t));
+  return { reactions, saved, subscribed };
+}
