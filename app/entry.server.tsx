@@ -18,6 +18,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { EdgeAvatar } from "./components/ui/edge-level";
 import { buttonVariantClass } from "./components/ui/button";
+import { ModerationMenu } from "./components/forum/moderation";
 import type { OverlayViewer } from "../domain/personal-overlay";
 
 /**
@@ -37,6 +38,17 @@ export function renderViewerAvatar(viewer: OverlayViewer): string {
  * member render (issue 21, server/cache/member-pages.ts).
  */
 export const followToggleClasses: readonly [string, string] = [buttonVariantClass("primary"), buttonVariantClass("secondary")];
+
+/**
+ * The actions of a member's own post as the page renders them (the closed 'Åtgärder' menu with
+ * 'Redigera' and 'Radera'; `ItemActions` in app/components/forum/moderation.tsx), for the shared
+ * member render (issue 21), which puts it in place of 'Anmäl' on the member's own posts.
+ *
+ * @returns HTML
+ */
+export function renderOwnPostActions(): string {
+  return renderToString(<ModerationMenu request={{ kind: "comment", id: "" }} blockUserId={null} canDelete edit={{ onEdit: () => {} }} />);
+}
 
 /** How long (ms) a streamed render may take before the rest is abandoned. */
 export const streamTimeout = 5_000;

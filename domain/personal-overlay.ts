@@ -13,6 +13,7 @@
  * @module
  */
 import type { SiteCan } from "./policy/actor";
+import type { ItemCan } from "./policy/forum";
 import type { ReactionType, TargetType } from "./values";
 
 /**
@@ -46,6 +47,10 @@ export interface ThreadOverlay {
   saved: string[];
   /** 'Bevaka tråd' is on. */
   subscribed: boolean;
+  /** Keys of the posts on this page the member wrote. */
+  own: string[];
+  /** What the member may do with their own posts (`itemCan`, domain/policy/forum.ts). */
+  ownCan: ItemCan;
   /** The comment forms' idempotency key, new for every answer (issue "Hardening"). */
   submitKey: string;
 }

@@ -286,6 +286,7 @@ function sharedMemberRender(services: Services, build: ServerBuild, limit: Retur
   const entry = build.entry.module as unknown as {
     renderViewerAvatar: (viewer: OverlayViewer) => string;
     followToggleClasses: readonly [string, string];
+    renderOwnPostActions: () => string;
   };
   return createMemberPages({
     render: (request, nonce) =>
@@ -299,5 +300,6 @@ function sharedMemberRender(services: Services, build: ServerBuild, limit: Retur
     overlay: (viewer, manifest, ip) => pageOverlay(services, viewer, manifest, ip),
     avatarMarkup: entry.renderViewerAvatar,
     followClasses: entry.followToggleClasses,
+    ownActions: entry.renderOwnPostActions(),
   });
 }

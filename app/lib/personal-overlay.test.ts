@@ -21,6 +21,8 @@ describe("the thread overlay in the browser (issue 21)", () => {
       saved: ["comment:c2"],
       subscribed: true,
       submitKey: "fresh",
+      own: ["comment:c2"],
+      ownCan: { edit: true, editReason: false, delete: true, report: false, react: false, block: false, moderate: true },
     }) as unknown as typeof data;
     expect(out.thread.reactions).toEqual({ counts: data.thread.reactions.counts, mine: ["bull"] });
     expect(out.comments[0]!.reactions.mine).toEqual([]);
@@ -28,6 +30,9 @@ describe("the thread overlay in the browser (issue 21)", () => {
     expect(out.comments.map((c) => c.saved)).toEqual([false, true]);
     expect(out.thread.saved).toBe(false);
     expect([out.subscribed, out.submitKey, out.other]).toEqual([true, "fresh", "kept"]);
+    // The member's own comment gets the author's permissions; the others keep theirs.
+    expect((out.comments[1] as unknown as { can: { edit: boolean } }).can.edit).toBe(true);
+    expect((out.comments[0] as unknown as { can?: unknown }).can).toBeUndefined();
     // The shared data itself is untouched (it is the cached render's).
     expect(data.thread.reactions.mine).toEqual([]);
   });

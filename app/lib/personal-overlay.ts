@@ -10,6 +10,7 @@ import { useMemo } from "react";
 import { OVERLAY_GLOBAL, targetKey, type PersonalOverlay, type ThreadOverlay } from "../../domain/personal-overlay";
 import type { ReactionSummary } from "../../domain/views";
 import type { TargetType } from "../../domain/values";
+import type { ItemCan } from "../../domain/policy/forum";
 
 /**
  * The overlay of this page, in the browser only.
@@ -26,11 +27,13 @@ interface Post {
   id: string;
   reactions: ReactionSummary;
   saved?: boolean;
+  can?: ItemCan;
 }
 
 function applyToPost<P extends Post>(type: TargetType, post: P, thread: ThreadOverlay): P {
   const key = targetKey(type, post.id);
-  return { ...post, reactions: { ...post.reactions, mine: thread.reactions[key] ?? [] }, saved: thread.saved.includes(key) };
+  const mine = { ...post, reactions: { ...post.reactions, mine: thread.reactions[key] ?? [] }, saved: thread.saved.includes(key) };
+  return thread.own.includes(key) ? { ...mine, can: thread.ownCan } : mine;
 }
 
 /** Loader data of the thread page, as far as the overlay touches it. */
@@ -47,7 +50,8 @@ interface ThreadData<C extends Post & { replies: C[] }> {
  *
  * @param data loader data made for the generic member
  * @param thread the member's {@link ThreadOverlay}
- * @returns new data: `reactions.mine` and `saved` of every post, `subscribed`, `submitKey`
+ * @returns new data: `reactions.mine` and `saved` of every post, `can` of the member's own posts,
+ *   `subscribed`, `submitKey`
  */
 export function applyThreadOverlay<C extends Post & { replies: C[] }, D extends ThreadData<C>>(data: D, thread: ThreadOverlay): D {
   const comment = (c: C): C => ({ ...applyToPost("comment", c, thread), replies: c.replies.map(comment) });

@@ -44,6 +44,7 @@ import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadP
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
 import { useThreadOverlay } from "../lib/personal-overlay";
+import { targetKey } from "../../domain/personal-overlay";
 import { NOINDEX, pageUrl, paginationLinks } from "../lib/seo";
 import { threadJsonLd } from "../lib/structured-data";
 import { JsonLd } from "../components/seo/json-ld";
@@ -85,15 +86,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const threadMuted = Boolean(withCan.thread.author && viewer?.mutedIds.has(withCan.thread.author.id));
   const submitKey = crypto.randomUUID();
   // Issue 21: the shared member render learns which posts and authors this page shows.
-  const commentIds = page.comments.flatMap((c) => [c.id, ...c.replies.map((r) => r.id)]);
-  const authorIds = [page.thread.author?.id, ...page.comments.flatMap((c) => [c.author?.id, ...c.replies.map((r) => r.author?.id)])];
-  reportManifest(request, {
-    kind: "thread",
-    threadId: page.thread.id,
-    commentIds,
-    authorIds: [...new Set(authorIds.filter((id): id is string => Boolean(id)))],
-    submitKey,
-  });
+  const comments = page.comments.flatMap((c) => [c, ...c.replies]);
+  const authors: Record<string, string> = {};
+  if (page.thread.author) authors[targetKey("thread", page.thread.id)] = page.thread.author.id;
+  for (const c of comments) if (c.author) authors[targetKey("comment", c.id)] = c.author.id;
+  reportManifest(request, { kind: "thread", threadId: page.thread.id, commentIds: comments.map((c) => c.id), authors, submitKey });
   return {
     ...withCan,
     thread: { ...withCan.thread, saved: saved.thread, ...(threadMuted ? { muted: true as const } : {}) },

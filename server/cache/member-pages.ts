@@ -22,7 +22,7 @@ import { LRUCache } from "lru-cache";
 import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
 import { OVERLAY_GLOBAL, targetKey, type OverlayViewer, type PersonalOverlay } from "../../domain/personal-overlay";
 import { REACTION_TYPES } from "../../domain/values";
-import { bookmarks as bm, notifications as n, profile as p } from "../../domain/i18n/sv";
+import { bookmarks as bm, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
 import { deflatePiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import { GENERIC_RENDER_HEADER, genericRenderHeader, takeManifest, type PageManifest } from "../personal/generic-render";
 import { FRESH_COOKIE } from "./shared-page-data";
@@ -72,6 +72,10 @@ interface Layout {
   segments: Segment[];
   /** Per post key: the `aria-pressed="false"` of each reaction chip, in `REACTION_TYPES` order. */
   chips: Map<string, number[]>;
+  /** Per post key: the end of its reaction form (after `</form>`), where an author's hint goes. */
+  reactionFormEnd: Map<string, number>;
+  /** Per post key: the 'Anmäl' button in its actions (start, end), replaced on the member's own posts. */
+  actions: Map<string, { start: number; end: number }>;
   /** Per post key: the save button's `value="save"`, `aria-pressed`, icon and label. */
   saves: Map<string, ToggleAt>;
   subscribe?: ToggleAt;
@@ -179,12 +183,24 @@ function layoutOf(body: Buffer, nonce: string, manifest: PageManifest, followCla
   }
   plain(body.length);
 
-  const layout: Layout = { segments, chips: new Map(), saves: new Map() };
+  const layout: Layout = { segments, chips: new Map(), reactionFormEnd: new Map(), actions: new Map(), saves: new Map() };
   if (manifest.kind === "thread") {
     for (const at of allIndexes(body, 'data-reactions="')) {
       const keyStart = at + 'data-reactions="'.length;
-      const chips = allIndexes(body, PRESSED_FALSE, keyStart, body.indexOf("</form>", keyStart));
-      if (chips.length === REACTION_TYPES.length) layout.chips.set(attributeValue(body, keyStart), chips);
+      const formEnd = body.indexOf("</form>", keyStart);
+      const chips = allIndexes(body, PRESSED_FALSE, keyStart, formEnd);
+      const key = attributeValue(body, keyStart);
+      if (chips.length === REACTION_TYPES.length) {
+        layout.chips.set(key, chips);
+        layout.reactionFormEnd.set(key, formEnd + "</form>".length);
+      }
+    }
+    for (const at of allIndexes(body, 'data-actions="')) {
+      const keyStart = at + 'data-actions="'.length;
+      const start = body.indexOf(">", keyStart) + 1;
+      const end = body.indexOf("</div>", start);
+      // Another member's post: just 'Anmäl' (no menu, no nested element of the same kind).
+      if (body.indexOf("<div", start) === -1 || body.indexOf("<div", start) > end) layout.actions.set(attributeValue(body, keyStart), { start, end });
     }
     for (const at of allIndexes(body, 'data-save="')) {
       const keyStart = at + 'data-save="'.length;
@@ -241,6 +257,7 @@ export interface PersonalPage {
  * @param overlay the member's parts
  * @param avatarMarkup the member's header avatar as React renders it
  * @param followClasses the follow button's variant classes off and on
+ * @param ownActions the actions of a member's own post as React renders them
  * @returns the parts, or null when a part the overlay needs is not in the markup (the caller then
  *   renders the page for the member the normal way)
  */
@@ -251,6 +268,7 @@ export function personalizePage(
   overlay: PersonalOverlay,
   avatarMarkup: string,
   followClasses: readonly [string, string],
+  ownActions: string,
 ): PersonalPage | null {
   const edits: Edit[] = [];
   if (overlay.profile?.following) {
@@ -264,7 +282,30 @@ export function personalizePage(
   }
   const thread = overlay.thread;
   if (thread) {
+    const own = new Set(thread.own);
+    for (const key of own) {
+      // SPEC §5: never a reaction on one's own post: the chips disabled with the hint, and the
+      // author's menu ('Redigera', 'Radera') instead of 'Anmäl'.
+      const chips = layout.chips.get(key);
+      const formEnd = layout.reactionFormEnd.get(key);
+      const actions = layout.actions.get(key);
+      if (!chips || formEnd === undefined || !actions) return null;
+      const hintId = `reaction-hint-${key.replace(":", "-")}`;
+      const mine = thread.reactions[key] ?? [];
+      REACTION_TYPES.forEach((type, i) => {
+        const generic = `${PRESSED_FALSE} title="${escapeHtml(r.labels[type])}" class="reaction-chip"`;
+        const pressed = mine.includes(type) ? 'aria-pressed="true"' : PRESSED_FALSE;
+        edits.push({
+          at: chips[i]!,
+          length: Buffer.byteLength(generic),
+          text: Buffer.from(`disabled="" ${pressed} aria-describedby="${hintId}" title="${escapeHtml(r.ownContent)}" class="reaction-chip opacity-60"`),
+        });
+      });
+      edits.push({ at: formEnd, length: 0, text: Buffer.from(`<span id="${hintId}" class="text-xs text-slate-500">${escapeHtml(r.ownContent)}</span>`) });
+      edits.push({ at: actions.start, length: actions.end - actions.start, text: Buffer.from(ownActions) });
+    }
     for (const [key, types] of Object.entries(thread.reactions)) {
+      if (own.has(key)) continue;
       const chips = layout.chips.get(key);
       if (!chips) return null;
       for (const type of types) edits.push({ at: chips[REACTION_TYPES.indexOf(type)]!, length: PRESSED_FALSE.length, text: PRESSED_TRUE });
@@ -349,6 +390,8 @@ export interface MemberPagesOptions {
   avatarMarkup: (viewer: OverlayViewer) => string;
   /** The follow button's variant classes off and on (the build's server entry). */
   followClasses: readonly [string, string];
+  /** The actions of a member's own post ('Åtgärder' menu, closed; the build's server entry). */
+  ownActions: string;
   /** Clock for tests (default `Date.now`). */
   now?: () => number;
 }
@@ -428,7 +471,7 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
       const overlay: PersonalOverlay = { viewer: client, ...personal };
       if (entry.layout === undefined) entry.layout = layoutOf(entry.body, entry.nonce, entry.manifest, options.followClasses) ?? undefined;
       if (!entry.layout) return false;
-      const page = personalizePage(entry.body, entry.layout, String(res.locals.cspNonce ?? ""), overlay, options.avatarMarkup(client), options.followClasses);
+      const page = personalizePage(entry.body, entry.layout, String(res.locals.cspNonce ?? ""), overlay, options.avatarMarkup(client), options.followClasses, options.ownActions);
       if (page === null || res.headersSent) return false;
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.setHeader("Content-Type", "text/html; charset=utf-8");

@@ -24,13 +24,14 @@ const SECRET = randomBytes(16).toString("hex");
 /**
  * What a page's loader says about the page it rendered for the generic member.
  *
- * - `thread`: the thread page; its posts (the thread and every comment and reply shown), the
- *   authors of those posts, and the comment forms' key in the markup.
+ * - `thread`: the thread page; its posts (the thread and every comment and reply shown), each
+ *   post's author by post key (`thread:<id>`, `comment:<id>`; deleted authors absent), and the
+ *   comment forms' key in the markup.
  * - `list`: a list of threads or search results; the authors shown.
  * - `profile`: another member's profile page; whose it is.
  */
 export type PageManifest =
-  | { kind: "thread"; threadId: string; commentIds: string[]; authorIds: string[]; submitKey: string }
+  | { kind: "thread"; threadId: string; commentIds: string[]; authors: Record<string, string>; submitKey: string }
   | { kind: "list"; authorIds: string[]; search: boolean }
   | { kind: "profile"; profileId: string };
 

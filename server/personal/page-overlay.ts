@@ -5,8 +5,7 @@
  * view differs in more than the parts the overlay sets:
  *
  * - staff and blocked members (every post's `can` differs: SPEC §6, issue 15);
- * - a thread page with a post of their own (reaction bar disabled with 'Du kan inte reagera på
- *   ditt eget innehåll', 'Redigera' / 'Radera' in the menu) or by a member they mute (issue 19);
+ * - a thread page with a post by a member they mute (issue 19: collapsed);
  * - a list with a thread or result by a member they mute;
  * - their own profile, or one they mute;
  * - a search over their search limit (the normal path answers 429: the limit counts every search
@@ -16,6 +15,7 @@
  */
 import { type PersonalOverlay, type ThreadOverlay } from "../../domain/personal-overlay";
 import { actsAsStaff } from "../../domain/policy/actor";
+import { itemCan } from "../../domain/policy/forum";
 import { RateLimitedError } from "../errors";
 import { sql } from "drizzle-orm";
 import { REACTION_TYPES, type ReactionType } from "../../domain/values";
@@ -44,8 +44,17 @@ export async function pageOverlay(
   if (viewer.blocked || actsAsStaff(viewer)) return null;
   switch (manifest.kind) {
     case "thread": {
-      if (manifest.authorIds.some((id) => id === viewer.id || viewer.mutedIds.has(id))) return null;
-      return { thread: { ...(await threadOwnState(services.db, viewer.id, manifest.threadId, manifest.commentIds)), submitKey: crypto.randomUUID() } };
+      const authors = Object.entries(manifest.authors);
+      if (authors.some(([, id]) => viewer.mutedIds.has(id))) return null;
+      const state = await threadOwnState(services.db, viewer.id, manifest.threadId, manifest.commentIds);
+      return {
+        thread: {
+          ...state,
+          own: authors.filter(([, id]) => id === viewer.id).map(([key]) => key),
+          ownCan: itemCan(viewer, { authorId: viewer.id, authorRole: viewer.role }),
+          submitKey: crypto.randomUUID(),
+        },
+      };
     }
     case "list": {
       if (manifest.authorIds.some((id) => viewer.mutedIds.has(id))) return null;
@@ -85,9 +94,14 @@ export function authorIdsOf(items: ReadonlyArray<{ author?: { id: string } | nul
  * @param viewerId the member
  * @param threadId the thread
  * @param commentIds the comments and replies on the page
- * @returns {@link ThreadOverlay} without the comment key
+ * @returns the reactions, saves and subscription of {@link ThreadOverlay}
  */
-export async function threadOwnState(db: Db, viewerId: string, threadId: string, commentIds: readonly string[]): Promise<Omit<ThreadOverlay, "submitKey">> {
+export async function threadOwnState(
+  db: Db,
+  viewerId: string,
+  threadId: string,
+  commentIds: readonly string[],
+): Promise<Pick<ThreadOverlay, "reactions" | "saved" | "subscribed">> {
   const ids = commentIds.length ? sql.join(commentIds.map((id) => sql`${id}::uuid`), sql`, `) : sql`NULL`;
   const result = await db.execute(sql`
     SELECT 'reaction' AS kind, r.target_type || ':' || r.target_id AS key, r.reaction_type AS value

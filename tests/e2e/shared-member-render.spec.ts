@@ -3,12 +3,12 @@
  * profile pages come from one render for every member with their own parts set in the markup
  * (`X-Cache: SHARED`). What the member must notice: their nickname in the header, their own
  * reaction, 'Sparad', 'Sluta bevaka' and 'Sluta följa' in the first paint, a page that hydrates
- * without a mismatch and whose toggles work; and a thread they wrote on is rendered for them
- * alone (their own comment's reactions are disabled).
+ * without a mismatch and whose toggles work; on a thread they wrote on, their own comment has its
+ * reactions disabled and the author's menu.
  */
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { bookmarks as bm, nav, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
+import { bookmarks as bm, editing as ed, forum as f, moderation as m, nav, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -120,16 +120,34 @@ test("a member's thread and profile pages come from the shared render with their
   await expect(page.getByRole("button", { name: p.unfollow })).toHaveAttribute("aria-pressed", "true");
   expect(problems).toEqual([]);
 
-  // A thread the reader wrote on is rendered for them alone: their comment's reactions are disabled.
+  // A thread the reader wrote on: their own comment's reactions are disabled with the hint and
+  // their menu has 'Redigera', from the shared render too.
   const own = `Läsarens kommentar ${Date.now()}`;
   expect((await reader.api.post(threadPath, { form: { intent: "comment", body: own } })).status()).toBeLessThan(400);
-  const ownContext = await browser.newContext({ storageState: await reader.api.storageState() });
-  await ownContext.clearCookies({ name: "borssnack_fresh" });
+  const ownState = await reader.api.storageState();
+  const ownCookies = ownState.cookies.filter((c) => c.name !== "borssnack_fresh" && c.name !== "borssnack_flash");
+  const sharedAgain = await playwrightRequest.newContext({ baseURL: env.baseURL, storageState: { ...ownState, cookies: ownCookies } });
+  const aloneAgain = await playwrightRequest.newContext({
+    baseURL: env.baseURL,
+    storageState: { ...ownState, cookies: [...ownCookies, { ...session, name: "borssnack_fresh", value: "1" }] },
+  });
+  const sharedOwn = await sharedAgain.get(threadPath);
+  expect(sharedOwn.headers()["x-cache"]).toBe("SHARED");
+  expect(markup(await sharedOwn.text())).toBe(markup(await (await aloneAgain.get(threadPath)).text()));
+  await sharedAgain.dispose();
+  await aloneAgain.dispose();
+  const ownContext = await browser.newContext({ storageState: { ...ownState, cookies: ownCookies } });
   const ownPage = await ownContext.newPage();
+  const ownProblems = watchHydration(ownPage);
   const ownAnswer = await ownPage.goto(threadPath);
-  expect(ownAnswer!.headers()["x-cache"]).not.toBe("SHARED");
+  expect(ownAnswer!.headers()["x-cache"]).toBe("SHARED");
   const ownComment = ownPage.locator("article", { hasText: own });
   await expect(ownComment.getByRole("button", { name: new RegExp(`^${r.labels.bull}`) })).toBeDisabled();
+  await expect(ownComment.getByText(r.ownContent)).toBeVisible();
+  await expect(ownComment.getByRole("button", { name: m.report })).toHaveCount(0);
+  await ownComment.getByRole("button", { name: f.actions }).click();
+  await expect(ownPage.getByRole("menuitem", { name: ed.edit })).toBeVisible();
+  expect(ownProblems).toEqual([]);
   await context.close();
   await ownContext.close();
 });

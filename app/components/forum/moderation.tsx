@@ -91,7 +91,8 @@ export function ItemActions({
 }) {
   const editAction = can.edit ? (edit ?? null) : null;
   return (
-    <div className="flex shrink-0 items-center gap-1">
+    // data-actions: where the shared member render sets the author's menu on their own posts (issue 21).
+    <div className="flex shrink-0 items-center gap-1" data-actions={`${kind}:${id}`}>
       {can.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
       {can.moderate || editAction ? (
         <ModerationMenu request={{ kind, id }} blockUserId={can.block ? authorId : null} canDelete={can.delete} edit={editAction} />
