@@ -427,14 +427,21 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
     const theme = themeFromCookie(req.headers.cookie);
     const nonce = randomBytes(16).toString("base64");
-    const response = await options.render(
-      new globalThis.Request(url, {
-        headers: { accept: "text/html", cookie: `${THEME_COOKIE}=${theme}`, [GENERIC_RENDER_HEADER]: value },
-      }),
-      nonce,
-    );
-    const body = Buffer.from(await response.arrayBuffer());
-    const manifest = takeManifest(renderId) ?? null;
+    let response: globalThis.Response;
+    let body: Buffer;
+    let manifest: PageManifest | null;
+    try {
+      response = await options.render(
+        new globalThis.Request(url, {
+          headers: { accept: "text/html", cookie: `${THEME_COOKIE}=${theme}`, [GENERIC_RENDER_HEADER]: value },
+        }),
+        nonce,
+      );
+      body = Buffer.from(await response.arrayBuffer());
+    } finally {
+      // Taken also when the render failed, so a reported manifest never stays behind.
+      manifest = takeManifest(renderId) ?? null;
+    }
     const usable = response.status === 200 && !response.headers.has("set-cookie") && manifest !== null;
     const headers: Array<[string, string]> = [];
     response.headers.forEach((v, name) => {

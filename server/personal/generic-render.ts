@@ -13,13 +13,14 @@
  *
  * @module
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 
 /** The request header that marks a generic render: `<secret>:<render id>`. */
 export const GENERIC_RENDER_HEADER = "x-borssnack-generic-render";
 
 /** This process's secret (32 hex characters). */
 const SECRET = randomBytes(16).toString("hex");
+const SECRET_BYTES = Buffer.from(SECRET);
 
 /**
  * What a page's loader says about the page it rendered for the generic member.
@@ -52,7 +53,9 @@ export function genericRenderHeader(): { value: string; renderId: string } {
 /** The render id of a generic render request, or null for every other request. */
 function renderIdOf(request: Request): string | null {
   const value = request.headers.get(GENERIC_RENDER_HEADER);
-  if (!value || !value.startsWith(`${SECRET}:`)) return null;
+  if (!value || value.length <= SECRET.length || value[SECRET.length] !== ":") return null;
+  const given = Buffer.from(value.slice(0, SECRET.length));
+  if (given.length !== SECRET_BYTES.length || !timingSafeEqual(given, SECRET_BYTES)) return null;
   return value.slice(SECRET.length + 1);
 }
 
