@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { deflatePiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
+import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { themeFromCookie } from "../../domain/theme";
 
@@ -88,7 +88,7 @@ function gzipWithNonce(entry: Entry, nonce: string, onDeflated: (bytes: number) 
     entry.gzip = { pieces: pieces.map((piece) => deflatePiece(piece)) };
     onDeflated(entry.gzip.pieces.reduce((sum, piece) => sum + piece.deflated.length, 0));
   }
-  const fresh = deflatePiece(Buffer.from(nonce), 1);
+  const fresh = freshPiece(Buffer.from(nonce));
   const all: DeflatedPiece[] = [];
   entry.gzip.pieces.forEach((piece, i) => {
     if (i > 0) all.push(fresh);

@@ -71,7 +71,12 @@ export interface DeflatedPiece {
   raw: Buffer;
   deflated: Buffer;
   crc: number;
+  /** x^(8·length) modulo the CRC polynomial: what combining a CRC with this piece's takes. */
+  shift: number;
 }
+
+/** Pieces up to this many bytes are sent as stored deflate blocks (no zlib call per answer). */
+const STORED_MAX = 1024;
 
 /**
  * Deflates one piece with a full flush.
@@ -81,7 +86,25 @@ export interface DeflatedPiece {
  * @returns the {@link DeflatedPiece}
  */
 export function deflatePiece(raw: Buffer, level = 6): DeflatedPiece {
-  return { raw, deflated: deflateRawSync(raw, { finishFlush: FULL_FLUSH, level }), crc: crc32(raw) };
+  return { raw, deflated: deflateRawSync(raw, { finishFlush: FULL_FLUSH, level }), crc: crc32(raw), shift: x2nmodp(raw.length, 3) };
+}
+
+/**
+ * A small piece made for one answer (a nonce, a nickname): as a stored deflate block (RFC 1951
+ * §3.2.4: `BFINAL=0, BTYPE=00`, byte-aligned, `LEN`, `NLEN`, the bytes), which costs no zlib
+ * call; larger pieces are deflated at level 1.
+ *
+ * @param raw the bytes
+ * @returns the {@link DeflatedPiece}
+ */
+export function freshPiece(raw: Buffer): DeflatedPiece {
+  if (raw.length > STORED_MAX) return deflatePiece(raw, 1);
+  const block = Buffer.alloc(5 + raw.length);
+  block[0] = 0;
+  block.writeUInt16LE(raw.length, 1);
+  block.writeUInt16LE(~raw.length & 0xffff, 3);
+  raw.copy(block, 5);
+  return { raw, deflated: block, crc: crc32(raw), shift: x2nmodp(raw.length, 3) };
 }
 
 /**
@@ -96,7 +119,7 @@ export function gzipOfPieces(pieces: readonly DeflatedPiece[]): Buffer {
   let size = 0;
   for (const piece of pieces) {
     chunks.push(piece.deflated);
-    crc = size === 0 ? piece.crc : crc32Combine(crc, piece.crc, piece.raw.length);
+    crc = size === 0 ? piece.crc : (multmodp(piece.shift, crc) ^ piece.crc) >>> 0;
     size += piece.raw.length;
   }
   const trailer = Buffer.alloc(8);

@@ -23,7 +23,7 @@ import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
 import { OVERLAY_GLOBAL, targetKey, type OverlayViewer, type PersonalOverlay } from "../../domain/personal-overlay";
 import { REACTION_TYPES } from "../../domain/values";
 import { bookmarks as bm, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
-import { deflatePiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
+import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import { GENERIC_RENDER_HEADER, genericRenderHeader, takeManifest, type PageManifest } from "../personal/generic-render";
 import { FRESH_COOKIE } from "./shared-page-data";
 import { toClientViewer, type Viewer } from "../session";
@@ -355,8 +355,8 @@ export function personalizePage(
 }
 
 /**
- * The answer's body: gzip from the kept pieces and the new ones (deflated now, level 1), or the
- * plain bytes.
+ * The answer's body: gzip from the kept pieces and the new ones (small ones as stored blocks,
+ * edited segments deflated at level 1), or the plain bytes.
  *
  * @param page from {@link personalizePage}
  * @param gzip whether the client takes gzip
@@ -369,7 +369,7 @@ function bodyOf(page: PersonalPage, gzip: boolean): Buffer {
     page.parts.map((part) => {
       if (part.kept) return (part.kept.piece ??= deflatePiece(part.raw));
       let piece = fresh.get(part.raw);
-      if (!piece) fresh.set(part.raw, (piece = deflatePiece(part.raw, 1)));
+      if (!piece) fresh.set(part.raw, (piece = freshPiece(part.raw)));
       return piece;
     }),
   );
