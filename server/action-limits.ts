@@ -250,32 +250,37 @@ export function createActionLimits(
         return new RateLimitedError(rule.message(wait), wait, al.title);
       };
       const longest = (errors: RateLimitedError[]) => errors.reduce((a, b) => (b.retryAfterS > a.retryAfterS ? b : a));
-      // 1. Check every rule without spending anything.
+      // 1. Check every rule without spending anything (the rules' reads side by side: issue 21,
+      // a member's search waited for four round trips one after the other).
       const over: RateLimitedError[] = [];
-      for (const [rule, key] of applying) {
-        try {
-          const res = await limiter(rule).get(key);
-          if (res && res.consumedPoints >= rule.points * multiplier) over.push(refuse(rule, res));
-        } catch (error) {
-          console.error(`[limits] ${rule.name}:`, (error as Error).message);
-        }
-      }
+      await Promise.all(
+        applying.map(async ([rule, key]) => {
+          try {
+            const res = await limiter(rule).get(key);
+            if (res && res.consumedPoints >= rule.points * multiplier) over.push(refuse(rule, res));
+          } catch (error) {
+            console.error(`[limits] ${rule.name}:`, (error as Error).message);
+          }
+        }),
+      );
       if (over.length) throw longest(over);
       // 2. All allow: consume. A concurrent request may have taken the last point in between;
       // then the points this request already took are given back and it is refused.
       const taken: Array<[ActionRule, string]> = [];
-      for (const [rule, key] of applying) {
-        try {
-          await limiter(rule).consume(key);
-          taken.push([rule, key]);
-        } catch (error) {
-          if (error instanceof RateLimiterRes) {
-            over.push(refuse(rule, error));
-            // consume() counted this request on the refusing rule too; take it back as well.
+      await Promise.all(
+        applying.map(async ([rule, key]) => {
+          try {
+            await limiter(rule).consume(key);
             taken.push([rule, key]);
-          } else console.error(`[limits] ${rule.name}:`, (error as Error).message);
-        }
-      }
+          } catch (error) {
+            if (error instanceof RateLimiterRes) {
+              over.push(refuse(rule, error));
+              // consume() counted this request on the refusing rule too; take it back as well.
+              taken.push([rule, key]);
+            } else console.error(`[limits] ${rule.name}:`, (error as Error).message);
+          }
+        }),
+      );
       if (over.length) {
         for (const [rule, key] of taken) await limiter(rule).reward(key).catch(() => undefined);
         throw longest(over);
