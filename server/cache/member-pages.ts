@@ -465,7 +465,8 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const cookie = req.headers.cookie ?? "";
-    if (req.method !== "GET" || !PAGE_PATHS.test(req.path) || !SESSION_COOKIE.test(cookie) || FLASH_OR_FRESH.test(cookie)) return next();
+    // Not a client navigation's loader data (`….data`): that is the member's own.
+    if (req.method !== "GET" || req.path.endsWith(".data") || !PAGE_PATHS.test(req.path) || !SESSION_COOKIE.test(cookie) || FLASH_OR_FRESH.test(cookie)) return next();
     void (async () => {
       const viewer = await options.viewer(cookie);
       if (!viewer) return false;
