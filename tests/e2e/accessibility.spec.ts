@@ -101,6 +101,11 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
   return found;
 }
 
+// Each test below runs axe over many pages in two themes: about a minute alone on a 2-core
+// machine, and more with CI's two suites side by side (the visitor pages took over the default
+// 90 s there). Three times the default.
+test.describe.configure({ timeout: 270_000 });
+
 async function contextAs(browser: import("@playwright/test").Browser, who: "visitor" | "author" | "moderator" | "admin", width = 1280): Promise<BrowserContext> {
   const viewport = { width, height: 900 };
   if (who === "visitor") return browser.newContext({ viewport });
