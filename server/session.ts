@@ -13,6 +13,7 @@ import { actsAsAdmin, actsAsStaff, siteCan } from "../domain/policy/actor";
 import type { Services } from "./services";
 import type { StaffRole } from "../domain/values";
 import { isGenericRender } from "./personal/generic-render";
+import { wroteJustNowByCookie } from "./cache/shared-page-data";
 import { GENERIC_VIEWER_ID, type OverlayViewer } from "../domain/personal-overlay";
 
 /** The logged-in member as the server sees them. */
@@ -117,7 +118,10 @@ function lookUpViewer(services: Services, request: Request): Promise<Viewer | nu
 export async function viewerFromHeaders(services: Services, headers: Headers): Promise<Viewer | null> {
   // Issue 21: remembered for a few seconds per session cookie in production (Services.viewerCache),
   // emptied on every write; a failed lookup is not remembered.
-  const token = services.viewerCache ? SESSION_TOKEN.exec(headers.get("cookie") ?? "")?.[1] : undefined;
+  // Not right after the member's own write (`borssnack_fresh`): their change (an avatar, a
+  // mute) shows at once, even before this process has heard of the write.
+  const cookie = headers.get("cookie") ?? "";
+  const token = services.viewerCache && !wroteJustNowByCookie(cookie) ? SESSION_TOKEN.exec(cookie)?.[1] : undefined;
   if (!services.viewerCache || !token) return readViewer(services, headers);
   const { viewer } = await services.viewerCache.get(token, async () => ({ viewer: await readViewer(services, headers) }));
   return viewer;

@@ -75,7 +75,16 @@ export function sharedRead<T extends object>(
  * @param request the page request (its `Cookie` header)
  */
 export function wroteJustNow(request: globalThis.Request): boolean {
-  return FRESH_PATTERN.test(request.headers.get("cookie") ?? "");
+  return wroteJustNowByCookie(request.headers.get("cookie"));
+}
+
+/**
+ * {@link wroteJustNow} from a `Cookie` header (issue 21: the session lookup's cache skips it too).
+ *
+ * @param cookie the request's `Cookie` header, or null
+ */
+export function wroteJustNowByCookie(cookie: string | null | undefined): boolean {
+  return FRESH_PATTERN.test(cookie ?? "");
 }
 
 /**
