@@ -25,7 +25,7 @@ import { noindexEverything } from "./seo/robots";
 import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
 import { createSharedPageData, markWriters } from "./cache/shared-page-data";
 import { createMemberPages, type MemberPages } from "./cache/member-pages";
-import { pageOverlay } from "./personal/page-overlay";
+import { pageOverlay, sharesRender } from "./personal/page-overlay";
 import { viewerFromHeaders } from "./session";
 import type { OverlayViewer } from "../domain/personal-overlay";
 import { requestLogging } from "./log";
@@ -296,7 +296,11 @@ function sharedMemberRender(services: Services, build: ServerBuild, limit: Retur
         context.set(cspNonceContext, nonce);
         return handle(request, context);
       }),
-    viewer: (cookie) => viewerFromHeaders(services, new Headers({ cookie })),
+    // Staff and blocked members are rendered alone: no need to look up the shared render for them.
+    viewer: async (cookie) => {
+      const viewer = await viewerFromHeaders(services, new Headers({ cookie }));
+      return viewer && sharesRender(viewer) ? viewer : null;
+    },
     overlay: (viewer, manifest, ip) => pageOverlay(services, viewer, manifest, ip),
     avatarMarkup: entry.renderViewerAvatar,
     followClasses: entry.followToggleClasses,

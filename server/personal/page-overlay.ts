@@ -41,7 +41,7 @@ export async function pageOverlay(
   manifest: PageManifest,
   ip: string,
 ): Promise<Omit<PersonalOverlay, "viewer"> | null> {
-  if (viewer.blocked || actsAsStaff(viewer)) return null;
+  if (!sharesRender(viewer)) return null;
   switch (manifest.kind) {
     case "thread": {
       const authors = Object.entries(manifest.authors);
@@ -73,6 +73,18 @@ export async function pageOverlay(
       return { profile: { following: await isFollowing(services.db, viewer.id, manifest.profileId) } };
     }
   }
+}
+
+/**
+ * Whether the member's pages can come from the shared render at all: not staff, not blocked
+ * (every post's `can` differs for them). Asked before the shared render is looked up, so staff
+ * browsing alone never cause a generic render nobody uses.
+ *
+ * @param viewer the member
+ * @returns true for a plain member
+ */
+export function sharesRender(viewer: Viewer): boolean {
+  return !viewer.blocked && !actsAsStaff(viewer);
 }
 
 /**
