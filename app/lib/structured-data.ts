@@ -9,12 +9,14 @@
  */
 import type { AuthorView, CommentView, ProfileView } from "../../domain/views";
 import { app, forum as f } from "../../domain/i18n/sv";
-import { scriptSafeJson } from "../../domain/script-json";
 
 /** A JSON-LD node: a plain JSON object (strings, numbers, booleans, arrays, nested objects). */
 export type JsonLdObject = { [key: string]: JsonLdValue };
 /** Any JSON value a JSON-LD node may hold. */
 export type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
+
+/** `<`, `>`, `&`, U+2028 and U+2029: the characters escaped in a JSON-LD script element. */
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
 
 /**
  * Serializes a JSON-LD node for the body of a `<script type="application/ld+json">` element
@@ -29,7 +31,7 @@ export type JsonLdValue = string | number | boolean | null | JsonLdObject | Json
  * @throws TypeError from `JSON.stringify` for a cyclic value or a BigInt
  */
 export function jsonLdScriptText(value: JsonLdObject): string {
-  return scriptSafeJson(value);
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };

@@ -22,7 +22,6 @@ import { LRUCache } from "lru-cache";
 import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
 import { OVERLAY_GLOBAL, targetKey, type OverlayViewer, type PersonalOverlay } from "../../domain/personal-overlay";
 import { REACTION_TYPES } from "../../domain/values";
-import { scriptSafeJson } from "../../domain/script-json";
 import { bookmarks as bm, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import { GENERIC_RENDER_HEADER, genericRenderHeader, takeManifest, type PageManifest } from "../personal/generic-render";
@@ -239,7 +238,8 @@ function toggleOn(at: ToggleAt, value: [string, string], icon: [string, string],
 
 /** The overlay as an inline script (JSON made safe inside `<script>`). */
 function overlayScript(overlay: PersonalOverlay, nonce: string): string {
-  return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${OVERLAY_GLOBAL}=${scriptSafeJson(overlay)}</script>`;
+  const json = JSON.stringify(overlay).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `<script${nonce ? ` nonce="${nonce}"` : ""}>window.${OVERLAY_GLOBAL}=${json}</script>`;
 }
 
 /** A member's answer: the page's segments, each kept or made for this answer. */
