@@ -19,7 +19,9 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { EdgeAvatar } from "./components/ui/edge-level";
 import { buttonVariantClass } from "./components/ui/button";
 import { ModerationMenu } from "./components/forum/moderation";
+import { NotificationList } from "./components/notifications/notification-list";
 import type { OverlayViewer } from "../domain/personal-overlay";
+import type { NotificationItem } from "../domain/notifications";
 
 /**
  * The header's avatar of a member exactly as the page renders it (`UserMenu` in
@@ -48,6 +50,18 @@ export const followToggleClasses: readonly [string, string] = [buttonVariantClas
  */
 export function renderOwnPostActions(): string {
   return renderToString(<ModerationMenu request={{ kind: "comment", id: "" }} blockUserId={null} canDelete edit={{ onEdit: () => {} }} />);
+}
+
+/**
+ * The notifications page's list for one member as the page renders it at hydration
+ * (`NotificationList`, app/components/notifications/notification-list.tsx), for the shared member
+ * render (issue 21), which sets it in place of the generic render's empty list.
+ *
+ * @param items the member's notifications, newest first
+ * @returns HTML
+ */
+export function renderNotificationList(items: NotificationItem[]): string {
+  return renderToString(<NotificationList items={items} busy={false} />);
 }
 
 /** How long (ms) a streamed render may take before the rest is abandoned. */

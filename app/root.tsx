@@ -21,6 +21,7 @@ import { toast, Toaster } from "./lib/toast";
 import { getViewer, toClientViewer } from "../server/session";
 import { readFlash, type Flash } from "../server/flash";
 import { servicesContext } from "../server/services";
+import { recentActiveUsers } from "../server/presence/stats";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./components/layout/not-found";
@@ -41,7 +42,8 @@ import { useSystemPrefersDark, useThemePreference } from "./lib/theme";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const viewer = await getViewer(services, request);
+  // The online counts are in the first paint (issue 21: the header does not move when they come).
+  const [viewer, online] = await Promise.all([getViewer(services, request), recentActiveUsers(services.db)]);
   const { flash, clear } = await readFlash(request);
   const clientViewer: ClientViewer | null = viewer ? toClientViewer(viewer) : null;
   return data(
@@ -52,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       provider: services.config.provider,
       theme: themeFromCookie(request.headers.get("Cookie")),
       nonce: context.get(cspNonceContext),
+      online,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

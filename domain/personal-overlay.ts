@@ -14,6 +14,7 @@
  */
 import type { SiteCan } from "./policy/actor";
 import type { ItemCan } from "./policy/forum";
+import type { NotificationItem } from "./notifications";
 import type { ReactionType, TargetType } from "./values";
 
 /**
@@ -66,6 +67,11 @@ export interface PersonalOverlay {
   viewer: OverlayViewer;
   thread?: ThreadOverlay;
   profile?: ProfileOverlay;
+  /**
+   * The notifications page: the member's notifications (SPEC §2, ≤ 50, newest first), which the
+   * server also set into the page's markup.
+   */
+  notifications?: NotificationItem[];
 }
 
 /**

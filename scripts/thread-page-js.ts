@@ -1,7 +1,8 @@
 /**
  * Prints the JavaScript and CSS a first visit to the thread page downloads, per chunk, gzip-summed
  * exactly like `threadPageAssets` in `bench/run.ts` (entry + routes `root`, `routes/forum-layout`,
- * `routes/thread` with their flattened static imports and CSS, plus the route manifest file).
+ * `routes/thread` with their flattened static imports and CSS; the route manifest file is not
+ * fetched by the page).
  *
  * ```sh
  * BUILD_DIR=build-js npx react-router build && BUILD_DIR=build-js npx tsx scripts/thread-page-js.ts

@@ -7,7 +7,7 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import pLimit from "p-limit";
+import { createRenderLimit, inTurn, renderQueue, RENDER_TURN_MAX_MS, type RenderLimit } from "./render-queue";
 import express from "express";
 import { mkdirSync } from "node:fs";
 import { RouterContextProvider } from "react-router";
@@ -24,10 +24,12 @@ import { createAnonymousCache } from "./cache/anonymous-cache";
 import { noindexEverything } from "./seo/robots";
 import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
 import { createSharedPageData, markWriters } from "./cache/shared-page-data";
+import { changesPages } from "./cache/page-writes";
 import { createMemberPages, type MemberPages } from "./cache/member-pages";
 import { pageOverlay, sharesRender } from "./personal/page-overlay";
 import { viewerFromHeaders } from "./session";
 import type { OverlayViewer } from "../domain/personal-overlay";
+import type { NotificationItem } from "../domain/notifications";
 import { requestLogging } from "./log";
 import { crossOriginProtection } from "./security/cross-origin";
 import { requestGuard } from "./security/request-guard";
@@ -207,9 +209,10 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
     // A write through this instance empties the caches of the others — other servers and the
     // other worker processes (issue 21) — at once, not after their TTL: not every write has a
-    // realtime event of its own (a new thread of an author nobody follows has none).
+    // realtime event of its own (a new thread of an author nobody follows has none). The activity
+    // log is not one (server/cache/page-writes.ts).
     app.use((req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD") {
+      if (changesPages(req)) {
         res.on("finish", () => {
           if (res.statusCode < 400) publishPagesChanged(services.db).catch(() => {});
         });
@@ -235,9 +238,8 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     // about a tenth of the CPU of a logged-in page under load (issue 8).
     let handler: express.RequestHandler | undefined;
     // Issue 21: at most RENDER_CONCURRENCY pages and loader data answers are worked on at once per
-    // process; the rest wait their turn. 50 renders interleaved cost twice the CPU each of 10
-    // (garbage collection and cache misses), so fewer at once finish more per second.
-    const limit = pLimit(services.config.renderConcurrency);
+    // process; the rest wait their turn (server/render-queue.ts).
+    const limit = createRenderLimit(services.config.renderConcurrency);
     const ready = loadBuild().then((build) => {
       memberPages = sharedMemberRender(services, build, limit);
       return (handler = createRequestHandler({ build, getLoadContext }));
@@ -247,31 +249,7 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
       if (handler) return handler(req, res, next);
       ready.then((h) => h(req, res, next), next);
     };
-    app.use((req, res, next) => {
-      // Writes, the JSON API and its live stream (held open for minutes) never wait.
-      if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/")) return serve(req, res, next);
-      // Settled when the answer is sent or the client goes away, also while the request waits: a
-      // request whose client left in the queue is not rendered and gives its turn back at once.
-      let gone = false;
-      const done = new Promise<void>((resolve) => {
-        res.once("close", () => {
-          gone = true;
-          resolve();
-        });
-      });
-      void limit(() => {
-        if (gone) return undefined;
-        return Promise.race([
-          done,
-          new Promise<void>((resolve) =>
-            serve(req, res, (error?: unknown) => {
-              resolve();
-              next(error);
-            }),
-          ),
-        ]);
-      });
-    });
+    app.use(renderQueue(limit, serve, (path) => console.warn(`[sidor] ${path}: renderingen höll sin tur i över ${RENDER_TURN_MAX_MS / 1000} s; turen lämnades tillbaka`)));
   }
   return app;
 }
@@ -281,29 +259,35 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
  * generic renders go through React Router's Fetch handler under the same render limit as every
  * page; the header avatar comes from the build's server entry (`renderViewerAvatar`).
  */
-function sharedMemberRender(services: Services, build: ServerBuild, limit: ReturnType<typeof pLimit>): MemberPages {
+function sharedMemberRender(services: Services, build: ServerBuild, limit: RenderLimit): MemberPages {
   const handle = createFetchHandler(build);
   const entry = build.entry.module as unknown as {
     renderViewerAvatar: (viewer: OverlayViewer) => string;
     followToggleClasses: readonly [string, string];
     renderOwnPostActions: () => string;
+    renderNotificationList: (items: NotificationItem[]) => string;
   };
   return createMemberPages({
     render: (request, nonce) =>
-      limit(() => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(cspNonceContext, nonce);
-        return handle(request, context);
-      }),
+      inTurn(
+        limit,
+        () => {
+          const context = new RouterContextProvider();
+          context.set(servicesContext, services);
+          context.set(cspNonceContext, nonce);
+          return handle(request, context);
+        },
+        () => console.warn(`[medlemssidor] ${new URL(request.url).pathname}: renderingen höll sin tur i över ${RENDER_TURN_MAX_MS / 1000} s; turen lämnades tillbaka`),
+      ),
     // Staff and blocked members are rendered alone: no need to look up the shared render for them.
     viewer: async (cookie) => {
       const viewer = await viewerFromHeaders(services, new Headers({ cookie }));
       return viewer && sharesRender(viewer) ? viewer : null;
     },
-    overlay: (viewer, manifest, ip) => pageOverlay(services, viewer, manifest, ip),
+    overlay: (viewer, manifest, ip, rendered) => pageOverlay(services, viewer, manifest, ip, rendered),
     avatarMarkup: entry.renderViewerAvatar,
     followClasses: entry.followToggleClasses,
     ownActions: entry.renderOwnPostActions(),
+    notificationList: entry.renderNotificationList,
   });
 }

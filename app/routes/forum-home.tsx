@@ -103,7 +103,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       {/* Issue 20: WebSite with a SearchAction for /forum/sok?q=. */}
-      {viewer ? null : <JsonLd data={websiteJsonLd(publicUrl)} />}
+      {viewer ? null : <JsonLd data={import.meta.env.SSR ? websiteJsonLd(publicUrl) : null} />}
       <div className="space-y-2">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 md:text-3xl">{app.title}</h1>
         <p className="text-slate-600">{app.description}</p>

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
@@ -14,8 +14,32 @@ import { SearchBox } from "../components/search/search-box";
 import { nav } from "../../domain/i18n/sv";
 import { useViewer } from "../lib/viewer";
 
-/** Renders nothing until a cashtag is hovered, so it loads after the first paint (issue 21). */
 const TickerMenuLayer = lazy(() => import("../components/watchlist/ticker-menu").then((m) => ({ default: m.TickerMenuLayer })));
+
+/**
+ * The cashtag menu's layer, loaded when the mouse first rests on a cashtag (`a.cashtag[data-ticker]`)
+ * rather than with the page (issue 21: a visit that hovers no cashtag does not download it).
+ * Renders nothing until then; the layer opens the menu for that cashtag (its 350 ms hover pause
+ * covers the download).
+ */
+function TickerMenuOnHover() {
+  const [first, setFirst] = useState<Element | null>(null);
+  useEffect(() => {
+    if (first) return;
+    const onOver = (e: PointerEvent) => {
+      if (e.pointerType !== "mouse") return;
+      const cashtag = (e.target as Element | null)?.closest?.("a.cashtag[data-ticker]");
+      if (cashtag) setFirst(cashtag);
+    };
+    document.addEventListener("pointerover", onOver);
+    return () => document.removeEventListener("pointerover", onOver);
+  }, [first]);
+  return first ? (
+    <Suspense fallback={null}>
+      <TickerMenuLayer initial={first} />
+    </Suspense>
+  ) : null;
+}
 
 function pendingSkeleton(pathname: string): React.ReactNode {
   if (pathname === "/" || pathname === "/forum" || pathname === "/forum/") return <HomeSkeleton />;
@@ -46,9 +70,7 @@ export default function ForumLayout() {
         {skeleton ?? <Outlet />}
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <TickerMenuLayer />
-      </Suspense>
+      <TickerMenuOnHover />
     </div>
     </ProfileDrawerProvider>
   );

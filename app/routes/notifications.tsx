@@ -2,35 +2,47 @@
  * `/forum/notifications` (SPEC §2 Notifications page): the member's notifications (at most 50,
  * newest first, unread highlighted), 'Markera alla som lästa' only when unread exist,
  * 'Inga notifieringar' when empty, 'Laddar notifieringar...' while loading, and the
- * 'Alla notifieringar är nu lästa' toast (SPEC §8). Visitors are sent to the login page.
+ * 'Alla notifieringar är nu lästa' toast (SPEC §8). Visitors are sent to the login page. A plain
+ * member's page comes from the shared member render (issue 21), with their list set in by the
+ * server (docs/decisions/039-shared-member-render.md).
  *
  * @module
  */
-import { Suspense, useEffect } from "react";
-import { Await, Link, useFetcher } from "react-router";
+import { Suspense, useEffect, useMemo } from "react";
+import { Await, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { markAllNotificationsRead } from "../../server/notifications/commands";
 import { getAllNotifications } from "../../server/notifications/queries";
 import { readForm } from "../../server/http";
+import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
 import { servicesContext } from "../../server/services";
 import { getViewer, requireViewer } from "../../server/session";
-import { RelativeTime } from "../components/forum/relative-time";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../components/notifications/notification-bell";
-import { buttonClass } from "../components/ui/button";
+import { NotificationList, NotificationsLoading } from "../components/notifications/notification-list";
 import { app, errors, notifications as n, toasts as t } from "../../domain/i18n/sv";
-import { notificationText, type NotificationItem } from "../../domain/notifications";
+import type { NotificationItem } from "../../domain/notifications";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
+import { readOverlay } from "../lib/personal-overlay";
 import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/notifications";
 
-/** The member's notifications; streamed, so the page shows 'Laddar notifieringar...' first. */
+/**
+ * The member's notifications; streamed, so the page shows 'Laddar notifieringar...' first.
+ * Issue 21: for the shared member render (server/cache/member-pages.ts) the page is made once
+ * without a list (`overlay: true`); the server sets each member's list into that markup and puts
+ * the same items in the page's overlay.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireViewer(services, request);
+  if (isGenericRender(request)) {
+    reportManifest(request, { kind: "notifications" });
+    return { items: Promise.resolve<NotificationItem[] | null>([]), overlay: true };
+  }
   const items = getAllNotifications(services.db, viewer.id).catch((error: Error) => {
     console.error("[notifieringar] kunde inte läsas:", error.message);
     return null;
   });
-  return { items };
+  return { items, overlay: false };
 }
 
 /** `intent=read-all`: marks every unread notification read. */
@@ -47,85 +59,56 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Page title. */
 export const meta: Route.MetaFunction = () => [{ title: `${n.pageTitle} – ${app.name}` }, NOINDEX];
 
-function PageHeading({ children }: { children?: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{n.pageTitle}</h1>
-      {children}
-    </div>
-  );
+/**
+ * A shared page's list when the page has no overlay (never expected: the server sets the member's
+ * list and overlay together). On the server this is the place of the list in the generic render,
+ * which the shared member render replaces with the member's list (`data-personal`); in the
+ * browser the page's data is loaded again for the member.
+ */
+function SharedListPlace() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    void revalidator.revalidate();
+    // Once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <div hidden data-personal="notifications" />;
 }
 
-function NotificationList({ items }: { items: NotificationItem[] | null }) {
+/** The notifications page. */
+export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
+  // The fetcher lives here, not in the list: a revalidation after 'Markera alla som lästa'
+  // replaces a shared page's list with the loader's, and the toast must survive that.
   const fetcher = useFetcher<ActionAnswer>();
   useActionToast(fetcher.data);
   useEffect(() => {
     if (fetcher.data?.ok) window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT));
   }, [fetcher.data]);
-  if (items === null) {
-    return (
-      <>
-        <PageHeading />
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <strong>{n.loadFailedTitle}</strong>: {n.loadFailedDescription}
-        </p>
-      </>
-    );
-  }
-  const hasUnread = items.some((i) => !i.read);
-  return (
-    <>
-      <PageHeading>
-        {hasUnread ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="read-all" />
-            <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
-              {n.markAllRead}
-            </button>
-          </fetcher.Form>
-        ) : null}
-      </PageHeading>
-      {items.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">{n.empty}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
-          {items.map((item) => (
-            <li key={item.id} data-unread={item.read ? undefined : "true"} className={item.read ? "" : "bg-brand-50"}>
-              <Link to={item.href} className="flex items-start gap-3 px-4 py-3 hover:bg-slate-50">
-                <span
-                  aria-hidden
-                  className={`mt-1.5 size-2 shrink-0 rounded-full ${item.read ? "bg-transparent" : "bg-brand-600"}`}
-                />
-                <span className="min-w-0 flex-1">
-                  <span className={`block [overflow-wrap:anywhere] ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>
-                    {notificationText(item)}
-                    {item.read ? null : <span className="sr-only"> ({n.unread})</span>}
-                  </span>
-                  <RelativeTime iso={item.createdAt} className="text-xs text-slate-500" />
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+  const navigate = useNavigate();
+  // Issue 21: a page from the shared member render has the member's list in its overlay, read
+  // before hydration, so the first render is the markup the server set (nothing jumps).
+  const shared = useMemo(() => (loaderData.overlay ? readOverlay()?.notifications : undefined), [loaderData]);
+  const list = (items: NotificationItem[] | null) => (
+    <NotificationList
+      items={items}
+      busy={fetcher.state !== "idle"}
+      onMarkAllRead={(form) => void fetcher.submit(form)}
+      onNavigate={(href) => void navigate(href)}
+    />
   );
-}
-
-/** The notifications page. */
-export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <Suspense
-        fallback={
-          <>
-            <PageHeading />
-            <p className="text-slate-600">{n.loading}</p>
-          </>
-        }
-      >
-        <Await resolve={loaderData.items}>{(items) => <NotificationList items={items} />}</Await>
-      </Suspense>
+      {loaderData.overlay ? (
+        shared ? (
+          list(shared)
+        ) : (
+          <SharedListPlace />
+        )
+      ) : (
+        <Suspense fallback={<NotificationsLoading />}>
+          <Await resolve={loaderData.items}>{list}</Await>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -269,7 +269,9 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
         {/* Issue 20: DiscussionForumPosting with this page's comments, for visitors (search engines
             never log in; issue 21: a member's page is 44 KB lighter without it). */}
         {viewer ? null : (
-          <JsonLd data={threadJsonLd({ publicUrl, threadUrl: url, pageUrl: pageUrl(url, commentPage.page), thread, category, comments })} />
+          <JsonLd
+            data={import.meta.env.SSR ? threadJsonLd({ publicUrl, threadUrl: url, pageUrl: pageUrl(url, commentPage.page), thread, category, comments }) : null}
+          />
         )}
         <nav aria-label={nav.breadcrumb} className="flex flex-wrap gap-1 text-sm text-slate-500">
           <Link to="/forum" className="hover:text-slate-800 hover:underline">

@@ -1,6 +1,6 @@
 import express from "express";
 import http from "node:http";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const app = express();
   let n = 0;
   app.use((_req, res, next) => {
-    res.locals.cspNonce = `nonce${++n}`;
+    res.locals.cspNonce = `nonce${String(++n).padStart(6, "0")}`; // one length, as real nonces
     next();
   });
   app.use(cache.middleware);
@@ -65,6 +65,7 @@ beforeAll(async () => {
   });
   app.post("/forum", (_req, res) => res.status(200).send("ok"));
   app.post("/forum/refused", (_req, res) => res.status(400).send("no"));
+  app.post("/api/presence", (_req, res) => res.status(200).json({ ok: true }));
   server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,6 +73,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+/** `/forum/big` with these headers, its body as sent (fetch would decompress it). */
+const raw = (headers: Record<string, string>) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}/forum/big`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 
 describe("anonymous page cache (issue 8)", () => {
   it("renders once per TTL for visitors, with this response's nonce in a cached page", async () => {
@@ -91,11 +104,15 @@ describe("anonymous page cache (issue 8)", () => {
     expect(renders).toBe(first + 2);
   });
 
-  it("is emptied by a successful write, not by a refused one", async () => {
+  it("is emptied by a successful write, not by a refused one nor by the activity log", async () => {
     await (await get("/forum")).text();
     expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
     const before = cleared;
     await (await fetch(`${base}/forum/refused`, { method: "POST" })).text();
+    expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    expect(cleared).toBe(before);
+    // A member's activity log shows on no cached page (server/cache/page-writes.ts).
+    expect((await fetch(`${base}/api/presence`, { method: "POST" })).status).toBe(200);
     expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
     expect(cleared).toBe(before);
     await (await fetch(`${base}/forum`, { method: "POST" })).text();
@@ -138,16 +155,6 @@ describe("anonymous page cache (issue 8)", () => {
   });
 
   it("answers a gzip client with valid gzip that carries this response's nonce", async () => {
-    const raw = (headers: Record<string, string>) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(`${base}/forum/big`, { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c: Buffer) => chunks.push(c));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on("error", reject);
-      });
     clock += 5000;
     const miss = await raw({});
     expect(miss.headers["x-cache"]).toBe("MISS");
@@ -166,6 +173,28 @@ describe("anonymous page cache (issue 8)", () => {
     const plain = await raw({ "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString("utf8")).toContain("Rad 1999");
+  });
+
+  it("answers a brotli client with the page compressed once, with this response's nonce in it", async () => {
+    clock += 5000;
+    const miss = await raw({ "accept-encoding": "identity" });
+    const page = miss.body.toString("utf8");
+    const missNonce = /nonce="(nonce\d+)"/.exec(page)![1]!;
+    // The first brotli hit starts compressing in the background; the hits meanwhile are gzip.
+    let hit = await raw({ "accept-encoding": "gzip, deflate, br" });
+    for (let i = 0; i < 50 && hit.headers["content-encoding"] !== "br"; i += 1) {
+      expect(hit.headers["content-encoding"]).toBe("gzip");
+      await new Promise((r) => setTimeout(r, 20));
+      hit = await raw({ "accept-encoding": "gzip, deflate, br" });
+    }
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    expect(hit.headers["content-encoding"]).toBe("br");
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+    const text = brotliDecompressSync(hit.body).toString("utf8");
+    const hitNonce = /nonce="(nonce\d+)"/.exec(text)![1]!;
+    expect(hitNonce).not.toBe(missNonce);
+    expect(text).toBe(page.replaceAll(missNonce, hitNonce));
+    expect(renders).toBeGreaterThan(0);
   });
 
   it("renders a page once for a burst of visitors, and serves the expired page while one request renders it again", async () => {

@@ -6,12 +6,16 @@
  *
  * - Only requests without the session or flash cookie, only 200 answers without `Set-Cookie`,
  *   never `/api`, `/auth`, `/admin`, `/uploads` or `/healthz`.
- * - Invalidation: any successful write through this instance (a non-GET answered below 400)
- *   empties the cache at once; writes on other instances arrive as realtime events
+ * - Invalidation: any successful write through this instance (a non-GET answered below 400, except
+ *   the activity log: server/cache/page-writes.ts) empties the cache at once; writes on other
+ *   instances arrive as realtime events
  *   (`LISTEN borssnack_events`: comments, reactions) and empty it too; anything else another
  *   instance writes is at most one TTL (1 s) old for visitors.
  * - One entry per URL and colour theme preference (the `theme` cookie, domain/theme.ts).
- * - The CSP nonce is per response: a cached page's nonce is replaced by this response's.
+ * - The CSP nonce is per response: a cached page's nonce is replaced by this response's. A
+ *   brotli client gets the page compressed once with holes where the nonce goes
+ *   (server/cache/brotli-holes.ts, made in the background after the first hit), a gzip client
+ *   gets gzip spliced from pieces (server/cache/gzip-pieces.ts).
  * - Bounded memory: at most {@link ANONYMOUS_CACHE_MAX_BYTES} in total, bodies and their gzip
  *   pieces counted, oldest entries first out; an entry too old to be served (2 TTLs) is dropped at
  *   the next store instead of waiting for a write (issue 21 memory budget: a crawler's many pages
@@ -24,9 +28,11 @@
  *
  * @module
  */
+import { brotliWithFill, compressWithHoles, type BrotliHoles } from "./brotli-holes";
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { themeFromCookie } from "../../domain/theme";
+import { changesPages } from "./page-writes";
 
 /** How long a cached page may be served (ms). */
 export const ANONYMOUS_CACHE_TTL_MS = 1_000;
@@ -65,6 +71,11 @@ interface Entry {
   nonce: string;
   /** The body split at its nonce, each piece deflated once (made on the first gzip hit). */
   gzip?: { pieces: DeflatedPiece[] };
+  /**
+   * The body compressed once with brotli, a hole at each nonce (server/cache/brotli-holes.ts):
+   * started on the first brotli hit, "pending" while it is made, null when it could not be.
+   */
+  brotli?: BrotliHoles | "pending" | null;
 }
 
 /**
@@ -133,7 +144,10 @@ export function createAnonymousCache(
     options.onClear?.();
   };
   /** Bytes an entry holds: its body and, once a gzip client asked, the deflated pieces. */
-  const held = (entry: Entry) => entry.body.length + (entry.gzip?.pieces.reduce((sum, piece) => sum + piece.deflated.length, 0) ?? 0);
+  const held = (entry: Entry) =>
+    entry.body.length +
+    (entry.gzip?.pieces.reduce((sum, piece) => sum + piece.deflated.length, 0) ?? 0) +
+    (typeof entry.brotli === "object" && entry.brotli ? entry.brotli.bytes : 0);
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -149,12 +163,43 @@ export function createAnonymousCache(
     }
   };
 
-  /** Answers from `hit` with this response's `nonce` (gzip spliced when the client takes it). */
+  /**
+   * The entry's brotli form once it is ready; the first call starts making it (in the background,
+   * so this answer and those until it is ready go out as gzip).
+   */
+  const brotliOf = (key: string, hit: Entry): BrotliHoles | null => {
+    if (hit.brotli === undefined) {
+      hit.brotli = "pending";
+      void compressWithHoles(hit.body, Buffer.from(hit.nonce)).then((holes) => {
+        hit.brotli = holes;
+        if (!holes || entries.get(key) !== hit) return;
+        bytes += holes.bytes;
+        trim();
+      });
+    }
+    return typeof hit.brotli === "object" ? hit.brotli : null;
+  };
+
+  /**
+   * Answers from `hit` with this response's `nonce`: brotli with the nonce in its holes when the
+   * client takes brotli and the entry's brotli form is ready, else gzip spliced, else plain.
+   */
   const serve = (req: Request, res: Response, key: string, hit: Entry, nonce: string) => {
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     res.setHeader("X-Cache", "HIT");
     const fresh = hit.nonce && nonce ? nonce : hit.nonce;
-    if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && hit.nonce) {
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const brotli = /\bbr\b/.test(accepts) ? brotliOf(key, hit) : null;
+    if (brotli && brotli.holeLength === Buffer.byteLength(fresh)) {
+      // Already encoded: the compression middleware leaves it alone.
+      const br = brotliWithFill(brotli, Buffer.from(fresh));
+      res.setHeader("Content-Encoding", "br");
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("Content-Length", br.length);
+      res.status(200).end(br);
+      return;
+    }
+    if (/\bgzip\b/.test(accepts) && hit.nonce) {
       // Already encoded: the compression middleware leaves it alone.
       const gz = gzipWithNonce(hit, fresh, (deflated) => {
         if (entries.get(key) !== hit) return;
@@ -173,9 +218,12 @@ export function createAnonymousCache(
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.on("finish", () => {
-        if (res.statusCode < 400) clear();
-      });
+      // Not the activity log: no cached page shows it (server/cache/page-writes.ts).
+      if (changesPages(req)) {
+        res.on("finish", () => {
+          if (res.statusCode < 400) clear();
+        });
+      }
       return next();
     }
     if (req.method !== "GET" || BYPASS_PATHS.test(req.path) || PERSONAL_COOKIES.test(req.headers.cookie ?? "")) {

@@ -12,6 +12,8 @@ import { gunzipSync } from "node:zlib";
 import { createMemberPages } from "./member-pages";
 import { reportManifest, type PageManifest } from "../personal/generic-render";
 import type { Viewer } from "../session";
+import type { PersonalOverlay } from "../../domain/personal-overlay";
+import type { NotificationItem } from "../../domain/notifications";
 
 const member: Viewer = {
   id: "m1",
@@ -38,7 +40,14 @@ function page(nonce: string, filler = ""): string {
 let server: Server | undefined;
 afterEach(() => server?.close());
 
-async function start(options: { manifest?: PageManifest | null; viewer?: Viewer | null; filler?: string } = {}) {
+async function start(
+  options: {
+    manifest?: PageManifest | null;
+    viewer?: Viewer | null;
+    filler?: string;
+    overlay?: (viewer: Viewer, rendered: boolean) => Omit<PersonalOverlay, "viewer">;
+  } = {},
+) {
   const calls = { renders: 0, next: 0 };
   const pages = createMemberPages({
     render: async (request, nonce) => {
@@ -48,10 +57,12 @@ async function start(options: { manifest?: PageManifest | null; viewer?: Viewer 
       return new Response(page(nonce, options.filler), { headers: { "content-type": "text/html" } });
     },
     viewer: async () => (options.viewer === undefined ? member : options.viewer),
-    overlay: async (viewer, manifest) => (manifest.kind === "list" && manifest.authorIds.some((id) => viewer.mutedIds.has(id)) ? null : {}),
+    overlay: async (viewer, manifest, _ip, rendered) =>
+      options.overlay?.(viewer, rendered) ?? (manifest.kind === "list" && manifest.authorIds.some((id) => viewer.mutedIds.has(id)) ? null : {}),
     avatarMarkup: (viewer) => `<span class="avatar">${viewer.nickname.slice(0, 1)}</span>`,
     followClasses: ["primary", "secondary"],
     ownActions: "<div>menu</div>",
+    notificationList: (items) => `<ul>${items.map((item) => `<li>${item.title}</li>`).join("")}</ul>`,
   });
   const app = express();
   app.use((_req, res, next) => {
@@ -114,8 +125,9 @@ describe("shared member render middleware", () => {
     for (const [path, headers] of [
       ["/forum.data", {}],
       ["/forum/kategori/x/trad/y.data", {}],
-      ["/forum/notifications", {}],
+      ["/forum/notifications.data", {}],
       ["/forum/konto", {}],
+      ["/forum/bevakning", {}],
       ["/forum", { cookie: "borssnack.session_token=abc; borssnack_flash=x" }],
       ["/forum", { cookie: "borssnack.session_token=abc; borssnack_fresh=1" }],
     ] as const) {
@@ -132,6 +144,50 @@ describe("shared member render middleware", () => {
     expect(await (await (await start({ manifest: null })).get("/forum")).text()).toBe("normal path");
     server?.close();
     expect(await (await (await start({ viewer: null })).get("/forum")).text()).toBe("normal path");
+  });
+
+  it("sets the member's own notification list into the notifications page, in the markup and the overlay", async () => {
+    const item = (title: string): NotificationItem => ({
+      id: title,
+      seq: 1,
+      type: "new_comment",
+      title,
+      actorNickname: "B",
+      read: false,
+      createdAt: "2026-11-26T10:00:00.000Z",
+      href: "/forum",
+      count: 1,
+    });
+    const notificationsPage = {
+      manifest: { kind: "notifications" } as const,
+      filler: '<main><div hidden="" data-personal="notifications"></div></main>',
+      overlay: (v: Viewer) => ({ notifications: [item(`Till ${v.id}`)] }),
+    };
+    const { calls, get } = await start(notificationsPage);
+    const answer = await get("/forum/notifications");
+    expect(answer.headers.get("x-cache")).toBe("SHARED");
+    const html = await answer.text();
+    expect(html).toContain("<main><ul><li>Till m1</li></ul></main>");
+    expect(html).not.toContain('data-personal="notifications"');
+    expect(html).toContain('"notifications":[{"id":"Till m1"');
+    const zipped = await get("/forum/notifications", { "accept-encoding": "gzip" });
+    expect(await zipped.text()).toBe(html);
+    expect(calls.renders).toBe(1);
+    server?.close();
+    // A render without the list's place (another build): the normal path, never an empty list.
+    const other = await start({ ...notificationsPage, filler: "<main></main>" });
+    expect(await (await other.get("/forum/notifications")).text()).toBe("normal path");
+  });
+
+  it("tells the overlay whether the render was made for the request or kept (a kept search page is not counted)", async () => {
+    const told: boolean[] = [];
+    const { calls, get } = await start({ overlay: (_viewer, rendered) => (told.push(rendered), {}) });
+    // Three at once wait for the one render: each was made for them.
+    await Promise.all([get("/forum/sok?q=SEB"), get("/forum/sok?q=SEB"), get("/forum/sok?q=SEB")]);
+    await get("/forum/sok?q=SEB");
+    await get("/forum/sok?q=ABB");
+    expect(calls.renders).toBe(2);
+    expect(told).toEqual([true, true, true, false, true]);
   });
 
   it("renders again after clear() (a write)", async () => {

@@ -22,6 +22,7 @@ import { LRUCache } from "lru-cache";
 import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
 import { OVERLAY_GLOBAL, targetKey, type OverlayViewer, type PersonalOverlay } from "../../domain/personal-overlay";
 import { REACTION_TYPES } from "../../domain/values";
+import type { NotificationItem } from "../../domain/notifications";
 import { bookmarks as bm, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import { GENERIC_RENDER_HEADER, genericRenderHeader, takeManifest, type PageManifest } from "../personal/generic-render";
@@ -34,7 +35,7 @@ export const MEMBER_PAGES_TTL_MS = 10_000;
 export const MEMBER_PAGES_MAX_BYTES = 24 * 1024 * 1024;
 
 /** The pages the shared render serves (the route table's paths, SPEC §2). */
-const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+)?|profil\/[^/]+|sok)\/?$/;
+const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+)?|profil\/[^/]+|sok|notifications)\/?$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?borssnack\.session_token=/;
 const FLASH_OR_FRESH = new RegExp(`(?:^|;\\s*)(?:borssnack_flash|${FRESH_COOKIE})=`);
 
@@ -51,7 +52,10 @@ interface Entry {
 }
 
 /** What an answer puts in place of a fixed region: parts every answer has. */
-type FixedKind = "nonce" | "key" | "avatar" | "nickname" | "overlay";
+type FixedKind = "nonce" | "key" | "avatar" | "nickname" | "overlay" | "notifications";
+
+/** The notifications page's empty list place in a generic render (app/routes/notifications.tsx). */
+const NOTIFICATIONS_PLACE = '<div hidden="" data-personal="notifications"></div>';
 
 /**
  * The page cut into segments for gzip (server/cache/gzip-pieces.ts): every region every answer
@@ -159,6 +163,11 @@ function layoutOf(body: Buffer, nonce: string, manifest: PageManifest, followCla
   const nicknameEnd = body.indexOf("</span>", nicknameStart);
   if (avatarEnd < avatarStart || nicknameEnd < nicknameStart) return null;
   fixed.push({ start: headEnd, end: headEnd, kind: "overlay" });
+  if (manifest.kind === "notifications") {
+    const place = body.indexOf(NOTIFICATIONS_PLACE);
+    if (place < 0) return null;
+    fixed.push({ start: place, end: place + NOTIFICATIONS_PLACE.length, kind: "notifications" });
+  }
   fixed.push({ start: avatarStart, end: avatarEnd, kind: "avatar" });
   fixed.push({ start: nicknameStart, end: nicknameEnd, kind: "nickname" });
   fixed.sort((a, b) => a.start - b.start);
@@ -258,6 +267,7 @@ export interface PersonalPage {
  * @param avatarMarkup the member's header avatar as React renders it
  * @param followClasses the follow button's variant classes off and on
  * @param ownActions the actions of a member's own post as React renders them
+ * @param notificationList the notifications page's list for given items as React renders it
  * @returns the parts, or null when a part the overlay needs is not in the markup (the caller then
  *   renders the page for the member the normal way)
  */
@@ -269,6 +279,7 @@ export function personalizePage(
   avatarMarkup: string,
   followClasses: readonly [string, string],
   ownActions: string,
+  notificationList: (items: NotificationItem[]) => string = () => "",
 ): PersonalPage | null {
   const edits: Edit[] = [];
   if (overlay.profile?.following) {
@@ -327,6 +338,7 @@ export function personalizePage(
     avatar: Buffer.from(avatarMarkup),
     nickname: Buffer.from(escapeHtml(overlay.viewer.nickname)),
     overlay: Buffer.from(overlayScript(overlay, nonce)),
+    notifications: overlay.notifications ? Buffer.from(notificationList(overlay.notifications)) : null,
   };
   const parts: PersonalPage["parts"] = [];
   let next = 0;
@@ -383,15 +395,18 @@ export interface MemberPagesOptions {
   viewer: (cookie: string) => Promise<Viewer | null>;
   /**
    * The member's overlay for a page, or null when the page is to be rendered for them alone
-   * (server/personal/page-overlay.ts `pageOverlay`).
+   * (server/personal/page-overlay.ts `pageOverlay`). `rendered`: the generic render was made for
+   * this request (it started it or waited for the one in flight), not kept from an earlier one.
    */
-  overlay: (viewer: Viewer, manifest: PageManifest, ip: string) => Promise<Omit<PersonalOverlay, "viewer"> | null>;
+  overlay: (viewer: Viewer, manifest: PageManifest, ip: string, rendered: boolean) => Promise<Omit<PersonalOverlay, "viewer"> | null>;
   /** The header avatar markup (the build's server entry renders it with React). */
   avatarMarkup: (viewer: OverlayViewer) => string;
   /** The follow button's variant classes off and on (the build's server entry). */
   followClasses: readonly [string, string];
   /** The actions of a member's own post ('Åtgärder' menu, closed; the build's server entry). */
   ownActions: string;
+  /** The notifications page's list for a member's items (the build's server entry). */
+  notificationList?: (items: NotificationItem[]) => string;
   /** Clock for tests (default `Date.now`). */
   now?: () => number;
 }
@@ -452,15 +467,16 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
     return entry;
   };
 
-  const entryFor = (req: Request, key: string): Promise<Entry> => {
+  /** The kept render of `key` (`rendered` false), or the one made (or in flight) for this request. */
+  const entryFor = async (req: Request, key: string): Promise<{ entry: Entry; rendered: boolean }> => {
     const hit = entries.get(key);
-    if (hit && now() - hit.at < MEMBER_PAGES_TTL_MS) return Promise.resolve(hit);
+    if (hit && now() - hit.at < MEMBER_PAGES_TTL_MS) return { entry: hit, rendered: false };
     let render = pending.get(key);
     if (!render) {
       render = renderEntry(req, key).finally(() => pending.delete(key));
       pending.set(key, render);
     }
-    return render;
+    return { entry: await render, rendered: true };
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
@@ -471,15 +487,15 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
       const viewer = await options.viewer(cookie);
       if (!viewer) return false;
       const key = `${themeFromCookie(cookie)} ${req.originalUrl}`;
-      const entry = await entryFor(req, key);
+      const { entry, rendered } = await entryFor(req, key);
       if (!entry.manifest) return false;
-      const personal = await options.overlay(viewer, entry.manifest, req.socket.remoteAddress ?? "");
+      const personal = await options.overlay(viewer, entry.manifest, req.socket.remoteAddress ?? "", rendered);
       if (!personal) return false;
       const client = toClientViewer(viewer);
       const overlay: PersonalOverlay = { viewer: client, ...personal };
       if (entry.layout === undefined) entry.layout = layoutOf(entry.body, entry.nonce, entry.manifest, options.followClasses) ?? undefined;
       if (!entry.layout) return false;
-      const page = personalizePage(entry.body, entry.layout, String(res.locals.cspNonce ?? ""), overlay, options.avatarMarkup(client), options.followClasses, options.ownActions);
+      const page = personalizePage(entry.body, entry.layout, String(res.locals.cspNonce ?? ""), overlay, options.avatarMarkup(client), options.followClasses, options.ownActions, options.notificationList);
       if (page === null || res.headersSent) return false;
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.setHeader("Content-Type", "text/html; charset=utf-8");

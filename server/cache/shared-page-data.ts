@@ -18,6 +18,7 @@
  */
 import type { Request, Response } from "express";
 import { createReadCache, type ReadCache } from "./read-cache";
+import { changesPages } from "./page-writes";
 
 /** How long an entry is served when no write empties it first (ms). */
 export const SHARED_PAGE_DATA_TTL_MS = 10_000;
@@ -91,10 +92,10 @@ export function wroteJustNowByCookie(cookie: string | null | undefined): boolean
  * Express middleware for writes: a member's POST (or other non-GET) answer carries
  * `borssnack_fresh=1` for {@link FRESH_AFTER_WRITE_S} s (HttpOnly, SameSite=Lax). Set before the
  * write runs, so it is on the answer whatever the route does; a refused write only costs the
- * member a few uncached reads.
+ * member a few uncached reads. Not for the activity log ({@link changesPages}).
  */
 export function markWriters(req: Request, res: Response, next: () => void): void {
-  if (req.method !== "GET" && req.method !== "HEAD" && SESSION_PATTERN.test(req.headers.cookie ?? "")) {
+  if (changesPages(req) && SESSION_PATTERN.test(req.headers.cookie ?? "")) {
     res.append("Set-Cookie", `${FRESH_COOKIE}=1; Max-Age=${FRESH_AFTER_WRITE_S}; Path=/; HttpOnly; SameSite=Lax`);
   }
   next();

@@ -34,7 +34,8 @@ const SECRET_BYTES = Buffer.from(SECRET);
 export type PageManifest =
   | { kind: "thread"; threadId: string; commentIds: string[]; authors: Record<string, string>; submitKey: string }
   | { kind: "list"; authorIds: string[]; search: boolean }
-  | { kind: "profile"; profileId: string };
+  | { kind: "profile"; profileId: string }
+  | { kind: "notifications" };
 
 const manifests = new Map<string, PageManifest>();
 let renders = 0;

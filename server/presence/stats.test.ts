@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../db/schema";
 import { createMember, createTestForum, type TestForum } from "../testing/harness";
-import { countActiveUsers, isOnline } from "./stats";
+import { ACTIVE_USERS_REUSE_MS, countActiveUsers, isOnline, recentActiveUsers } from "./stats";
 
 let forum: TestForum;
 beforeAll(async () => {
@@ -26,5 +26,20 @@ describe("online statistics (SPEC §4 Presence)", () => {
     expect(isOnline(at(14), now)).toBe(true);
     expect(isOnline(at(16), now)).toBe(false);
     expect(isOnline(null, now)).toBe(false);
+  });
+
+  it("gives pages a count read at most every 15 s (the header's first paint, issue 21)", async () => {
+    const db = forum.services.db;
+    const t0 = 1_000_000;
+    const first = await recentActiveUsers(db, t0);
+    const m = await createMember(forum);
+    await db.update(profiles).set({ lastActivityAt: new Date() }).where(eq(profiles.id, m.id));
+    // Within 15 s: the same count, without reading again.
+    expect(await recentActiveUsers(db, t0 + ACTIVE_USERS_REUSE_MS - 1)).toEqual(first);
+    // After: the new member is counted.
+    expect(await recentActiveUsers(db, t0 + ACTIVE_USERS_REUSE_MS)).toEqual({
+      totalOnline: first!.totalOnline + 1,
+      lastHourActive: first!.lastHourActive + 1,
+    });
   });
 });

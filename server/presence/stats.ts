@@ -50,6 +50,33 @@ export async function countActiveUsers(
   return { totalOnline: Number(row.total_online ?? 0), lastHourActive: Number(row.last_hour_active ?? 0) };
 }
 
+/** How long (ms) {@link recentActiveUsers} reuses a count: pages show it, the browser refreshes it each minute. */
+export const ACTIVE_USERS_REUSE_MS = 15_000;
+
+const recentCounts = new WeakMap<Db, { at: number; counts: Promise<ActiveUserCounts | null> }>();
+
+/**
+ * The online counts for a page's first paint (issue 21: the header's 'N online' is in the server's
+ * markup, so nothing in the header moves when the browser's count arrives): {@link countActiveUsers}
+ * with a 15-minute window, read at most once per {@link ACTIVE_USERS_REUSE_MS} per database handle
+ * (requests in the meantime share the same read).
+ *
+ * @param db the database
+ * @param now clock in ms (tests)
+ * @returns the counts, or null when the query failed (logged; the browser's refresh shows them later, SPEC §8)
+ */
+export function recentActiveUsers(db: Db, now: number = Date.now()): Promise<ActiveUserCounts | null> {
+  const kept = recentCounts.get(db);
+  if (kept && now - kept.at < ACTIVE_USERS_REUSE_MS) return kept.counts;
+  const counts = countActiveUsers(db, { minutes: ACTIVE_WINDOW_MINUTES }).catch((error: Error) => {
+    console.error("[närvaro] statistiken kunde inte läsas:", error.message);
+    recentCounts.delete(db);
+    return null;
+  });
+  recentCounts.set(db, { at: now, counts });
+  return counts;
+}
+
 /**
  * Whether a member counts as online (SPEC §4 Presence).
  *

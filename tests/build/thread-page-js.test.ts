@@ -1,7 +1,8 @@
 /**
- * What a first visit to a thread page downloads (issue 21): the JavaScript of the entry and the
- * routes root, forum layout and thread with their static imports, plus React Router's route
- * manifest — the set `npm run bench` reports (`threadPageAssets`, bench/run.ts). A visitor on a
+ * The first paint of a thread page (issue 21): the JavaScript of the entry and the routes root,
+ * forum layout and thread with their static imports — the set `npm run bench` reports as the
+ * first paint's modules (`threadPageAssets`, bench/run.ts; what the page loads after it by itself
+ * is measured in Chromium, tests/e2e/first-visit-js.spec.ts). A visitor on a
  * phone pays for every kilobyte before the page answers a tap; menus, dialogs and popovers load
  * when first opened instead (app/lib/lazy.ts, app/components/ui/lazy-widget.tsx).
  *
@@ -19,11 +20,13 @@ const buildDir = process.env.BUILD_READY === "1" ? (process.env.BUILD_DIR ?? "bu
 const clientDir = path.join(root, buildDir, "client");
 
 /**
- * The issue's budget is 130 KiB gzip (goal 100). Reached so far: 159.7 KiB, of which React DOM,
- * React and React Router are 105.5 KiB (docs/performance.md "JavaScript of a thread page").
- * This ceiling keeps what was won; lower it as the page gets lighter.
+ * The issue's budget is 130 KiB gzip (goal 100) for everything a first visit downloads. Reached
+ * so far for the first paint: 157.8 KiB, of which React DOM, React and React Router are
+ * 105.5 KiB (docs/performance.md "JavaScript of a thread page"; the route manifest file, which
+ * the page never fetches, is no longer counted). This ceiling keeps what was won; lower it as
+ * the page gets lighter.
  */
-const CEILING_KIB = 162;
+const CEILING_KIB = 158;
 
 /** Code that only a menu, dialog or popover needs, with what it is; none of it may load up front. */
 const LAZY_MARKERS: Array<[string, string]> = [

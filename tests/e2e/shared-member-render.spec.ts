@@ -4,15 +4,18 @@
  * (`X-Cache: SHARED`). What the member must notice: their nickname in the header, their own
  * reaction, 'Sparad', 'Sluta bevaka' and 'Sluta följa' in the first paint, a page that hydrates
  * without a mismatch and whose toggles work; on a thread they wrote on, their own comment has its
- * reactions disabled and the author's menu.
+ * reactions disabled and the author's menu. On the notifications page the member's own list is
+ * set into the shared markup: in the first paint, with no layout shift when the page hydrates.
  */
-import { request as playwrightRequest, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { bookmarks as bm, editing as ed, forum as f, moderation as m, nav, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
 const env = useMailbox();
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
 
 /** Errors React reports when the markup does not match what it renders (production build: minified #418/#423/#425). */
 const HYDRATION = /hydrat|Minified React error #4(18|19|22|23|25)/i;
@@ -24,12 +27,52 @@ function markup(html: string): string {
   const key = out.match(/name="submitKey" value="([0-9a-f-]{36})/)?.[1];
   if (key) out = out.split(key).join("KEY");
   out = out.replace(/<script nonce="NONCE">window\.__borssnackPersonal=.*?<\/script>/, "");
+  // The header's online counts are read at most every 15 s: two renders may see different ones.
+  out = out.replace(/(<span data-testid="online-users")[\s\S]*?online<\/span><\/span>/, "$1>");
   return out.slice(0, out.indexOf("window.__reactRouterContext"));
+}
+
+/**
+ * Request contexts of a member: `shared` without the flash and fresh-write cookies (answered from
+ * the shared render), `alone` with `borssnack_fresh` (the member's own render), and the cookies
+ * without those two (for a browser a few seconds later).
+ */
+async function sharedAndAlone(state: StorageState) {
+  const session = state.cookies.find((c) => c.name.includes("session_token"))!;
+  const cookies = state.cookies.filter((c) => c.name !== "borssnack_fresh" && c.name !== "borssnack_flash");
+  const shared = await playwrightRequest.newContext({ baseURL: env.baseURL, storageState: { ...state, cookies } });
+  const alone = await playwrightRequest.newContext({
+    baseURL: env.baseURL,
+    storageState: { ...state, cookies: [...cookies, { ...session, name: "borssnack_fresh", value: "1" }] },
+  });
+  return { shared, alone, cookies };
+}
+
+/**
+ * Records every layout shift of the page's documents from their first paint on (issue 21: the
+ * member's parts may come from the shared render only with "layout shift 0"). Call before `goto`.
+ *
+ * @returns a function giving the shifts so far, each with what moved
+ */
+async function watchLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: string[] };
+    w.shifts = [];
+    type Shift = { value: number; sources?: Array<{ node?: Element | null; previousRect: DOMRect; currentRect: DOMRect }> };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        const moved = (entry.sources ?? []).map((s) => `${s.node?.outerHTML.slice(0, 120) ?? "?"} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+        w.shifts.push(`${entry.value}: ${moved.join(" | ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 }
 
 function watchHydration(page: Page): string[] {
   const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
+  // With the page's address and the stack, so a failure says where it was thrown.
+  page.on("pageerror", (error) => problems.push(`${error.message} at ${page.url()}\n${error.stack ?? ""}`));
   page.on("console", (message) => {
     if (message.type() === "error" && HYDRATION.test(message.text())) problems.push(message.text());
   });
@@ -63,13 +106,7 @@ test("a member's thread and profile pages come from the shared render with their
   // The markup from the shared render is the markup the reader's own render has (a write in the
   // last seconds, `borssnack_fresh`, makes the server render the page for the member alone).
   const state = await reader.api.storageState();
-  const session = state.cookies.find((c) => c.name.includes("session_token"))!;
-  const cookies = state.cookies.filter((c) => c.name !== "borssnack_fresh" && c.name !== "borssnack_flash");
-  const sharedApi = await playwrightRequest.newContext({ baseURL: env.baseURL, storageState: { ...state, cookies } });
-  const aloneApi = await playwrightRequest.newContext({
-    baseURL: env.baseURL,
-    storageState: { ...state, cookies: [...cookies, { ...session, name: "borssnack_fresh", value: "1" }] },
-  });
+  const { shared: sharedApi, alone: aloneApi } = await sharedAndAlone(state);
   for (const path of [threadPath, `/forum/profil/${authorId}`, "/forum", `/forum/kategori/${categoryId}`, `/forum/sok?q=${encodeURIComponent("Delad")}`]) {
     const shared = await sharedApi.get(path);
     const alone = await aloneApi.get(path);
@@ -83,6 +120,7 @@ test("a member's thread and profile pages come from the shared render with their
   const context = await browser.newContext({ storageState: state });
   const page = await context.newPage();
   const problems = watchHydration(page);
+  const shifts = await watchLayoutShifts(page);
   // The login's one-shot toast is shown on this first page; a write in the last seconds makes the
   // member's own pages skip shared renders (borssnack_fresh): both gone, as a few seconds later.
   await page.goto(threadPath);
@@ -104,6 +142,9 @@ test("a member's thread and profile pages come from the shared render with their
   expect(sent).toContain(`>${reader.nickname}</span>`);
   expect(sent).toContain(`${bm.saved}</button>`);
   expect(sent).toContain(`${n.subscription.unsubscribe}</button>`);
+  // Nothing moved while the page loaded and hydrated: the header and the member's state were in the first paint.
+  await page.waitForLoadState("networkidle");
+  expect(await shifts()).toEqual([]);
 
   // Hydrated onto that markup: the toggles work from its state.
   const answered = page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes(threadPath));
@@ -112,6 +153,9 @@ test("a member's thread and profile pages come from the shared render with their
   await expect(bull).toHaveAttribute("aria-pressed", "false");
   await page.reload();
   await expect(comment.getByRole("button", { name: new RegExp(`^${r.labels.bull}`) })).toHaveAttribute("aria-pressed", "false");
+  // Loaded and hydrated before the next page, as a reader would: leaving while the page's own
+  // requests are in flight cancels them, and what a cancelled request throws is not this page's.
+  await page.waitForLoadState("networkidle");
 
   // The author's profile: 'Sluta följa', pressed, from the shared render.
   await context.clearCookies({ name: "borssnack_fresh" });
@@ -125,12 +169,7 @@ test("a member's thread and profile pages come from the shared render with their
   const own = `Läsarens kommentar ${Date.now()}`;
   expect((await reader.api.post(threadPath, { form: { intent: "comment", body: own } })).status()).toBeLessThan(400);
   const ownState = await reader.api.storageState();
-  const ownCookies = ownState.cookies.filter((c) => c.name !== "borssnack_fresh" && c.name !== "borssnack_flash");
-  const sharedAgain = await playwrightRequest.newContext({ baseURL: env.baseURL, storageState: { ...ownState, cookies: ownCookies } });
-  const aloneAgain = await playwrightRequest.newContext({
-    baseURL: env.baseURL,
-    storageState: { ...ownState, cookies: [...ownCookies, { ...session, name: "borssnack_fresh", value: "1" }] },
-  });
+  const { shared: sharedAgain, alone: aloneAgain, cookies: ownCookies } = await sharedAndAlone(ownState);
   const sharedOwn = await sharedAgain.get(threadPath);
   expect(sharedOwn.headers()["x-cache"]).toBe("SHARED");
   expect(markup(await sharedOwn.text())).toBe(markup(await (await aloneAgain.get(threadPath)).text()));
@@ -150,4 +189,62 @@ test("a member's thread and profile pages come from the shared render with their
   expect(ownProblems).toEqual([]);
   await context.close();
   await ownContext.close();
+});
+
+/** The page's `<ul>` of notifications, with the relative times (which follow the clock) left out. */
+function notificationListOf(html: string): string {
+  const start = html.indexOf('<ul class="divide-y');
+  return html.slice(start, html.indexOf("</ul>", start) + 5).replace(/(<time [^>]*>)[^<]*/g, "$1");
+}
+
+test("a member's notifications page comes from the shared render with their own list in the first paint, and nothing moves when it hydrates", async ({ browser }) => {
+  const author = await memberByHttp(env.baseURL, env.mailbox, "Notisförfattare");
+  const reader = await memberByHttp(env.baseURL, env.mailbox, "Notisläsare");
+  const authorId = (await author.api.get("/forum/profil", { maxRedirects: 0 })).headers().location!.split("/").pop()!;
+  expect((await reader.api.post("/api/follow", { form: { userId: authorId, intent: "follow" } })).status()).toBe(200);
+  const home = await (await author.api.get("/forum")).text();
+  const categoryId = home.match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
+  const title = `Notis från delad sida ${Date.now()}`;
+  expect((await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title, body: "Inlägget." }, maxRedirects: 0 })).status()).toBe(302);
+
+  const state = await reader.api.storageState();
+  const { shared: sharedApi, alone: aloneApi, cookies } = await sharedAndAlone(state);
+  // Rendered for the member alone, the list is in the HTML (the follower's notification may take a moment).
+  await expect.poll(async () => (await (await aloneApi.get("/forum/notifications")).text()).includes(title), { timeout: 15_000 }).toBe(true);
+  // From the shared render: the member's own list set into the markup, the same list their own
+  // render sends, and the same items in the overlay; never 'Laddar notifieringar...'.
+  const shared = await sharedApi.get("/forum/notifications");
+  expect(shared.headers()["x-cache"]).toBe("SHARED");
+  const sent = await shared.text();
+  expect(markup(sent)).toContain(title);
+  expect(sent).not.toContain(n.loading);
+  expect(notificationListOf(sent)).toBe(notificationListOf(await (await aloneApi.get("/forum/notifications")).text()));
+  expect(sent.match(/window\.__borssnackPersonal=(.*?)<\/script>/)![1]!).toContain(JSON.stringify(title).slice(1, -1));
+  await sharedApi.dispose();
+  await aloneApi.dispose();
+
+  const context = await browser.newContext({ storageState: { ...state, cookies } });
+  const page = await context.newPage();
+  const problems = watchHydration(page);
+  const shifts = await watchLayoutShifts(page);
+  const answer = await page.goto("/forum/notifications");
+  expect(answer!.headers()["x-cache"]).toBe("SHARED");
+  const item = page.locator("li", { hasText: title });
+  await expect(item).toBeVisible();
+  await expect(item).toHaveAttribute("data-unread", "true");
+  await expect(item.getByRole("link")).toHaveAttribute("href", /\/forum\/kategori\/.+\/trad\//);
+  await page.waitForLoadState("networkidle");
+  expect(await shifts()).toEqual([]);
+  await page.getByRole("button", { name: n.markAllRead }).click();
+  await expect(page.getByText(n.allReadTitle)).toBeVisible();
+  await expect(page.locator("li[data-unread]")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: n.markAllRead })).toHaveCount(0);
+  // A notification leads to its thread inside the app (no new document).
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.locator("li", { hasText: title }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/forum\/kategori\/.+\/trad\//);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(problems).toEqual([]);
+  await context.close();
 });

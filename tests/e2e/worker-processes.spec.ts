@@ -49,6 +49,7 @@ function get(pathname: string, cookie = ""): Promise<Answer> {
       );
     });
     request.on("error", reject);
+    request.setTimeout(10_000, () => request.destroy(new Error(`GET ${pathname}: no answer within 10 s`)));
   });
 }
 
@@ -68,6 +69,17 @@ function childPids(pid: number): number[] {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
+  }
+}
+
+/** A process's state letter and kernel wait channel (Linux /proc), for a failed start's message. */
+function processState(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const wchan = readFileSync(`/proc/${pid}/wchan`, "utf8");
+    return `${stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]} ${wchan}`;
+  } catch {
+    return "gone";
   }
 }
 
@@ -115,18 +127,30 @@ test.describe(`WEB_CONCURRENCY=2 on PostgreSQL${adminUrl ? "" : ` (skipped: ${SK
         AUTH_IP_LIMIT_PER_MINUTE: "1000",
         ACTION_LIMIT_MULTIPLIER: "1000",
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    // The cluster's output goes to the test's, and its tail into a failed start's message.
+    let output = "";
+    for (const stream of [primary.stdout!, primary.stderr!]) {
+      stream.on("data", (chunk: Buffer) => {
+        (stream === primary.stdout ? process.stdout : process.stderr).write(chunk);
+        output = (output + chunk.toString("utf8")).slice(-4000);
+      });
+    }
     exited = new Promise((resolve) => primary.once("exit", (code) => resolve(code)));
     const until = Date.now() + 90_000;
     // Up when both workers listen: the primary has two children and each has answered.
+    let state = "";
     for (;;) {
       expect(primary.exitCode, "the primary exited while starting").toBeNull();
-      if (childPids(primary.pid!).length === 2 && (await portOpen())) {
-        const seen = await fromEach("/healthz", ["1", "2"], (a) => a.status === 200, 10);
-        if (seen.size === 2) break;
+      const children = childPids(primary.pid!);
+      state = `children ${children.map((pid) => `${pid} (${processState(pid)})`).join(", ") || "none"}`;
+      if (children.length === 2 && (await portOpen())) {
+        const seen = await fromEach("/healthz", ["1", "2"], () => true, 10);
+        state += `; /healthz answers: ${[...seen].map(([w, a]) => `worker ${w} ${a.status} ${a.body}`).join(", ")}`;
+        if ([...seen.values()].filter((a) => a.status === 200).length === 2) break;
       }
-      expect(Date.now() < until, "the cluster did not start").toBe(true);
+      expect(Date.now() < until, `the cluster did not start: ${state}\n--- its output ---\n${output}`).toBe(true);
       await new Promise((r) => setTimeout(r, 250));
     }
     console.log(`WEB_CONCURRENCY=2: both workers answer ${Date.now() - started} ms after the start`);

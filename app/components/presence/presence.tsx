@@ -7,6 +7,7 @@
  * @module
  */
 import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { presence as pr } from "../../../domain/i18n/sv";
 
 /** SPEC §9 activity logging throttle, in milliseconds. */
@@ -71,35 +72,49 @@ export function ActivityTracker() {
   return null;
 }
 
-/** The header's online-users indicator: '{n} online', refreshed every 60 s. */
+/** Online counts as the indicator shows them (`GET /api/presence`, the root loader's `online`). */
+interface OnlineStats {
+  totalOnline: number;
+  lastHourActive: number;
+}
+
+/**
+ * The header's online-users indicator: '{n} online', refreshed every 60 s. The first paint shows
+ * the counts the root loader read (issue 21: nothing in the header moves when the page hydrates);
+ * without them (the server could not read them) it appears once the browser's request answers.
+ */
 export function OnlineIndicator({ className = "" }: { className?: string }) {
-  const [stats, setStats] = useState<{ totalOnline: number; lastHourActive: number } | null>(null);
+  const initial = (useRouteLoaderData("root") as { online?: OnlineStats | null } | undefined)?.online ?? null;
+  const [stats, setStats] = useState<OnlineStats | null>(initial);
   useEffect(() => {
     let alive = true;
     const load = async () => {
       try {
         const res = await fetch("/api/presence", { headers: { Accept: "application/json" } });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const body = (await res.json()) as { totalOnline: number; lastHourActive: number };
-        if (alive) setStats({ totalOnline: body.totalOnline, lastHourActive: body.lastHourActive });
+        const body = (await res.json()) as OnlineStats;
+        if (alive) setStats(body);
       } catch (error) {
         console.error("[närvaro] statistiken kunde inte hämtas:", error);
       }
     };
-    void load();
+    if (!initial) void load();
     const timer = setInterval(load, STATS_REFRESH_MS);
     return () => {
       alive = false;
       clearInterval(timer);
     };
+    // Once: later counts come from the refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!stats) return null;
+  const label = pr.onlineLabel(stats.totalOnline, stats.lastHourActive);
   return (
     <span
       data-testid="online-users"
       role="status"
-      title={pr.onlineLabel(stats.totalOnline, stats.lastHourActive)}
-      aria-label={pr.onlineLabel(stats.totalOnline, stats.lastHourActive)}
+      title={label}
+      aria-label={label}
       className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ${className}`}
     >
       <span aria-hidden className="size-2 rounded-full bg-emerald-500" />

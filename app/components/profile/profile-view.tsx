@@ -60,7 +60,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       {/* Issue 20: ProfilePage with the member as its main entity, for visitors (search engines never log in). */}
-      {viewer ? null : <JsonLd data={profileJsonLd(profile, data.url)} />}
+      {viewer ? null : <JsonLd data={import.meta.env.SSR ? profileJsonLd(profile, data.url) : null} />}
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
         <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300 md:h-48">
           {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" className="size-full object-cover" /> : null}

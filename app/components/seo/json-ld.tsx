@@ -13,10 +13,15 @@ import { jsonLdScriptText, type JsonLdObject } from "../../lib/structured-data";
  * (`tests/e2e/csp.spec.ts`; docs/decisions/036-structured-data.md). The text is escaped by
  * {@link jsonLdScriptText}, so no post text can close the element.
  *
- * @param props.data the JSON-LD node, e.g. from `threadJsonLd`
+ * Only search engines read it, from the server's HTML, so the node is built on the server alone:
+ * callers pass `import.meta.env.SSR ? threadJsonLd(…) : null`, which leaves the builders out of the
+ * browser's JavaScript (issue 21: 1.2 KB gzip of a first visit to a thread page). In the browser
+ * React hydrates the element without rewriting its text, so the server's node stays in the page.
+ *
+ * @param props.data the JSON-LD node, e.g. from `threadJsonLd`; null in the browser build
  * @returns the script element
  */
-export function JsonLd({ data }: { data: JsonLdObject }) {
+export function JsonLd({ data }: { data: JsonLdObject | null }) {
   const nonce = (useRouteLoaderData("root") as { nonce?: string } | undefined)?.nonce;
   return (
     <script
@@ -24,7 +29,7 @@ export function JsonLd({ data }: { data: JsonLdObject }) {
       nonce={nonce || undefined}
       // The browser hides the nonce attribute after parsing; React must not complain about it.
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: jsonLdScriptText(data) }}
+      dangerouslySetInnerHTML={{ __html: data ? jsonLdScriptText(data) : "" }}
     />
   );
 }

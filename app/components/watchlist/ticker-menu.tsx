@@ -35,8 +35,14 @@ interface Opened {
 const OPEN_DELAY_MS = 350;
 const CLOSE_DELAY_MS = 300;
 
-/** Listens for the mouse resting on a cashtag anywhere on the page and shows the menu; mount once per layout. */
-export function TickerMenuLayer() {
+/**
+ * Listens for the mouse resting on a cashtag anywhere on the page and shows the menu; mount once
+ * per layout.
+ *
+ * @param initial the cashtag the mouse was on when the layer was asked for (the layout loads this
+ *   module on the first hover of a cashtag, issue 21): handled as if its hover came now
+ */
+export function TickerMenuLayer({ initial = null }: { initial?: Element | null } = {}) {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [card, setCard] = useState<Card | null>(null);
   const [busy, setBusy] = useState(false);
@@ -91,6 +97,8 @@ export function TickerMenuLayer() {
     document.addEventListener("pointerout", onOut);
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", onKey);
+    // The hover that loaded this module: the mouse is still on that cashtag.
+    if (initial?.matches(":hover")) onOver({ pointerType: "mouse", target: initial } as unknown as PointerEvent);
     return () => {
       clearTimeout(openTimer);
       clearTimeout(closeTimer);
@@ -99,6 +107,7 @@ export function TickerMenuLayer() {
       document.removeEventListener("click", onClick);
       document.removeEventListener("keydown", onKey);
     };
+    // `initial` is read once, when the layer mounts.
   }, []);
 
   // A navigation closes the menu.

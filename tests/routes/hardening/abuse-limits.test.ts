@@ -37,6 +37,9 @@ import { createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer } from "../../../server/testing/route-call";
+import { pageOverlay } from "../../../server/personal/page-overlay";
+import type { PageManifest } from "../../../server/personal/generic-render";
+import { GENERIC_VIEWER, type Viewer } from "../../../server/session";
 
 let forum: TestForum;
 let categoryId: string;
@@ -258,6 +261,22 @@ describe("uploads, searches, mentions", () => {
     expectRefused(await search(p.cookie), 60, al.search);
   });
 
+  it("a member's search page from the shared render counts when its search ran, not when a kept render answered", async () => {
+    const p = await poster({ ageDays: 30 });
+    // A plain member as the session would read them: the generic member's fields with this one's identity.
+    const viewer: Viewer = { ...GENERIC_VIEWER, id: p.member.id, nickname: p.member.nickname, email: p.member.email, mutedIds: new Set() };
+    const manifest: PageManifest = { kind: "list", authorIds: [], search: true };
+    const overlay = (rendered: boolean) => pageOverlay(forum.services, viewer, manifest, p.ip, rendered);
+    // Answers from a kept render run no search: never counted, never refused.
+    for (let i = 0; i < 40; i++) expect(await overlay(false)).toEqual({});
+    for (let i = 0; i < 30; i++) expect(await overlay(true)).toEqual({});
+    // The 31st search that ran: the member's own render answers (429 with the message, below).
+    expect(await overlay(true)).toBeNull();
+    expect(await overlay(false)).toEqual({});
+    const own = await callRoute(forum, searchPage.loader, { url: "/forum/sok?q=volvo", cookie: p.cookie, ip: p.ip });
+    expect(own.status).toBe(429);
+  });
+
   it("the search page counts against the same limit as the search API and shows the message", async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) expect((await callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", ip })).status).toBe(200);
@@ -390,7 +409,8 @@ describe("shared addresses (issue 15 item 5)", () => {
       expect((await postThread(p, `Från operatören ${i}`)).status, `member ${i + 1}`).toBe(302);
       expect((await postComment(p, sharedThreadId, `Kommentar från operatören ${i}`)).status).toBe(200);
     }
-  });
+    // 40 sign-ups, threads and comments: 23 s with the two CI suites side by side on 2 cores.
+  }, 120_000);
 
   it("an IPv6 client is counted by its /64: visitors' searches from one /64 share the 15 a minute", async () => {
     const search = (ip: string) => callRoute(forum, apiSearch.loader, { url: "/api/search?q=volvo", ip });
