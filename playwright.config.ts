@@ -21,7 +21,11 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT ?? "test-results",
   fullyParallel: false,
   workers: 1,
-  timeout: 90_000,
+  // A whole journey (two members registering through the mail, posting, reacting, a visitor
+  // reading) takes 40 s alone and went past 90 s in CI with both databases' suites side by side on
+  // 2 slow cores (journey.spec, 2026-11-27). The bound is for a hung test; each step keeps its
+  // own 10 s expectation.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
