@@ -62,6 +62,13 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder (created if missing), or `memory://` for an in-memory database. */
   pgliteDir?: string;
+  /**
+   * A PGlite data folder as `PGlite.dumpDataDir` wrote it (an uncompressed tar), to start an
+   * in-memory database from instead of an empty cluster. Tests start from a migrated snapshot
+   * (server/testing/pglite-snapshot.ts): about 1 s instead of 5 s per database. Ignored on
+   * PostgreSQL.
+   */
+  pgliteStart?: Blob;
   /** Maximum pool size for `pg` (default 10). */
   poolSize?: number;
 }
@@ -123,7 +130,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteStart ? { loadDataDir: options.pgliteStart } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -2,7 +2,8 @@
  * Test harness: real databases for integration tests (ARCHITECTURE.md tests; lobe-chat's PGlite
  * by default, PostgreSQL when a variable says so). Nothing here is mocked.
  *
- * - Without `TEST_DATABASE_URL`: a fresh in-memory PGlite per call.
+ * - Without `TEST_DATABASE_URL`: a fresh in-memory PGlite per call, copied from the run's migrated
+ *   snapshot when Vitest's global setup made one (server/testing/pglite-snapshot.ts).
  * - With `TEST_DATABASE_URL` (e.g. `postgres://postgres@127.0.0.1:5432/test`): a fresh database
  *   `bs_test_<random>` is created on that server per call and dropped on close.
  *
@@ -17,6 +18,7 @@ import pg from "pg";
 import { parseConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { profiles, user } from "../db/schema";
+import { pgliteSnapshot } from "./pglite-snapshot";
 import type { MailMessage, Mailer } from "../mail/mailer";
 import { isStaffRole, type Role } from "../../domain/roles";
 import { createServices, type Services } from "../services";
@@ -38,7 +40,8 @@ export interface TestForum {
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const fresh = await createTestDatabaseUrl();
   if (!fresh) {
-    const database = await openDatabase({ pgliteDir: "memory://" });
+    const start = pgliteSnapshot();
+    const database = await openDatabase({ pgliteDir: "memory://", ...(start ? { pgliteStart: start } : {}) });
     return { database, drop: () => database.close() };
   }
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
