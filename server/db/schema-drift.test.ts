@@ -111,7 +111,9 @@ describe("schema.ts and the migrations agree", () => {
   let fromSchema: Catalog;
 
   beforeAll(async () => {
-    [migrated, declared] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    // Both from an empty cluster (not the test run's migrated snapshot): one built by the
+    // migrations as on a real install, one by schema.ts alone.
+    [migrated, declared] = await Promise.all([openTestDatabase({ empty: true }), openTestDatabase({ empty: true })]);
     await migrated.database.migrate();
     const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
     // gin_trgm_ops (profiles_nickname_trgm_idx, companies_name_trgm_idx) needs the extension, which

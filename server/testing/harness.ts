@@ -33,14 +33,18 @@ export interface TestForum {
 }
 
 /**
- * Opens a fresh, migrated database (PGlite, or PostgreSQL when `TEST_DATABASE_URL` is set).
+ * Opens a fresh database (PGlite, or PostgreSQL when `TEST_DATABASE_URL` is set). Call
+ * {@link Database.migrate} before use: on PGlite it usually starts as a copy of the run's migrated
+ * snapshot and migrating finds nothing left to do; on PostgreSQL it is empty.
  *
+ * @param options `empty`: start from an empty cluster even on PGlite (a test that builds the schema
+ *   another way, e.g. the schema-drift check)
  * @returns the database and a function that closes and removes it
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<{ database: Database; drop(): Promise<void> }> {
   const fresh = await createTestDatabaseUrl();
   if (!fresh) {
-    const start = pgliteSnapshot();
+    const start = options.empty ? null : pgliteSnapshot();
     const database = await openDatabase({ pgliteDir: "memory://", ...(start ? { pgliteStart: start } : {}) });
     return { database, drop: () => database.close() };
   }
