@@ -25,15 +25,30 @@ import { FormError } from "../ui/field";
 /** Where the toggle stands. */
 type PushState = "checking" | "unsupported" | "off" | "on" | "working";
 
-/** How long to wait for the service worker before calling push unsupported (ms). */
+/** How long to wait for a service worker to be registered before calling push unsupported (ms). */
 const WORKER_WAIT_MS = 5_000;
+/**
+ * How long to wait for a registered service worker to become active (ms): its install precaches
+ * the app (about 0.9 MB), which on a slow or busy device takes longer than {@link WORKER_WAIT_MS}
+ * (the toggle said 'unsupported' in CI while the worker was still installing, 2026-11-27).
+ */
+const INSTALLING_WAIT_MS = 60_000;
 
-/** The service worker's registration, or null when there is none within {@link WORKER_WAIT_MS}. */
+/**
+ * The service worker's registration once active, or null when none is registered within
+ * {@link WORKER_WAIT_MS} (or a registered one is not active within {@link INSTALLING_WAIT_MS}).
+ */
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return null;
   if (typeof window === "undefined" || !("PushManager" in window) || !("Notification" in window)) return null;
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS));
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
+  const after = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+  const ready = navigator.serviceWorker.ready;
+  const early = await Promise.race([ready, after(WORKER_WAIT_MS)]);
+  if (early) return early;
+  // Registered but still installing: keep waiting for it.
+  const registered = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  if (!registered) return null;
+  return Promise.race([ready, after(INSTALLING_WAIT_MS - WORKER_WAIT_MS)]);
 }
 
 /** base64url → bytes (the VAPID public key as `applicationServerKey`). */
