@@ -29,6 +29,11 @@ function markup(html: string): string {
   out = out.replace(/<script nonce="NONCE">window\.__borssnackPersonal=.*?<\/script>/, "");
   // The header's online counts are read at most every 15 s: two renders may see different ones.
   out = out.replace(/(<span data-testid="online-users")[\s\S]*?online<\/span><\/span>/, "$1>");
+  // The trend badges follow the thread's percentile rank, which the per-minute trending refresh
+  // recomputes over the whole forum (other specs' threads included): a render kept up to 10 s
+  // (MEMBER_PAGES_TTL_MS) and a fresh one may straddle a refresh. The badges' own rule is tested in
+  // app/components/forum/thread-badges.test.ts and server/trending/trending.test.ts.
+  out = out.replace(/<span class="inline-flex flex-wrap gap-1">(?:<span title="[^"]*"[^>]*>[\s\S]*?<\/span>)+<\/span>/g, "");
   return out.slice(0, out.indexOf("window.__reactRouterContext"));
 }
 
