@@ -198,7 +198,6 @@ export function createActionLimits(
   const multiplier = options.multiplier ?? 1;
   const rules = options.rules ?? ACTION_LIMITS;
   const limiters = new Map<string, RateLimiterDrizzle>();
-  let first = true;
   const limiter = (rule: ActionRule) => {
     let l = limiters.get(rule.name);
     if (!l) {
@@ -208,11 +207,10 @@ export function createActionLimits(
         keyPrefix: `act_${rule.name}`,
         points: rule.points * multiplier,
         duration: rule.duration,
-        // One limiter sweeps expired rows (of the whole table) hourly, as in server/limits.ts:
-        // an instance that never sees a sign-in still cleans up.
-        clearExpiredByTimeout: first,
+        // Expired rows are deleted by the `limit-sweep` job (sweepExpiredLimits in
+        // server/limits.ts), not by a timer per limiter.
+        clearExpiredByTimeout: false,
       });
-      first = false;
       limiters.set(rule.name, l);
     }
     return l;

@@ -377,3 +377,24 @@ describe("abuseLimitsWithIpRate (AUTH_IP_LIMIT_PER_MINUTE)", () => {
     expect(abuseLimitsWithIpRate(10)).toEqual(ABUSE_LIMITS);
   });
 });
+
+describe("sweepExpiredLimits (the limit-sweep job)", () => {
+  it("deletes the counters that expired over an hour ago and keeps the rest, which still refuse", async () => {
+    const { sweepExpiredLimits, LIMIT_ROWS_KEPT_MS } = await import("./limits");
+    const limits = createAbuseLimits(forum.services.db, { ...ABUSE_LIMITS, signInIp: { points: 1, duration: 60 } });
+    const ip = "192.0.2.77";
+    expect(await limits.hit(["signInIp", ip])).toEqual({ ok: true });
+    const now = Date.now();
+    await forum.services.db.execute(
+      sql`INSERT INTO abuse_limits (key, points, expire) VALUES ('signInIp:old', 3, ${new Date(now - LIMIT_ROWS_KEPT_MS - 60_000).toISOString()}::timestamptz), ('signInIp:recent', 3, ${new Date(now - 60_000).toISOString()}::timestamptz)`,
+    );
+    const keys = async () =>
+      ((await forum.services.db.execute(sql`SELECT key FROM abuse_limits ORDER BY key`)) as unknown as { rows: Array<{ key: string }> }).rows.map((r) => r.key);
+
+    expect(await sweepExpiredLimits(forum.services.db, now)).toBe(1);
+    expect(await keys()).toEqual(["signInIp:192.0.2.77", "signInIp:recent"]);
+    // The live counter survived the sweep: the address is still over its limit.
+    expect((await limits.hit(["signInIp", ip])).ok).toBe(false);
+    expect(await sweepExpiredLimits(forum.services.db, now)).toBe(0);
+  });
+});

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { lt } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "./db/client";
 import { ipLimitKey } from "./client-ip";
@@ -26,6 +27,29 @@ export interface LimitRule {
   duration: number;
   /** How long (s) a key stays refused after going over (default: until the window ends). */
   blockDuration?: number;
+}
+
+/** How long (ms) a counter row stays after it expired before {@link sweepExpiredLimits} deletes it (rate-limiter-flexible's own sweep used 1 hour). */
+export const LIMIT_ROWS_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the counter rows of every limit (abuse limits and per-action limits share the
+ * `abuse_limits` table) that expired more than {@link LIMIT_ROWS_KEPT_MS} ago. Run by the
+ * `limit-sweep` job (server/jobs/forum-jobs.ts) every 5 minutes, once for all instances and
+ * worker processes; it replaces the timer rate-limiter-flexible would start in every process,
+ * which also kept a closed database reachable after its forum was stopped.
+ *
+ * @param db database handle
+ * @param now the current time (ms since the epoch; default `Date.now()`)
+ * @returns the number of rows deleted
+ * @throws the database's error, for the job queue to retry
+ */
+export async function sweepExpiredLimits(db: Db, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(abuseLimits)
+    .where(lt(abuseLimits.expire, new Date(now - LIMIT_ROWS_KEPT_MS)))
+    .returning({ key: abuseLimits.key });
+  return deleted.length;
 }
 
 /** Every limit by name. */
@@ -131,7 +155,6 @@ export interface AbuseLimits {
  */
 export function createAbuseLimits(db: Db, rules: Record<LimitName, LimitRule> = ABUSE_LIMITS): AbuseLimits {
   const limiters = new Map<LimitName, RateLimiterDrizzle>();
-  let first = true;
   const limiter = (name: LimitName) => {
     let l = limiters.get(name);
     if (!l) {
@@ -143,10 +166,10 @@ export function createAbuseLimits(db: Db, rules: Record<LimitName, LimitRule> = 
         points: rule.points,
         duration: rule.duration,
         blockDuration: rule.blockDuration ?? 0,
-        // One instance sweeps expired rows for all of them.
-        clearExpiredByTimeout: first,
+        // No timer of the library's per limiter set: the `limit-sweep` job deletes expired rows
+        // once for every instance ({@link sweepExpiredLimits}).
+        clearExpiredByTimeout: false,
       });
-      first = false;
       limiters.set(name, l);
     }
     return l;

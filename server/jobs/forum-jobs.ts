@@ -15,6 +15,7 @@ import type { JobDefinition } from "./queue";
 import { sendDueDigests, sendWeeklySummaries } from "../digest/digest";
 import { createMailer, type Mailer } from "../mail/mailer";
 import { pushJobs } from "../push/jobs";
+import { sweepExpiredLimits } from "../limits";
 
 /** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
 export const FORUM_JOB_NAMES = [
@@ -28,6 +29,8 @@ export const FORUM_JOB_NAMES = [
   // Web Push (issue 18; server/push/jobs.ts).
   "push-send",
   "push-sweep",
+  // Expired rate-limit counters (issue 21: one sweep, not a timer in every process).
+  "limit-sweep",
 ] as const;
 /** One of {@link FORUM_JOB_NAMES}. */
 export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
@@ -44,6 +47,8 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
  *   `startSchedules`): the e-mail digest of members who are away (issue 18, server/digest);
  * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it (issue 18).
  * - `push-send` (no schedule) and `push-sweep` every minute: Web Push (issue 18, server/push/jobs.ts).
+ * - `limit-sweep` every 5 minutes: rate-limit counters that expired over an hour ago
+ *   (`sweepExpiredLimits`, server/limits.ts), once for every instance and worker process.
  *
  * @param services the started services (database, configuration, mailer: the digest uses it when no `SMTP_URL` is set)
  * @returns the job definitions for {@link import("./queue").startJobQueue}
@@ -87,5 +92,6 @@ export function forumJobs(services: Pick<Services, "db" | "config" | "mailer">):
     { name: "email-digest", cron: "* * * * *", run: withMailer((mailer) => sendDueDigests({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 300 },
     { name: "weekly-digest", cron: "23 * * * *", run: withMailer((mailer) => sendWeeklySummaries({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 60 },
     ...pushJobs({ db, config }),
+    { name: "limit-sweep", cron: "*/5 * * * *", run: () => sweepExpiredLimits(db), expireInSeconds: 300 },
   ] satisfies Array<JobDefinition & { name: ForumJobName }>;
 }

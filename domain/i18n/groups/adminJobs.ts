@@ -30,5 +30,7 @@ export const adminJobs = {
     // Web Push (issue 18).
     "push-send": "Pushnotiser",
     "push-sweep": "Pushnotiser (uppsamling)",
+    // Issue 21: expired rate-limit counters, one sweep for every process.
+    "limit-sweep": "Rensning av utgångna begränsningar",
   } as Record<string, string>,
 } as const;

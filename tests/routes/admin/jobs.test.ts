@@ -81,6 +81,7 @@ describe("/admin/jobb", () => {
       // Web Push (issue 18).
       "push-send",
       "push-sweep",
+      "limit-sweep",
       "test-broken",
     ]);
     const trending = await job("trending-refresh");
