@@ -18,6 +18,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 
 const dev = process.argv.includes("--dev");
+// Issue 21: the heap flags and allocator settings every server process runs with
+// (server/memory-settings.ts, docs/decisions/041-memory-settings.md) must be there when the
+// process starts: without them, this process becomes itself again with them (`process.execve`:
+// same pid and arguments). A cluster's workers inherit them.
+if (!dev && cluster.isPrimary && typeof process.execve === "function") {
+  const { memorySettings } = await import("./server/memory-settings.ts");
+  const settings = memorySettings({ execPath: process.execPath, execArgv: process.execArgv, argv: process.argv.slice(1), env: process.env });
+  if (settings.restart) process.execve(process.execPath, settings.argv, settings.env);
+}
 // WEB_CONCURRENCY (issue 21, docs/decisions/037-worker-processes.md): above 1 this process is
 // only the cluster primary (server/cluster.ts) and forks that many workers running this file;
 // 1 (the default on PGlite), `--dev` and an invalid value (reported by server/config.ts) serve

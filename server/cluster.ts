@@ -47,6 +47,11 @@ export const STOP_TIMEOUT_MS = 15_000;
  * generation's cap (`--max-old-space-size=512`) brought the peak to 579–646 MiB but cost
  * 22–23 ms per member thread request (more full collections), so it is the operator's choice
  * through `NODE_OPTIONS`, not the default.
+ *
+ * Since decision 041 the primary itself runs with the memory settings (`server/memory-settings.ts`:
+ * `--max-semi-space-size=16`, `--max-old-space-size=256`), which its workers inherit through
+ * `execArgv`, so this flag is added only when those are turned off (`BORSSNACK_MEMORY_SETTINGS=off`)
+ * or `process.execve` is missing.
  */
 export const WORKER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
 

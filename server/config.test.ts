@@ -278,6 +278,18 @@ describe("WEB_CONCURRENCY (issue 21: worker processes)", () => {
     expect(webConcurrency({ DATABASE_URL: pgUrl }, 256)).toEqual({ workers: 64 });
     expect(webConcurrency({}, 8)).toEqual({ workers: 1 });
   });
+  it("leaves a core to a PostgreSQL server on this machine: one per core but one, at least one (decision 041)", () => {
+    const local = "postgres://postgres@127.0.0.1:5432/forum";
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: local }).webConcurrency).toBe(Math.max(1, availableParallelism() - 1));
+    expect(webConcurrency({ DATABASE_URL: local }, 2)).toEqual({ workers: 1 });
+    expect(webConcurrency({ DATABASE_URL: local }, 8)).toEqual({ workers: 7 });
+    expect(webConcurrency({ DATABASE_URL: local }, 1)).toEqual({ workers: 1 });
+    expect(webConcurrency({ DATABASE_URL: "postgres://forum@localhost/forum" }, 4)).toEqual({ workers: 3 });
+    expect(webConcurrency({ DATABASE_URL: "postgres://forum@[::1]:5432/forum" }, 4)).toEqual({ workers: 3 });
+    expect(webConcurrency({ DATABASE_URL: "postgresql:///forum?host=/var/run/postgresql" }, 4)).toEqual({ workers: 3 });
+    // The operator's number is taken as it is.
+    expect(webConcurrency({ DATABASE_URL: local, WEB_CONCURRENCY: "2" }, 2)).toEqual({ workers: 2 });
+  });
   it("takes the operator's number; 1 keeps today's single process", () => {
     expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
     expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl, WEB_CONCURRENCY: " 1 " }).webConcurrency).toBe(1);

@@ -25,8 +25,11 @@ export type WebConcurrency = { workers: number } | { problem: "notANumber" | "pg
 /**
  * The number of worker processes.
  *
- * Default (`WEB_CONCURRENCY` unset or empty): `cores` on PostgreSQL (`DATABASE_URL` set), 1 on the
- * embedded PGlite, whose folder one process owns (`server/db/server-lock.ts`). 1 means today's
+ * Default (`WEB_CONCURRENCY` unset or empty): on PostgreSQL (`DATABASE_URL` set) one per core when
+ * the database server is another machine, and one per core but one (at least 1) when it runs on
+ * this machine ({@link isLocalDatabase}), which leaves it a core: on the 2-core bench machine one
+ * process served every page as fast as two and held half the memory (issue 21; decision 041). 1
+ * on the embedded PGlite, whose folder one process owns (`server/db/server-lock.ts`). 1 means the
  * single process, without a cluster primary.
  *
  * @param env the environment (only `WEB_CONCURRENCY` and `DATABASE_URL` are read)
@@ -38,10 +41,36 @@ export type WebConcurrency = { workers: number } | { problem: "notANumber" | "pg
 export function webConcurrency(env: WebConcurrencyEnv, cores: number): WebConcurrency {
   const postgres = (env.DATABASE_URL ?? "").trim() !== "";
   const raw = (env.WEB_CONCURRENCY ?? "").trim();
-  if (raw === "") return { workers: postgres ? Math.max(1, Math.min(WEB_CONCURRENCY_MAX, Math.floor(cores))) : 1 };
+  if (raw === "") {
+    if (!postgres) return { workers: 1 };
+    const usable = Math.floor(cores) - (isLocalDatabase(env.DATABASE_URL ?? "") ? 1 : 0);
+    return { workers: Math.max(1, Math.min(WEB_CONCURRENCY_MAX, usable)) };
+  }
   if (!/^\d+$/.test(raw)) return { problem: "notANumber" };
   const workers = Number(raw);
   if (workers < 1 || workers > WEB_CONCURRENCY_MAX) return { problem: "notANumber" };
   if (workers > 1 && !postgres) return { problem: "pgliteSingle" };
   return { workers };
+}
+
+/**
+ * Whether a PostgreSQL connection string names a server on this machine: host `localhost`, a
+ * loopback address (127.0.0.0/8, ::1), a Unix socket (a `host` that is a path, or no host), so the
+ * database shares this machine's cores with the forum.
+ *
+ * @param databaseUrl the connection string (`postgres://user@host:port/db?host=…`)
+ * @returns true for a local server; false for another host or a string that is not a URL. Never
+ *   throws.
+ */
+export function isLocalDatabase(databaseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl.trim());
+  } catch {
+    return false;
+  }
+  const socket = url.searchParams.get("host");
+  if (socket?.startsWith("/")) return true;
+  const host = decodeURIComponent(url.hostname).replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "" || host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host) || host.startsWith("/");
 }

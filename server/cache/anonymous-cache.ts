@@ -28,7 +28,7 @@
  *
  * @module
  */
-import { brotliWithFill, compressWithHoles, type BrotliHoles } from "./brotli-holes";
+import { brotliPartsWithFill, compressWithHoles, type BrotliHoles } from "./brotli-holes";
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { themeFromCookie } from "../../domain/theme";
@@ -192,11 +192,15 @@ export function createAnonymousCache(
     const brotli = /\bbr\b/.test(accepts) ? brotliOf(key, hit) : null;
     if (brotli && brotli.holeLength === Buffer.byteLength(fresh)) {
       // Already encoded: the compression middleware leaves it alone.
-      const br = brotliWithFill(brotli, Buffer.from(fresh));
+      // The pieces go out as they are (one corked write), not copied into one buffer per answer.
+      const parts = brotliPartsWithFill(brotli, Buffer.from(fresh));
       res.setHeader("Content-Encoding", "br");
       res.setHeader("Vary", "Accept-Encoding");
-      res.setHeader("Content-Length", br.length);
-      res.status(200).end(br);
+      res.setHeader("Content-Length", parts.reduce((total, part) => total + part.length, 0));
+      res.status(200);
+      res.cork();
+      for (const part of parts) res.write(part);
+      res.end();
       return;
     }
     if (/\bgzip\b/.test(accepts) && hit.nonce) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliWithFill, compressWithHoles, rawMetaBlock } from "./brotli-holes";
+import { brotliPartsWithFill, brotliWithFill, compressWithHoles, rawMetaBlock } from "./brotli-holes";
 
 const nonce = () => randomBytes(16).toString("base64");
 
@@ -28,6 +28,20 @@ describe("brotli with holes (issue 21: the visitor's cached page)", () => {
     }
     // The data repeats the markup more than gzip's 32 KiB window back: brotli sees it.
     expect(brotliWithFill(holes!, Buffer.from(nonce())).length).toBeLessThan(gzipSync(body, { level: 9 }).length * 0.75);
+  });
+
+  it("hands out an answer as the cached segments themselves plus small filled meta-blocks, not a copy of the page", async () => {
+    const kept = nonce();
+    const holes = (await compressWithHoles(Buffer.from(page(kept)), Buffer.from(kept)))!;
+    const fresh = nonce();
+    const parts = brotliPartsWithFill(holes, Buffer.from(fresh));
+    expect(parts).toHaveLength(holes.segments.length * 2 - 1);
+    // Every second piece is the cached segment object itself (no bytes copied for it) …
+    holes.segments.forEach((segment, i) => expect(parts[i * 2]).toBe(segment));
+    // … and the pieces between them are only the holes: a 3-byte header, the nonce, its context.
+    for (let i = 1; i < parts.length; i += 2) expect(parts[i]!.length).toBeLessThan(200);
+    expect(brotliDecompressSync(Buffer.concat(parts)).toString("utf8")).toBe(page(fresh));
+    expect(Buffer.concat(parts).equals(brotliWithFill(holes, Buffer.from(fresh)))).toBe(true);
   });
 
   it("keeps a page without holes whole", async () => {

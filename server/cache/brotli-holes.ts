@@ -96,19 +96,37 @@ function placeholders(count: number, length: number): Buffer[] {
 }
 
 /**
- * One answer: the segments with each hole filled by `fill` (in raw meta-blocks).
+ * One answer as the pieces to write in order: the cached segments themselves (shared, not
+ * copied) and, between them, a small raw meta-block per hole filled with `fill`. Written to the
+ * socket one after the other (`anonymous-cache.ts`), an answer allocates only its meta-blocks
+ * (a few hundred bytes) instead of a copy of the whole page: at 3,000 answers/s a 29 KB copy each
+ * was ~90 MB/s of buffers outside the V8 heap, which the allocator did not give back (issue 21,
+ * peak RSS; docs/performance.md, ninth session).
  *
  * @param holes from {@link compressWithHoles}
  * @param fill the string for every hole, exactly `holes.holeLength` bytes (a CSP nonce)
- * @returns a complete brotli stream; throws a RangeError when `fill` has another length
+ * @returns the pieces of a complete brotli stream (their concatenation); throws a RangeError when
+ *   `fill` has another length
  */
-export function brotliWithFill(holes: BrotliHoles, fill: Buffer): Buffer {
+export function brotliPartsWithFill(holes: BrotliHoles, fill: Buffer): Buffer[] {
   if (fill.length !== holes.holeLength) throw new RangeError(`fill of ${fill.length} bytes for holes of ${holes.holeLength}`);
   const parts: Buffer[] = [holes.segments[0]!];
   for (let i = 1; i < holes.segments.length; i += 1) {
     parts.push(rawMetaBlock(Buffer.concat([fill, holes.context[i - 1]!])), holes.segments[i]!);
   }
-  return Buffer.concat(parts);
+  return parts;
+}
+
+/**
+ * One answer: the segments with each hole filled by `fill` (in raw meta-blocks), as one buffer.
+ *
+ * @param holes from {@link compressWithHoles}
+ * @param fill the string for every hole, exactly `holes.holeLength` bytes (a CSP nonce)
+ * @returns a complete brotli stream ({@link brotliPartsWithFill} concatenated); throws a
+ *   RangeError when `fill` has another length
+ */
+export function brotliWithFill(holes: BrotliHoles, fill: Buffer): Buffer {
+  return Buffer.concat(brotliPartsWithFill(holes, fill));
 }
 
 /**
