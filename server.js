@@ -12,18 +12,28 @@
  * compiled app always runs React's production build.
  */
 import cluster from "node:cluster";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 
 const dev = process.argv.includes("--dev");
+/**
+ * A module this file reads before the build (server/memory-settings.ts, server/web-concurrency.ts):
+ * the build's plain JavaScript copy when there is one (scripts/server-boot-plugin.ts), so the
+ * process does not load Node's type stripping (17 MiB); else the TypeScript file.
+ */
+function bootModule(name) {
+  const built = path.resolve(fileURLToPath(new URL(".", import.meta.url)), process.env.BUILD_DIR ?? "build", "server/boot", `${name}.mjs`);
+  return !dev && existsSync(built) ? pathToFileURL(built).href : `./server/${name}.ts`;
+}
 // Issue 21: the heap flags and allocator settings every server process runs with
 // (server/memory-settings.ts, docs/decisions/041-memory-settings.md) must be there when the
 // process starts: without them, this process becomes itself again with them (`process.execve`:
 // same pid and arguments). A cluster's workers inherit them.
 if (!dev && cluster.isPrimary && typeof process.execve === "function") {
-  const { memorySettings } = await import("./server/memory-settings.ts");
+  const { memorySettings } = await import(bootModule("memory-settings"));
   const settings = memorySettings({ execPath: process.execPath, execArgv: process.execArgv, argv: process.argv.slice(1), env: process.env });
   if (settings.restart) process.execve(process.execPath, settings.argv, settings.env);
 }
@@ -36,7 +46,7 @@ if (!dev && cluster.isPrimary && typeof process.execve === "function") {
 if (cluster.isWorker) {
   await serve();
 } else {
-  const { webConcurrency } = await import("./server/web-concurrency.ts");
+  const { webConcurrency } = await import(bootModule("web-concurrency"));
   const cores = availableParallelism();
   const concurrency = webConcurrency(process.env, cores);
   if (!dev && "workers" in concurrency && concurrency.workers > 1) {

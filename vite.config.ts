@@ -3,13 +3,15 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { firstPaintChunkGroups } from "./scripts/first-paint-chunks.ts";
 import { pwa } from "./scripts/pwa-plugin.ts";
+import { serverBoot } from "./scripts/server-boot-plugin.ts";
 
 /**
  * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/app.ts`, which wraps the
  * React Router build in the Express app (React Router's custom-server template). The PWA plugin
  * writes the manifest, the offline page and the service worker into the client build (issue 18).
  * The client build groups first-paint modules into three chunks (issue 21,
- * `scripts/first-paint-chunks.ts`).
+ * `scripts/first-paint-chunks.ts`). The server boot plugin writes the modules `server.js` reads
+ * before the build as plain JavaScript (`scripts/server-boot-plugin.ts`).
  */
 export default defineConfig({
   // Issue 21 memory budget: the server build bundles the icon and Radix packages, so only the
@@ -22,5 +24,5 @@ export default defineConfig({
     // Issue 21: first-paint code in a few chunks instead of ~70 (scripts/first-paint-chunks.ts).
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: firstPaintChunkGroups() } } } } },
   },
-  plugins: [tailwindcss(), reactRouter(), pwa()],
+  plugins: [tailwindcss(), reactRouter(), pwa(), serverBoot()],
 });
