@@ -63,6 +63,8 @@ async function serve() {
   const { default: express } = await import("express");
   /** This worker's slot (1–N) in a cluster; undefined in a single process. */
   let workerSlot;
+  /** The key of the "listening" message a worker sends its primary (server/cluster.ts). */
+  let listeningMessage;
   const buildDir = process.env.BUILD_DIR ?? "build";
   const projectDir = fileURLToPath(new URL(".", import.meta.url));
   const configEnv = process.env.NODE_ENV ?? "development";
@@ -102,6 +104,7 @@ async function serve() {
       // In a cluster, which worker answered (its slot 1–N): for operators reading logs, and the
       // test. The first middleware, as before; the names come from the build (server/cluster.ts).
       workerSlot = cluster.isWorker ? process.env[mod.WORKER_SLOT_ENV] : undefined;
+      listeningMessage = mod.WORKER_LISTENING_MESSAGE;
       if (workerSlot) app.use((_req, res, next) => (res.setHeader(mod.WORKER_HEADER, workerSlot), next()));
       // JSON log lines with request ids from here on (server/log.ts).
       mod.installConsoleBridge?.();
@@ -151,6 +154,8 @@ async function serve() {
     const db = services.database.kind === "pglite" ? `PGlite i ${services.config.dataDir}` : "PostgreSQL";
     const worker = workerSlot ? `, arbetsprocess ${workerSlot}` : "";
     console.log(`Börssnack lyssnar på http://localhost:${port} (${dev ? "utveckling" : "produktionsbygge"}, ${db}${worker})`);
+    // The cluster primary's second signal beside Node's `listening` event (server/cluster.ts).
+    if (cluster.isWorker && listeningMessage) process.send?.({ [listeningMessage]: port });
   });
 
   let closing = false;

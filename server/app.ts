@@ -45,7 +45,7 @@ export { installConsoleBridge } from "./log";
 export { isDatabaseUnavailable } from "./db/unavailable";
 export { requestGuard } from "./security/request-guard";
 // For server.js in a cluster worker, which loads no TypeScript file of its own (issue 21).
-export { WORKER_HEADER, WORKER_SLOT_ENV } from "./cluster";
+export { WORKER_HEADER, WORKER_LISTENING_MESSAGE, WORKER_SLOT_ENV } from "./cluster";
 
 
 

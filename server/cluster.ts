@@ -27,6 +27,14 @@ import { config as cfg } from "../domain/i18n/groups/config.ts";
 
 /** Environment variable telling a worker its slot (1–N), stable across restarts. */
 export const WORKER_SLOT_ENV = "BORSSNACK_WORKER";
+/**
+ * The message a worker sends its primary over the cluster's IPC channel once its HTTP server
+ * listens (`server.js`): `{ [WORKER_LISTENING_MESSAGE]: port }`. A second signal beside Node's own
+ * `listening` event: in a CI run under load the primary never acted on worker 1's `listening`
+ * event (worker 1 listened and sat idle; no second worker was forked for 87 s; not reproduced in
+ * 13 runs here, under load or not), so either one starts the others.
+ */
+export const WORKER_LISTENING_MESSAGE = "borssnackListening";
 /** Response header naming the slot of the worker that answered (only in a cluster). */
 export const WORKER_HEADER = "X-Borssnack-Worker";
 /** First restart delay (ms) after a worker dies. */
@@ -118,7 +126,9 @@ export function runPrimary(options: PrimaryOptions): void {
     slot.startedAt = Date.now();
     const worker = cluster.fork({ [WORKER_SLOT_ENV]: String(slot.n) });
     slot.worker = worker;
-    worker.on("listening", (address) => {
+    const onListening = (port: number) => {
+      // Each signal once per worker process; a late one from a replaced process is ignored.
+      if (slot.worker !== worker || slot.listened) return;
       slot.listened = true;
       if (!everListened) {
         everListened = true;
@@ -127,8 +137,13 @@ export function runPrimary(options: PrimaryOptions): void {
       }
       if (!announced && slots.every((s) => s.listened)) {
         announced = true;
-        console.log(cfg.clusterReady(options.workers, address.port));
+        console.log(cfg.clusterReady(options.workers, port));
       }
+    };
+    worker.on("listening", (address) => onListening(address.port));
+    worker.on("message", (message: unknown) => {
+      const port = (message as Record<string, unknown> | null)?.[WORKER_LISTENING_MESSAGE];
+      if (typeof port === "number") onListening(port);
     });
     worker.on("exit", (code, signal) => {
       if (slot.worker === worker) slot.worker = null;

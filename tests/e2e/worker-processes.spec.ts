@@ -144,7 +144,7 @@ test.describe(`WEB_CONCURRENCY=2 on PostgreSQL${adminUrl ? "" : ` (skipped: ${SK
     for (;;) {
       expect(primary.exitCode, "the primary exited while starting").toBeNull();
       const children = childPids(primary.pid!);
-      state = `children ${children.map((pid) => `${pid} (${processState(pid)})`).join(", ") || "none"}`;
+      state = `primary ${primary.pid} (${processState(primary.pid!)}); children ${children.map((pid) => `${pid} (${processState(pid)})`).join(", ") || "none"}`;
       if (children.length === 2 && (await portOpen())) {
         const seen = await fromEach("/healthz", ["1", "2"], () => true, 10);
         state += `; /healthz answers: ${[...seen].map(([w, a]) => `worker ${w} ${a.status} ${a.body}`).join(", ")}`;
