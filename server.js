@@ -119,7 +119,17 @@ async function serve() {
       // 3 ms at gzip level 1 (57 KB) instead of 9.7 ms at 6 (47 KB); on 2 cores the CPU is the
       // scarce part. Visitors' cached pages are compressed once (server/cache/anonymous-cache.ts).
       app.use(compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } }));
-      app.use("/assets", express.static(path.resolve(projectDir, buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+      // Issue 21: the build's Zopfli `.gz` and Brotli `.br` copies (scripts/precompress-plugin.ts),
+      // by the request's Accept-Encoding, Brotli first; `compression` leaves them as they are.
+      const { default: expressStaticGzip } = await import("express-static-gzip");
+      app.use(
+        "/assets",
+        expressStaticGzip(path.resolve(projectDir, buildDir, "client/assets"), {
+          enableBrotli: true,
+          orderPreference: ["br", "gzip"],
+          serveStatic: { immutable: true, maxAge: "1y" },
+        }),
+      );
       // Files at the root of the client build (a favicon, robots.txt): only paths that name a file
       // are looked up, so a page request costs no file-system stat (issue 8).
       // The service worker, the manifest and the offline page are checked for updates on every use

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { firstPaintChunkGroups } from "./scripts/first-paint-chunks.ts";
+import { precompress } from "./scripts/precompress-plugin.ts";
 import { pwa } from "./scripts/pwa-plugin.ts";
 import { serverBoot } from "./scripts/server-boot-plugin.ts";
 
@@ -11,7 +12,9 @@ import { serverBoot } from "./scripts/server-boot-plugin.ts";
  * writes the manifest, the offline page and the service worker into the client build (issue 18).
  * The client build groups first-paint modules into three chunks (issue 21,
  * `scripts/first-paint-chunks.ts`). The server boot plugin writes the modules `server.js` reads
- * before the build as plain JavaScript (`scripts/server-boot-plugin.ts`).
+ * before the build as plain JavaScript (`scripts/server-boot-plugin.ts`). The precompress plugin
+ * writes Zopfli `.gz` and Brotli `.br` copies of the client's scripts and style sheets
+ * (`scripts/precompress-plugin.ts`).
  */
 export default defineConfig({
   // Issue 21 memory budget: the server build bundles the icon and Radix packages, so only the
@@ -24,5 +27,5 @@ export default defineConfig({
     // Issue 21: first-paint code in a few chunks instead of ~70 (scripts/first-paint-chunks.ts).
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: firstPaintChunkGroups() } } } } },
   },
-  plugins: [tailwindcss(), reactRouter(), pwa(), serverBoot()],
+  plugins: [tailwindcss(), reactRouter(), pwa(), serverBoot(), precompress()],
 });

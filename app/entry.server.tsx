@@ -18,7 +18,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { EdgeAvatar } from "./components/ui/edge-level";
 import { buttonVariantClass } from "./components/ui/button";
-import { ModerationMenu } from "./components/forum/moderation";
+import { ModerationMenu } from "./components/forum/moderation-menu";
+import { hydrationPartsReady } from "./lib/lazy";
 import { NotificationList } from "./components/notifications/notification-list";
 import type { OverlayViewer } from "../domain/personal-overlay";
 import type { NotificationItem } from "../domain/notifications";
@@ -68,7 +69,7 @@ export function renderNotificationList(items: NotificationItem[]): string {
 export const streamTimeout = 5_000;
 
 /** Renders the document for one request; rejects when the shell fails to render. */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -89,6 +90,9 @@ export default function handleRequest(
     if (!responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  // Lazily loaded parts (member-only, error views) render synchronously on the server
+  // (app/lib/lazy.ts `hydrationModule`): their modules load once, at start; resolved at once after.
+  await hydrationPartsReady();
   const nonce = loadContext.get(cspNonceContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -24,7 +24,8 @@ import { servicesContext } from "../server/services";
 import { recentActiveUsers } from "../server/presence/stats";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ConnectionProblem, isUnavailableError, NotFound, Unavailable } from "./components/layout/not-found";
+import { ConnectionProblem, NotFound, Unavailable } from "./components/layout/error-views";
+import { isUnavailableError } from "./lib/route-errors";
 import { app, errors } from "../domain/i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
 import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
@@ -34,6 +35,7 @@ import { IconSprite } from "./components/ui/sprite-icon";
 import { cspNonceContext } from "../server/security/headers";
 import { DARK_CLASS, isDarkTheme, SYSTEM_THEME_SCRIPT, themeFromCookie } from "../domain/theme";
 import { useSystemPrefersDark, useThemePreference } from "./lib/theme";
+import { MEMBER_DOCUMENT_ATTRIBUTE } from "./lib/lazy";
 
 /**
  * Root data: the logged-in member's public fields, a one-shot flash message, the colour theme
@@ -80,7 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const preference = useThemePreference();
   const systemDark = useSystemPrefersDark();
   const dark = isDarkTheme(preference, systemDark);
-  const nonce = (useRouteLoaderData("root") as { nonce?: string } | undefined)?.nonce;
+  const rootData = useRouteLoaderData("root") as { nonce?: string; viewer?: ClientViewer | null } | undefined;
+  const nonce = rootData?.nonce;
   return (
     <html lang="sv" className={dark ? DARK_CLASS : undefined} suppressHydrationWarning>
       <head>
@@ -98,7 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen">
+      {/* data-member: the browser loads the page's member-only modules before hydrating (app/lib/lazy.ts). */}
+      <body className="min-h-screen" {...(rootData?.viewer ? { [MEMBER_DOCUMENT_ATTRIBUTE]: "" } : {})}>
         <IconSprite />
         {children}
         <Toaster

@@ -97,6 +97,7 @@ export default [
   route("api/mentions", "routes/api-mentions.ts"),
   route("api/tickers", "routes/api-tickers.ts"),
   route("api/market-calendar", "routes/api-market-calendar.ts"),
+  route("api/market-status", "routes/api-market-status.ts"),
   route("api/search", "routes/api-search.ts"),
   route("api/report", "routes/api-report.ts"),
   route("api/revisions/:targetType/:id", "routes/api-revisions.ts"),

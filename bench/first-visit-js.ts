@@ -3,14 +3,15 @@
  * the thread page downloads", ≤ 130 KB gzip): Chromium opens the page with an empty cache and no
  * input, and every `.js` file it requests until the network has been idle and 2 s more have
  * passed is counted — the modules of the first paint and whatever the page loads by itself after
- * it (lazily loaded chunks that no click asked for). Sizes are those of the build's files gzipped
- * at level 6, as the server's `compression` sends them to a gzip client.
+ * it (lazily loaded chunks that no click asked for). Sizes are the bytes the server sends for each
+ * file to a client that accepts only gzip (the build's Zopfli copy, scripts/precompress-plugin.ts),
+ * and, for comparison, to one that accepts Brotli (what Chromium gets).
  *
  * @module
  */
 import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
 /** Debian's Chromium, the browser the tests use (no browser is downloaded on this network). */
@@ -20,9 +21,12 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 export interface DownloadedJs {
   /** URL path, e.g. `/assets/framework-BDhgmjl_.js`. */
   file: string;
-  /** Size of the build's file in bytes, raw and gzip level 6. */
+  /** Size of the build's file in bytes. */
   raw: number;
+  /** Bytes the server sends for it with `Accept-Encoding: gzip`. */
   gzip: number;
+  /** Bytes the server sends for it with `Accept-Encoding: br, gzip`. */
+  br: number;
   /** Requested after the page's `load` event (a chunk the page loaded by itself). */
   afterLoad: boolean;
 }
@@ -51,11 +55,43 @@ export async function firstVisitJs(url: string, clientDir: string, settleMs = 2_
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(settleMs);
-    return requested.map(({ file, afterLoad }) => {
-      const buf = readFileSync(path.join(clientDir, file));
-      return { file, raw: buf.length, gzip: gzipSync(buf, { level: 6 }).length, afterLoad };
-    });
+    const origin = new URL(url).origin;
+    return await Promise.all(
+      requested.map(async ({ file, afterLoad }) => ({
+        file,
+        raw: readFileSync(path.join(clientDir, file)).length,
+        gzip: await sentBytes(origin + file, "gzip"),
+        br: await sentBytes(origin + file, "br, gzip"),
+        afterLoad,
+      })),
+    );
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The bytes a server sends for a URL, as they come off the wire (not decoded).
+ *
+ * @param url the file's URL
+ * @param acceptEncoding the request's `Accept-Encoding`
+ * @returns the body's length in bytes
+ * @throws when the answer is not 200
+ */
+export function sentBytes(url: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          reject(new Error(`${url}: HTTP ${response.statusCode}`));
+          return;
+        }
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }

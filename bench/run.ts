@@ -524,7 +524,7 @@ function markdown(report: {
   lines.push(
     "First visit: Chromium opens the 100-comment thread with an empty cache and no input; every `.js` file it requests until the network is idle and 2 s more have passed is counted (bench/first-visit-js.ts). " +
       `First paint: the modules and CSS that React Router's route manifest lists for ${a.roots.map((r) => `\`${r}\``).join(", ")} (imports already flattened; ` +
-      "the manifest file itself is not fetched: lazy route discovery puts the page's routes in the HTML). Sizes are gzip level 6, as `compression` serves them.",
+      "the manifest file itself is not fetched: lazy route discovery puts the page's routes in the HTML). Sizes are the bytes the server sends to a client that accepts only gzip (the build's Zopfli copies, scripts/precompress-plugin.ts); Brotli clients (every current browser) get less.",
   );
   lines.push("<!-- bench:end -->");
   return lines.join("\n");

@@ -185,3 +185,41 @@ export function msUntilChange(status: MarketStatus, nowMs: number): number {
   const next = (status.open ? status.closesAt : status.opensAt).getTime();
   return Math.max(1, Math.min(60_000, next - nowMs));
 }
+
+/** The exchanges, in the forum header line's order. */
+const STATUS_ORDER: readonly ExchangeKey[] = ["stockholm", "newYork", "tokyo"];
+
+/** Longest time (ms) a `/api/market-status` answer may be reused. */
+const STATUS_MAX_AGE_MS = 3_600_000;
+
+/** One exchange's state as `/api/market-status` sends it (times as ISO strings). */
+export type MarketStatusJson =
+  | { open: true; closesAt: string }
+  | { open: false; opensAt: string; opensLocal: string; opensWeekday: number | null };
+
+/** The body: each exchange's state and the ms until the first of them can change (≥ 1). */
+export interface MarketStatusesJson {
+  statuses: Record<ExchangeKey, MarketStatusJson>;
+  changesInMs: number;
+}
+
+/**
+ * The states of all three exchanges at an instant, as `/api/market-status` sends them.
+ *
+ * @param now the instant
+ * @param status the rules with a calendar: `(exchange, now) => MarketStatus`
+ * @returns {@link MarketStatusesJson}; `changesInMs` is capped at an hour
+ */
+export function marketStatusesAt(now: Date, status: (exchange: ExchangeKey, now: Date) => MarketStatus): MarketStatusesJson {
+  const entries = STATUS_ORDER.map((key) => [key, status(key, now)] as const);
+  const next = Math.min(...entries.map(([, s]) => (s.open ? s.closesAt : s.opensAt).getTime()));
+  const statuses = Object.fromEntries(
+    entries.map(([key, s]) => [
+      key,
+      s.open
+        ? { open: true, closesAt: s.closesAt.toISOString() }
+        : { open: false, opensAt: s.opensAt.toISOString(), opensLocal: s.opensLocal, opensWeekday: s.opensWeekday },
+    ]),
+  ) as Record<ExchangeKey, MarketStatusJson>;
+  return { statuses, changesInMs: Math.max(1, Math.min(STATUS_MAX_AGE_MS, next - now.getTime())) };
+}

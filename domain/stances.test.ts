@@ -4,7 +4,7 @@
  * first cashtag link of a ticker in cooked HTML.
  */
 import { describe, expect, it } from "vitest";
-import { stances as st } from "./i18n/sv";
+import { postMarks as pm, stances as st } from "./i18n/sv";
 import { MAX_STANCES, cashtagCandidates, decorateCashtags, resolveCashtags, stancesFromForm } from "./stances";
 import { commentSchema } from "./validation";
 
@@ -43,7 +43,7 @@ describe("decorateCashtags", () => {
     ]);
     expect(out.html.match(/stance-tag/g)).toHaveLength(2);
     expect(out.html).toContain(
-      `data-ticker="ERIC-B">$ERIC-B</a> <span class="stance-tag stance-bullish" title="${st.sentimentTagTitle}">Bullish</span> <span class="stance-tag stance-position" title="${st.positionTagTitle}">Äger</span> och`,
+      `data-ticker="ERIC-B">$ERIC-B</a> <span class="stance-tag stance-bullish" title="${pm.sentimentTagTitle}">Bullish</span> <span class="stance-tag stance-position" title="${pm.positionTagTitle}">Äger</span> och`,
     );
     expect(out.unplaced).toEqual([{ ticker: "VOLV-B", sentiment: "bearish", position: null }]);
   });

@@ -11,8 +11,7 @@
  *
  * @module
  */
-import { stances as st } from "./i18n/sv";
-import type { AuthorSentiment, Position } from "./values";
+import type { PostStance } from "./stance-display";
 
 /** Prefix of a ticker's sentiment field (`syn.ERIC-B`). */
 export const SENTIMENT_FIELD_PREFIX = "syn.";
@@ -37,13 +36,7 @@ export const sentimentField = (ticker: string): string => `${SENTIMENT_FIELD_PRE
  */
 export const positionField = (ticker: string): string => `${POSITION_FIELD_PREFIX}${ticker}`;
 
-/** One ticker's stated view and position in a post; null = none / not stated. */
-export interface PostStance {
-  /** Upper-case ticker. */
-  ticker: string;
-  sentiment: AuthorSentiment | null;
-  position: Position | null;
-}
+export type { PostStance } from "./stance-display";
 
 /** A ticker's raw submitted values, before validation (`domain/validation.ts` `stancesSchema`). */
 export interface RawStance {
@@ -126,53 +119,5 @@ export function resolveCashtags(candidates: readonly (readonly string[])[], isKn
   return [...out];
 }
 
-/** Whether a stance states anything (a view or a position). */
-export const statesSomething = (s: PostStance): boolean => s.sentiment !== null || s.position !== null;
-
-/** The tags of one stance as HTML (static catalogue text only; nothing from the member). */
-function tagsHtml(s: PostStance): string {
-  const parts: string[] = [];
-  if (s.sentiment) parts.push(`<span class="stance-tag stance-${s.sentiment}" title="${st.sentimentTagTitle}">${st.sentimentTags[s.sentiment]}</span>`);
-  if (s.position) parts.push(`<span class="stance-tag stance-position" title="${st.positionTagTitle}">${st.positionTags[s.position]}</span>`);
-  // Spaces between the words, so the text reads "$ERIC-B Bullish Äger" (screen readers, copying).
-  return ` ${parts.join(" ")}`;
-}
-
-/**
- * Puts each stance's tags ('Bullish' / 'Bearish', 'Äger' / 'Äger ej') right after the first
- * cashtag link of its ticker in a post's cooked HTML (`<a class="cashtag" data-ticker="X">`,
- * written by `server/content/cook.ts`). A ticker without such a link (a thread naming it only in
- * its title) is returned in `unplaced`, for a row of tags under the post.
- *
- * @param html sanitised cooked HTML (`body_html`)
- * @param stances the post's stances (those stating nothing are skipped)
- * @returns `{ html, unplaced }`: the HTML with the tags, and the stances it had no cashtag for
- */
-export function decorateCashtags(html: string, stances: readonly PostStance[]): { html: string; unplaced: PostStance[] } {
-  const unplaced: PostStance[] = [];
-  let out = html;
-  for (const s of stances) {
-    if (!statesSomething(s) || !/^[A-Z0-9-]+$/.test(s.ticker)) continue;
-    const link = new RegExp(`<a [^>]*data-ticker="${s.ticker}"[^>]*>[^<]*</a>`);
-    const match = link.exec(out);
-    if (!match) {
-      unplaced.push(s);
-      continue;
-    }
-    const end = match.index + match[0].length;
-    out = `${out.slice(0, end)}${tagsHtml(s)}${out.slice(end)}`;
-  }
-  return { html: out, unplaced };
-}
-
-/**
- * The visible words of a stance's tags, e.g. `Bullish · Äger` (for the row of tags under a post).
- *
- * @param s a stance
- * @returns the tags' texts, or `[]` when it states nothing
- */
-export function stanceTags(s: PostStance): string[] {
-  return [s.sentiment ? st.sentimentTags[s.sentiment] : null, s.position ? st.positionTags[s.position] : null].filter(
-    (t): t is string => t !== null,
-  );
-}
+// Display (the tags in a post): domain/stance-display.ts, re-exported for the server.
+export { decorateCashtags, stanceTags, statesSomething } from "./stance-display";

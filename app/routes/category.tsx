@@ -16,7 +16,7 @@ import { getViewer } from "../../server/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import { ButtonLink } from "../components/ui/button";
 import { app, feeds as fd, forum as f, nav } from "../../domain/i18n/sv";
 import { categoryFeedPath, categoryPath, newThreadPath } from "../../domain/paths";

@@ -11,7 +11,7 @@ import { locateComment } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { toasts as t } from "../../domain/i18n/sv";
 import { threadPath } from "../../domain/paths";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import type { Route } from "./+types/comment-redirect";
 
 /** 302 to the comment on its page, or 404 'Kunde inte hitta kommentaren'. */

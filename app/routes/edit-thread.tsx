@@ -24,7 +24,7 @@ import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-fie
 import { StancePicker } from "../components/forum/stance-picker";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import { app, editing as ed, forum as f } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import { LIMITS } from "../../domain/limits";

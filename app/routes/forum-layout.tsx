@@ -8,11 +8,11 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
-import { CategoryPageSkeleton, HomeSkeleton } from "../components/forum/skeletons";
 import { ProfileDrawerProvider } from "../components/profile/profile-drawer";
 import { SearchBox } from "../components/search/search-box";
 import { nav } from "../../domain/i18n/sv";
 import { useViewer } from "../lib/viewer";
+import { lazyModule } from "../lib/lazy";
 
 const TickerMenuLayer = lazy(() => import("../components/watchlist/ticker-menu").then((m) => ({ default: m.TickerMenuLayer })));
 
@@ -41,6 +41,11 @@ function TickerMenuOnHover() {
   ) : null;
 }
 
+/** The pending pages' skeletons, loaded on the first navigation that shows one (issue 21). */
+const skeletons = lazyModule(() => import("../components/forum/skeletons"));
+const HomeSkeleton = skeletons.component((m) => m.HomeSkeleton);
+const CategoryPageSkeleton = skeletons.component((m) => m.CategoryPageSkeleton);
+
 function pendingSkeleton(pathname: string): React.ReactNode {
   if (pathname === "/" || pathname === "/forum" || pathname === "/forum/") return <HomeSkeleton />;
   if (/^\/forum\/(kategori|category)\/[^/]+\/?$/.test(pathname)) return <CategoryPageSkeleton />;
@@ -67,7 +72,7 @@ export default function ForumLayout() {
         <SearchBox />
       </div>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 md:py-6">
-        {skeleton ?? <Outlet />}
+        {skeleton ? <Suspense fallback={null}>{skeleton}</Suspense> : <Outlet />}
       </main>
       <SiteFooter />
       <TickerMenuOnHover />

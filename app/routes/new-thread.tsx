@@ -28,7 +28,7 @@ import { loginPath, threadPath } from "../../domain/paths";
 import { LIMITS, isBlankText } from "../../domain/limits";
 import { stancesFromForm } from "../../domain/stances";
 import { draftKeys, useDraft } from "../lib/drafts";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import type { Route } from "./+types/new-thread";
 
 /**

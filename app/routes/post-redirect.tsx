@@ -8,7 +8,7 @@ import { findThreadLocation } from "../../server/forum/queries";
 import { servicesContext } from "../../server/services";
 import { forum as f } from "../../domain/i18n/sv";
 import { threadPath } from "../../domain/paths";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import type { Route } from "./+types/post-redirect";
 
 /** 301 to the thread URL, or 404. */

@@ -10,7 +10,7 @@ import { getProfile } from "../../server/profiles/queries";
 import { servicesContext } from "../../server/services";
 import { sharedRead } from "../../server/cache/shared-page-data";
 import { getViewer } from "../../server/session";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import { ProfileView } from "../components/profile/profile-view";
 import { profile as p } from "../../domain/i18n/sv";
 import { profileMeta } from "../lib/profile-meta";

@@ -24,7 +24,7 @@ import { isGenericRender, reportManifest } from "../../server/personal/generic-r
 import { bookmarkFormAction } from "../../server/bookmarks/form-action";
 import { savedInThread } from "../../server/bookmarks/queries";
 import { markMutedComments } from "../../server/mutes/collapse";
-import { CommentForm } from "../components/forum/comment-form";
+import { CommentForm, MutedItem, SaveButton } from "../components/forum/member-parts-lazy";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { CommentThread } from "../components/forum/comment-thread";
 import { ItemActions, ModerationProvider } from "../components/forum/moderation";
@@ -32,14 +32,12 @@ import { PostBody } from "../components/forum/post-body";
 import { Quotable, TOP_TARGET } from "../components/forum/quote-selection";
 import { ReactionBar } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
-import { MutedItem } from "../components/forum/muted-item";
-import { SaveButton } from "../components/forum/save-button";
 import { EditedMark } from "../components/forum/edit-history";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
 import { SubscribeButton } from "../components/notifications/subscribe-button";
-import { app, editing as ed, feeds as fd, forum as f, nav, notifications as n, toasts as t } from "../../domain/i18n/sv";
+import { app, editing as ed, feeds as fd, forum as f, nav, threadWatch as tw, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
@@ -48,7 +46,7 @@ import { targetKey } from "../../domain/personal-overlay";
 import { NOINDEX, pageUrl, paginationLinks } from "../lib/seo";
 import { threadJsonLd } from "../lib/structured-data";
 import { JsonLd } from "../components/seo/json-ld";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import type { Route } from "./+types/thread";
 
 /**
@@ -174,8 +172,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         intent,
         subscribed: on,
         toast: on
-          ? { title: n.subscription.subscribed, description: n.subscription.subscribedDescription }
-          : { title: n.subscription.unsubscribed, description: n.subscription.unsubscribedDescription },
+          ? { title: tw.subscribed, description: tw.subscribedDescription }
+          : { title: tw.unsubscribed, description: tw.unsubscribedDescription },
       };
     }
     case "save":

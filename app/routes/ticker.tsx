@@ -18,7 +18,7 @@ import { isWatching } from "../../server/watchlist/commands";
 import { watchFormAction } from "../../server/watchlist/form-action";
 import { WatchButton } from "../components/watchlist/watch-button";
 import { TickerPostList } from "../components/forum/ticker-post-list";
-import { RouteErrorBox } from "../components/layout/not-found";
+import { RouteErrorBox } from "../components/layout/error-views";
 import { app, feeds as fd, nav, ticker as tk, forum as f, sectors as sec, stances as st } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
 import { tickerFeedPath } from "../../domain/paths";

@@ -23,7 +23,7 @@ import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
 import { OVERLAY_GLOBAL, targetKey, type OverlayViewer, type PersonalOverlay } from "../../domain/personal-overlay";
 import { REACTION_TYPES } from "../../domain/values";
 import type { NotificationItem } from "../../domain/notifications";
-import { bookmarks as bm, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
+import { bookmarks as bm, profile as p, reactions as r, threadWatch as tw } from "../../domain/i18n/sv";
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import { GENERIC_RENDER_HEADER, genericRenderHeader, takeManifest, type PageManifest } from "../personal/generic-render";
 import { FRESH_COOKIE } from "./shared-page-data";
@@ -217,7 +217,7 @@ function layoutOf(body: Buffer, nonce: string, manifest: PageManifest, followCla
       if (toggle) layout.saves.set(attributeValue(body, keyStart), toggle);
     }
     const subscribeAt = body.indexOf("data-subscribe=");
-    if (subscribeAt >= 0) layout.subscribe = toggleAt(body, subscribeAt, "subscribe", "bell", n.subscription.subscribe);
+    if (subscribeAt >= 0) layout.subscribe = toggleAt(body, subscribeAt, "subscribe", "bell", tw.subscribe);
   }
   if (manifest.kind === "profile") {
     const anchor = body.indexOf('data-follow=""');
@@ -328,7 +328,7 @@ export function personalizePage(
     }
     if (thread.subscribed) {
       if (!layout.subscribe) return null;
-      edits.push(...toggleOn(layout.subscribe, ["subscribe", "unsubscribe"], ["bell", "bell-off"], [n.subscription.subscribe, n.subscription.unsubscribe]));
+      edits.push(...toggleOn(layout.subscribe, ["subscribe", "unsubscribe"], ["bell", "bell-off"], [tw.subscribe, tw.unsubscribe]));
     }
   }
   edits.sort((a, b) => a.at - b.at);

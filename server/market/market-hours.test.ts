@@ -4,7 +4,7 @@
  * Instants are given in UTC; the comment on each row says the local time.
  */
 import { describe, expect, it } from "vitest";
-import { marketStatus as statusWith, msUntilChange, type ExchangeKey } from "../../domain/market-hours";
+import { marketStatus as statusWith, marketStatusesAt, msUntilChange, type ExchangeKey } from "../../domain/market-hours";
 import { marketCalendar } from "./calendar";
 
 /** The rules with the calendar the server would send at that instant. */
@@ -100,5 +100,25 @@ describe("marketStatus", () => {
     expect(msUntilChange(marketStatus("newYork", now), now.getTime())).toBe(30_000);
     const sat = new Date("2026-06-13T12:00:00Z");
     expect(msUntilChange(marketStatus("newYork", sat), sat.getTime())).toBe(60_000);
+  });
+});
+
+describe("/api/market-status body (issue 17; issue 21: the rules stay on the server)", () => {
+  it("gives each exchange's state and the time until the first change, as the rules say", () => {
+    // Friday 27 Mar 2026 16:00 UTC: Stockholm (17:00 CET) and New York (12:00 EDT) open, Tokyo closed.
+    const now = new Date("2026-03-27T16:00:00Z");
+    const body = marketStatusesAt(now, marketStatus);
+    expect(body.statuses.stockholm).toEqual({ open: true, closesAt: "2026-03-27T16:30:00.000Z" });
+    expect(body.statuses.newYork).toEqual({ open: true, closesAt: "2026-03-27T20:00:00.000Z" });
+    expect(body.statuses.tokyo).toMatchObject({ open: false, opensLocal: "09:00", opensWeekday: 1 });
+    // Stockholm's close, 30 minutes on, is the first change.
+    expect(body.changesInMs).toBe(30 * 60_000);
+    expect(JSON.parse(JSON.stringify(body))).toEqual(body);
+  });
+
+  it("caps the wait at an hour over a weekend", () => {
+    const body = marketStatusesAt(new Date("2026-03-28T12:00:00Z"), marketStatus);
+    expect(Object.values(body.statuses).every((s) => !s.open)).toBe(true);
+    expect(body.changesInMs).toBe(3_600_000);
   });
 });

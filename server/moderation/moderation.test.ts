@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPages as ap, forum as f, moderation as m } from "../../domain/i18n/sv";
+import { adminPages as ap, forum as f, moderation as m, reporting as rp } from "../../domain/i18n/sv";
 import { deleteUserAsStaff, listUsers, setUserRole } from "../admin/users";
 import { categories, comments, moderationLog, notifications, profiles, reactions, reports, threads, user } from "../db/schema";
 import { createComment, createThread, deleteComment, deleteThread } from "../forum/commands";
@@ -65,7 +65,7 @@ describe("reports", () => {
 
   it("refuses visitors, a missing reason and a missing target with the spec's Swedish messages", async () => {
     const { id } = await createThread(db(), actor(anna), { categoryId, title: "Ericsson", body: "Rapport imorgon." });
-    await expectForumError(createReport(db(), null, { targetType: "thread", targetId: id, reason: "spam" }), 401, m.loginToReport);
+    await expectForumError(createReport(db(), null, { targetType: "thread", targetId: id, reason: "spam" }), 401, rp.loginToReport);
     await expectForumError(createReport(db(), actor(bertil), { targetType: "thread", targetId: id, reason: "" }), 400, m.chooseReason);
     await expectForumError(createReport(db(), actor(bertil), { targetType: "thread", targetId: id, reason: "tråkig" }), 400, m.chooseReason);
     await expectForumError(

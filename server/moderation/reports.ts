@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { moderation as m } from "../../domain/i18n/sv";
+import { moderation as m, reporting as rp } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { REPORT_REASONS, TARGET_TYPES, isOneOf, type TargetType } from "../../domain/values";
 import { comments, profiles, reports, threads } from "../db/schema";
@@ -54,7 +54,7 @@ export const reportSchema = z.object({
  */
 export const reportWrite = defineWrite({
   name: "report",
-  login: { message: m.loginToReport, title: m.loginRequiredTitle },
+  login: { message: rp.loginToReport, title: rp.loginRequiredTitle },
   parse: (raw: unknown) => {
     const parsed = reportSchema.safeParse(raw);
     if (parsed.success) return parsed.data;

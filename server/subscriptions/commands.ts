@@ -17,7 +17,7 @@
  * @module
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { notifications as n } from "../../domain/i18n/sv";
+import { notifications as n, threadWatch as tw } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import type { Db, Tx } from "../db/client";
 import { notifications, notificationSettings, profiles, subscriptionFanouts, threads, threadSubscriptions } from "../db/schema";
@@ -27,7 +27,7 @@ import { wantsKind } from "../notifications/settings";
 import { publishEvent } from "../realtime/events";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
-const s = n.subscription;
+const s = tw;
 
 /**
  * Subscribes a member to a thread they created or commented in, unless they have a row for it

@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications as n } from "../../domain/i18n/sv";
+import { notifications as n, threadWatch as tw } from "../../domain/i18n/sv";
 import { notificationText } from "../../domain/notifications";
 import { commentPath } from "../../domain/paths";
 import { blockedUsers, notifications, threadSubscriptions } from "../db/schema";
@@ -258,7 +258,7 @@ describe("the toggle's rules (issue 18)", () => {
     await db().insert(blockedUsers).values({ userId: m.id, blockedBy: a.id, reason: "test" });
     await expect(setThreadSubscription(db(), { id: m.id, blocked: true }, threadId, true)).rejects.toMatchObject({
       status: 403,
-      message: n.subscription.blocked,
+      message: tw.blocked,
     });
     await setThreadSubscription(db(), { id: m.id, blocked: true }, threadId, false);
     expect(await isSubscribed(db(), m.id, threadId)).toBe(false);

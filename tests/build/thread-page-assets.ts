@@ -11,9 +11,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { sentGzipSize } from "../../scripts/precompress-plugin";
 
-/** One downloaded file: its URL path and its size in bytes, raw and gzip (level 9 default). */
+/** One downloaded file: its URL path and its size in bytes, raw and as sent to a gzip client (the build's Zopfli copy). */
 export interface Chunk {
   file: string;
   raw: number;
@@ -50,7 +50,7 @@ export function threadPageChunks(clientDir: string): { js: Chunk[]; css: Chunk[]
   const sizes = (files: Set<string>) =>
     [...files].map((file) => {
       const buf = readFileSync(path.join(clientDir, file));
-      return { file, raw: buf.length, gzip: gzipSync(buf).length };
+      return { file, raw: buf.length, gzip: sentGzipSize(path.join(clientDir, file)) };
     });
   return { js: sizes(js), css: sizes(css) };
 }

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { abuseLimits as al, forum as f, moderation as m, profile as p } from "../../domain/i18n/sv";
+import { abuseLimits as al, forum as f, moderation as m, profile as p, reporting as rp } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
 
@@ -110,7 +110,7 @@ test("a new member: second thread within 15 s, second comment within 5 s, a sixt
     expect(r.status()).toBe(200);
   }
   await page.goto(otherPath);
-  await page.getByRole("button", { name: m.report, exact: true }).first().click();
+  await page.getByRole("button", { name: rp.report, exact: true }).first().click();
   await page.getByLabel(m.reasons.spam).check();
   await page.locator("#report-details").fill("Min sjätte anmälan");
   await page.getByRole("button", { name: m.submitReport }).click();

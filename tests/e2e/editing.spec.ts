@@ -6,7 +6,7 @@
  * edits always keep a revision, so no clock is moved.
  */
 import { expect, test } from "./support/test";
-import { editing as ed, forum as f } from "../../domain/i18n/sv";
+import { editing as ed, forum as f, postMarks as pm } from "../../domain/i18n/sv";
 import { E2E_ADMIN, login, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -62,7 +62,7 @@ test("a comment edited in place, then by an admin: 'redigerad' opens the history
   // The member sees 'redigerad' and its history: the admin, 'faller' struck and 'rasar' inserted.
   await page.reload();
   const mark = comment.getByRole("button", { name: /visa historik/ });
-  await expect(mark).toContainText(ed.edited);
+  await expect(mark).toContainText(pm.edited);
   await mark.click();
   const dialog = page.getByRole("dialog", { name: ed.historyTitle });
   await expect(dialog).toBeVisible();

@@ -22,7 +22,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, test } from "./support/test";
 import { smtpPort } from "../../playwright.config";
-import { digestMail as dm, notificationSettings as nst, notifications as n } from "../../domain/i18n/sv";
+import { digestMail as dm, notificationSettings as nst, notifications as n, threadWatch as tw } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { clickAndAwaitPost } from "./support/forum";
 import { startMailbox, type Mailbox } from "./support/mailbox";
@@ -109,9 +109,9 @@ test("B watches A's thread, is away; A's comment reaches B's bell and B's digest
   await watchedThreadsByEmail(page);
   await page.goto(threadPath);
   // 'Bevaka' is optimistic: wait for its answer before leaving the page (leaving cancels it).
-  await clickAndAwaitPost(page, page.getByRole("button", { name: n.subscription.subscribe }), "/trad/");
-  await expect(page.getByText(n.subscription.subscribed, { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: n.subscription.unsubscribe })).toHaveAttribute("aria-pressed", "true");
+  await clickAndAwaitPost(page, page.getByRole("button", { name: tw.subscribe }), "/trad/");
+  await expect(page.getByText(tw.subscribed, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: tw.unsubscribe })).toHaveAttribute("aria-pressed", "true");
   await page.goto("/forum");
   await expect(page.getByTestId("notification-bell")).toHaveAttribute("data-loaded", "true");
 

@@ -3,7 +3,8 @@
  * 'Stängd' with 'öppnar …'), equal to what domain/market-hours.ts says for the same instant; the
  * forum header's compact line is shown at 1280 px and hidden at 375 px. The rules themselves
  * (holidays, half days, DST) are covered by server/market/market-hours.test.ts at fixed instants.
- * The page fetches the calendar from `/api/market-calendar` (the holiday library stays on the server).
+ * The page fetches the states from `/api/market-status`, computed on the server (the rules and the
+ * holiday library never reach the browser).
  */
 import { expect, test } from "./support/test";
 import { auth as a, marketHours as mh } from "../../domain/i18n/sv";
@@ -56,6 +57,18 @@ test("/api/market-calendar: public holiday dates, cached; the browser never load
   const sizes = await Promise.all(scripts);
   expect(sizes.length).toBeGreaterThan(0);
   expect(Math.max(...sizes)).toBeLessThan(500_000);
+});
+
+test("/api/market-status: each exchange's state as the rules say now, cached until the next change", async ({ request }) => {
+  const response = await request.get("/api/market-status");
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { statuses: Record<ExchangeKey, { open: boolean }>; changesInMs: number };
+  const maxAge = Number(/max-age=(\d+)/.exec(response.headers()["cache-control"] ?? "")?.[1]);
+  expect(maxAge).toBe(Math.floor(body.changesInMs / 1000));
+  for (const key of exchanges) {
+    const now = new Date();
+    expect([marketStatus(key, new Date(now.getTime() - 5_000)).open, marketStatus(key, now).open]).toContain(body.statuses[key].open);
+  }
 });
 
 test("forum header: the market line is visible at 1280 px and hidden at 375 px", async ({ page }) => {

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { adminMail as am, adminPages as ap, forum as f, moderation as m } from "../../domain/i18n/sv";
+import { adminMail as am, adminPages as ap, forum as f, moderation as m, reporting as rp } from "../../domain/i18n/sv";
 import { E2E_ADMIN, login, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -31,7 +31,7 @@ test("report → queue → a new moderator deletes it → the reporter no longer
   const bertilContext = await browser.newContext({ storageState: await bertil.api.storageState() });
   const reporter = await bertilContext.newPage();
   await reporter.goto(threadUrl);
-  await reporter.getByRole("button", { name: m.report, exact: true }).click();
+  await reporter.getByRole("button", { name: rp.report, exact: true }).click();
   const dialog = reporter.getByRole("dialog", { name: m.reportThread });
   await expect(dialog.getByRole("button", { name: m.submitReport })).toBeDisabled();
   await dialog.getByLabel(m.reasons.spam).check();
@@ -140,7 +140,7 @@ test("an admin blocks an author from the 'Åtgärder' menu; the blocked member c
   await login(admin, E2E_ADMIN);
   await admin.goto(threadUrl);
   await admin.getByRole("button", { name: f.actions }).click();
-  await admin.getByRole("menuitem", { name: m.blockUser }).click();
+  await admin.getByRole("menuitem", { name: rp.blockUser }).click();
   await expect(admin.getByRole("alertdialog")).toContainText(m.blockConfirm(author.nickname));
   await admin.getByLabel(m.blockReasonLabel).fill("Reklam");
   await admin.getByRole("button", { name: m.blockButton, exact: true }).click();
@@ -148,7 +148,7 @@ test("an admin blocks an author from the 'Åtgärder' menu; the blocked member c
   await expect(admin.getByText(m.blockedDescription(author.nickname))).toBeVisible();
   // The state is read again when the menu opens: now it offers to unblock.
   await admin.getByRole("button", { name: f.actions }).click();
-  await expect(admin.getByRole("menuitem", { name: m.unblockUser })).toBeVisible();
+  await expect(admin.getByRole("menuitem", { name: rp.unblockUser })).toBeVisible();
   await admin.keyboard.press("Escape");
 
   // The blocked member still reads the thread, but the comment is refused with a Swedish message
@@ -162,7 +162,7 @@ test("an admin blocks an author from the 'Åtgärder' menu; the blocked member c
 
   // Unblocking lets them comment again.
   await admin.getByRole("button", { name: f.actions }).click();
-  await admin.getByRole("menuitem", { name: m.unblockUser }).click();
+  await admin.getByRole("menuitem", { name: rp.unblockUser }).click();
   await expect(admin.getByRole("alertdialog")).toContainText(m.unblockConfirm(author.nickname));
   await admin.getByRole("button", { name: m.unblockButton, exact: true }).click();
   await expect(admin.getByText(m.unblocked, { exact: true })).toBeVisible();

@@ -9,7 +9,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { bookmarks as bm, editing as ed, forum as f, moderation as m, nav, notifications as n, profile as p, reactions as r } from "../../domain/i18n/sv";
+import { bookmarks as bm, editing as ed, forum as f, nav, notifications as n, profile as p, reactions as r, reporting as rp, threadWatch as tw } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -141,12 +141,12 @@ test("a member's thread and profile pages come from the shared render with their
   await expect(comment.getByRole("button", { name: new RegExp(`^${r.labels.bear}`) })).toHaveAttribute("aria-pressed", "false");
   const article = page.locator("article").first();
   await expect(article.getByRole("button", { name: bm.saved })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("button", { name: n.subscription.unsubscribe })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: tw.unsubscribe })).toHaveAttribute("aria-pressed", "true");
   // The member's first paint had the same: the markup as sent, before any script.
   const sent = await answer!.text();
   expect(sent).toContain(`>${reader.nickname}</span>`);
   expect(sent).toContain(`${bm.saved}</button>`);
-  expect(sent).toContain(`${n.subscription.unsubscribe}</button>`);
+  expect(sent).toContain(`${tw.unsubscribe}</button>`);
   // Nothing moved while the page loaded and hydrated: the header and the member's state were in the first paint.
   await page.waitForLoadState("networkidle");
   expect(await shifts()).toEqual([]);
@@ -188,7 +188,7 @@ test("a member's thread and profile pages come from the shared render with their
   const ownComment = ownPage.locator("article", { hasText: own });
   await expect(ownComment.getByRole("button", { name: new RegExp(`^${r.labels.bull}`) })).toBeDisabled();
   await expect(ownComment.getByText(r.ownContent)).toBeVisible();
-  await expect(ownComment.getByRole("button", { name: m.report })).toHaveCount(0);
+  await expect(ownComment.getByRole("button", { name: rp.report })).toHaveCount(0);
   await ownComment.getByRole("button", { name: f.actions }).click();
   await expect(ownPage.getByRole("menuitem", { name: ed.edit })).toBeVisible();
   expect(ownProblems).toEqual([]);

@@ -7,7 +7,7 @@
  * ticker only in its title shows the tags in a row under the body.
  */
 import { expect, test } from "./support/test";
-import { editing as ed, forum as f, stances as st } from "../../domain/i18n/sv";
+import { editing as ed, forum as f, postMarks as pm, stances as st } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -83,7 +83,7 @@ test("'Bullish' and 'Jag äger aktien' on a comment: tags beside the cashtag, th
   await page.getByRole("radio", { name: "Bearish" }).check();
   await page.getByRole("radio", { name: "Jag äger inte aktien" }).check();
   await page.getByRole("button", { name: f.create }).click();
-  const tags = page.getByRole("list", { name: st.tagsLabel });
+  const tags = page.getByRole("list", { name: pm.tagsLabel });
   await expect(tags).toContainText("$ERIC-B");
   await expect(tags).toContainText("Bearish");
   await expect(tags).toContainText("Äger ej");

@@ -5,7 +5,7 @@
  * the newest comment. Without JavaScript the toggle is a plain form post.
  */
 import { expect, test, watchCsp } from "./support/test";
-import { notifications as n } from "../../domain/i18n/sv";
+import { notifications as n, threadWatch as tw } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 
@@ -24,11 +24,11 @@ test("B watches A's thread; A's comments reach B's bell as one batched row", asy
   const violations = await watchCsp(bCtx);
   const page = await bCtx.newPage();
   await page.goto(threadPath);
-  const toggle = page.getByRole("button", { name: n.subscription.subscribe });
+  const toggle = page.getByRole("button", { name: tw.subscribe });
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await toggle.click();
-  await expect(page.getByText(n.subscription.subscribed, { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: n.subscription.unsubscribe })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(tw.subscribed, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: tw.unsubscribe })).toHaveAttribute("aria-pressed", "true");
 
   await page.goto("/forum");
   const bell = page.getByTestId("notification-bell");
@@ -55,7 +55,7 @@ test("B watches A's thread; A's comments reach B's bell as one batched row", asy
   const noJs = await browser.newContext({ storageState: await b.api.storageState(), javaScriptEnabled: false });
   const plain = await noJs.newPage();
   await plain.goto(threadPath);
-  await plain.getByRole("button", { name: n.subscription.unsubscribe }).click();
-  await expect(plain.getByRole("button", { name: n.subscription.subscribe })).toHaveAttribute("aria-pressed", "false");
+  await plain.getByRole("button", { name: tw.unsubscribe }).click();
+  await expect(plain.getByRole("button", { name: tw.subscribe })).toHaveAttribute("aria-pressed", "false");
   await noJs.close();
 });

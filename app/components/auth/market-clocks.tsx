@@ -4,9 +4,33 @@
  * @module
  */
 import { useEffect, useState } from "react";
-import { auth as a, landing as ld } from "../../../domain/i18n/sv";
+import { auth as a, landing as ld, marketHours as mh } from "../../../domain/i18n/sv";
 import { CLOCK_PLACEHOLDER, formatClock, MARKET_CLOCKS, msUntilNextSecond } from "../../lib/clocks";
-import { ClockMarketStatus, useMarketStatuses } from "../market/market-status";
+import { opensText, useMarketStatuses } from "../market/market-status";
+import type { MarketStatusJson } from "../../../domain/market-hours";
+
+/**
+ * The status under one clock: 'Öppen', or 'Stängd' with 'öppnar 09:00' on a second line;
+ * `mh.pending` while pending. Text, not colour alone (the colour only repeats it).
+ *
+ * @param props.status the exchange's state, or `null` while pending
+ */
+function ClockMarketStatus({ status }: { status: MarketStatusJson | null }) {
+  return (
+    <span data-testid="market-status" className="flex flex-col items-center text-[10px] leading-3">
+      {status === null ? (
+        <span className="text-slate-500">{mh.pending}</span>
+      ) : status.open ? (
+        <span className="font-semibold text-emerald-700">{mh.open}</span>
+      ) : (
+        <>
+          <span className="font-semibold text-slate-600">{mh.closed}</span>
+          <span className="whitespace-nowrap text-slate-500">{opensText(status)}</span>
+        </>
+      )}
+    </span>
+  );
+}
 
 /**
  * The current instant, refreshed at every whole second; `null` until the component has mounted

@@ -13,19 +13,16 @@ import { useParams } from "react-router";
 import type { CommentWithCan } from "../../../domain/views";
 import { forum as f } from "../../../domain/i18n/sv";
 import { commentPath } from "../../../domain/paths";
-import { draftKeys, hasDraft } from "../../lib/drafts";
 import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
 import { EdgeAvatar } from "../ui/edge-level";
-import { CommentForm } from "./comment-form";
+import { CommentForm, loadMemberParts, MutedItem, SaveButton } from "./member-parts-lazy";
 import { EditedMark } from "./edit-history";
 import { ItemActions } from "./moderation";
 import { PostBody } from "./post-body";
 import { Quotable, useQuoteReceiver } from "./quote-selection";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
-import { MutedItem } from "./muted-item";
-import { SaveButton } from "./save-button";
 
 /** A comment as the thread page's loader sends it: with `can`, and issue 19's `muted` and `saved`. */
 export type ThreadComment = Omit<CommentWithCan, "replies"> & { muted?: true; saved?: boolean; replies: ThreadComment[] };
@@ -131,10 +128,20 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
     setReplying(true);
   }
   useEffect(() => {
-    if (viewer && threadId && hasDraft(draftKeys.comment(threadId, comment.id))) {
-      setFromDraft(true);
-      setReplying(true);
-    }
+    if (!viewer || !threadId) return;
+    let current = true;
+    // The drafts code is member-only (member-parts.ts); a member's page has it loaded already.
+    loadMemberParts()
+      .then(({ draftKeys, hasDraft }) => {
+        if (current && hasDraft(draftKeys.comment(threadId, comment.id))) {
+          setFromDraft(true);
+          setReplying(true);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
   }, [viewer, threadId, comment.id]);
   return (
     <li className="comment-card">

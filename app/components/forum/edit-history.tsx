@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { editing as ed } from "../../../domain/i18n/sv";
+import { postMarks as pm } from "../../../domain/i18n/sv";
 import type { TargetType } from "../../../domain/values";
 import { formatDateTime, formatRelative } from "../../lib/dates";
 import { lazyComponent } from "../../lib/lazy";
@@ -31,12 +31,12 @@ export function EditedMark({ targetType, id, editedAt }: { targetType: TargetTyp
       haspopup="dialog"
       props={{ targetType, id }}
       trigger={{
-        "aria-label": ed.editedLabel(relative),
+        "aria-label": pm.editedLabel(relative),
         title: formatDateTime(editedAt),
         className: "rounded text-left text-sm text-slate-500 underline decoration-dotted underline-offset-2 hover:text-slate-800",
         children: (
           <span suppressHydrationWarning>
-            {ed.edited} {relative}
+            {pm.edited} {relative}
           </span>
         ),
       }}

@@ -16,8 +16,9 @@
  * @module
  */
 import { Suspense, useState, type MouseEvent } from "react";
-import { stances as st } from "../../../domain/i18n/sv";
-import { decorateCashtags, stanceTags, type PostStance } from "../../../domain/stances";
+import { postMarks as pm } from "../../../domain/i18n/sv";
+import { decorateCashtags, stanceTags } from "../../../domain/stance-display";
+import type { PostStance } from "../../../domain/stances";
 import { lazyComponent } from "../../lib/lazy";
 import type { LightboxImage } from "./image-lightbox";
 
@@ -108,7 +109,7 @@ function StanceRow({ stances }: { stances: readonly PostStance[] }) {
   const shown = stances.filter((s) => stanceTags(s).length > 0);
   if (shown.length === 0) return null;
   return (
-    <ul aria-label={st.tagsLabel} className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+    <ul aria-label={pm.tagsLabel} className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
       {shown.map((s) => (
         <li key={s.ticker} className="cooked">
           <a href={`/forum/aktie/${encodeURIComponent(s.ticker)}`} className="cashtag">
@@ -117,16 +118,16 @@ function StanceRow({ stances }: { stances: readonly PostStance[] }) {
           {s.sentiment ? (
             <>
               {" "}
-              <span className={`stance-tag stance-${s.sentiment}`} title={st.sentimentTagTitle}>
-                {st.sentimentTags[s.sentiment]}
+              <span className={`stance-tag stance-${s.sentiment}`} title={pm.sentimentTagTitle}>
+                {pm.sentimentTags[s.sentiment]}
               </span>
             </>
           ) : null}
           {s.position ? (
             <>
               {" "}
-              <span className="stance-tag stance-position" title={st.positionTagTitle}>
-                {st.positionTags[s.position]}
+              <span className="stance-tag stance-position" title={pm.positionTagTitle}>
+                {pm.positionTags[s.position]}
               </span>
             </>
           ) : null}

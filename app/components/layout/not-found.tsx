@@ -1,15 +1,24 @@
 /**
- * The 404 page (SPEC §2): bull emoji, 'Hoppsan! Sidan hittades inte', link back to the start page.
+ * The 404 page (SPEC §2): bull emoji, 'Hoppsan! Sidan hittades inte', link back to the start page;
+ * and the other error views. Loaded only by a page that shows one (issue 21): import them from
+ * `error-views.ts`. Each view's root element carries `data-route-error`
+ * (`ROUTE_ERROR_ATTRIBUTE`, app/lib/lazy.ts), so the browser loads this module before it hydrates
+ * such a page.
  *
  * @module
  */
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
+import { isUnavailableError } from "../../lib/route-errors";
+import { ROUTE_ERROR_ATTRIBUTE } from "../../lib/lazy";
 import { errors, forum as f, unavailable } from "../../../domain/i18n/sv";
+
+/** The attribute every view's root element carries. */
+const errorView = { [ROUTE_ERROR_ATTRIBUTE]: "" };
 
 /** 404 content, used by the catch-all route and the error boundary. */
 export function NotFound() {
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+    <main {...errorView} className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-7xl" aria-hidden>
         🐂
       </p>
@@ -24,7 +33,7 @@ export function NotFound() {
 /** A not-found box inside the forum layout, with the given spec text and a link to /forum. */
 export function NotFoundBox({ text }: { text: string }) {
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
+    <div {...errorView} className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
       <p className="text-5xl" aria-hidden>
         🐂
       </p>
@@ -39,7 +48,7 @@ export function NotFoundBox({ text }: { text: string }) {
 /** 'Anslutningsproblem' (SPEC §8): the login check failed or timed out; link to the start page. */
 export function ConnectionProblem() {
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+    <main {...errorView} className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl" aria-hidden>
         📡
       </p>
@@ -53,23 +62,6 @@ export function ConnectionProblem() {
 }
 
 /**
- * Whether a route error is the server's "database unavailable" answer (server/db/unavailable.ts:
- * status 503 with `{ unavailable: true }`).
- *
- * @param error an error boundary's `error`
- * @returns true for that answer, false for anything else
- */
-export function isUnavailableError(error: unknown): boolean {
-  return (
-    isRouteErrorResponse(error) &&
-    error.status === 503 &&
-    typeof error.data === "object" &&
-    error.data !== null &&
-    "unavailable" in error.data
-  );
-}
-
-/**
  * 'Forumet är tillfälligt otillgängligt' (issue "Hardening", faults): the database cannot be
  * reached; the answer is HTTP 503 with `Retry-After`. A plain link reloads the page.
  *
@@ -78,6 +70,7 @@ export function isUnavailableError(error: unknown): boolean {
 export function Unavailable({ compact = false }: { compact?: boolean }) {
   return (
     <main
+      {...errorView}
       className={
         compact
           ? "mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center"

@@ -16,8 +16,8 @@ import { Logo } from "./logo";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
 import { buttonClass } from "../ui/button";
-import { NotificationBell } from "../notifications/notification-bell";
-import { ActivityTracker, OnlineIndicator } from "../presence/presence";
+import { ActivityTracker, NotificationBell } from "./member-header-lazy";
+import { OnlineIndicator } from "../presence/presence";
 import { MarketHoursLine } from "../market/market-status";
 
 const UserMenuPopup = lazyComponent(() => import("./header-menus"), (m) => m.UserMenuPopup);

@@ -3,42 +3,32 @@
  * the forum header (issue 17, "Market hours"; rules in domain/market-hours.ts).
  *
  * Hydration: the server render and the first browser render show `mh.pending`; after mount the
- * browser fetches the holiday calendar (`/api/market-calendar`, a few dates, cached an hour; the
- * holiday library stays on the server) and computes the states, then re-computes at the next
- * open/close and at least each minute, so the text changes while the page stays open. If the
- * calendar cannot be fetched the status stays pending ('…'); the clocks still tick. The rules
- * (`domain/market-hours.ts` with @date-fns/tz) load with the calendar (issue 21).
+ * browser fetches the states from `/api/market-status` (computed on the server by
+ * `domain/market-hours.ts` with the holiday calendar), and again when the answer says the next
+ * open or close is due, so the text changes while the page stays open. If they cannot be fetched
+ * the status stays pending ('…'); the clocks still tick. The rules, their time-zone library and
+ * the holiday data never reach the browser (issue 21: a first visit's JavaScript).
  *
  * @module
  */
 import { useEffect, useState } from "react";
 import { marketHours as mh } from "../../../domain/i18n/sv";
-import type { ExchangeKey, MarketCalendar, MarketStatus } from "../../../domain/market-hours";
-import { MARKET_CLOCKS } from "../../lib/clocks";
-
-/** One fetch of the calendar per page load, shared by every caller; null when it failed. */
-let calendarRequest: Promise<MarketCalendar | null> | null = null;
-
-function loadCalendar(): Promise<MarketCalendar | null> {
-  calendarRequest ??= fetch("/api/market-calendar")
-    .then((response) => (response.ok ? (response.json() as Promise<MarketCalendar>) : null))
-    .catch(() => null);
-  return calendarRequest;
-}
-
-/** The rules (and @date-fns/tz) load with the calendar, after the first paint (issue 21). */
-const loadRules = () => import("../../../domain/market-hours");
+import type { ExchangeKey, MarketStatusesJson, MarketStatusJson } from "../../../domain/market-hours";
 
 /** The states of all three exchanges, keyed like the clocks. */
-export type MarketStatuses = Record<ExchangeKey, MarketStatus>;
+export type MarketStatuses = Record<ExchangeKey, MarketStatusJson>;
+
+/** Longest wait (ms) before asking again after a failed fetch. */
+const RETRY_MS = 60_000;
 
 /**
- * The current state of each exchange; `null` on the server and until the browser has computed
- * it (so server and hydrating renders agree). Updates exactly when a market opens or closes and
- * at least once a minute.
+ * The current state of each exchange; `null` on the server and until the browser has fetched it
+ * (so server and hydrating renders agree). Fetched again exactly when a market opens or closes
+ * (the answer says when), so the text changes while the page stays open; after a failed fetch,
+ * again a minute later.
  *
- * @param media optional CSS media query (e.g. "(min-width: 768px)"): the calendar is fetched
- *   only once it matches, so a line hidden on phones costs phones nothing
+ * @param media optional CSS media query (e.g. "(min-width: 768px)"): the states are fetched only
+ *   once it matches, so a line hidden on phones costs phones nothing
  * @returns the states, or `null` while pending
  */
 export function useMarketStatuses(media?: string): MarketStatuses | null {
@@ -47,22 +37,25 @@ export function useMarketStatuses(media?: string): MarketStatuses | null {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let started = false;
+    const update = async () => {
+      let delay = RETRY_MS;
+      try {
+        const response = await fetch("/api/market-status");
+        if (response.ok) {
+          const body = (await response.json()) as MarketStatusesJson;
+          if (stopped) return;
+          setStatuses(body.statuses);
+          delay = body.changesInMs + 50;
+        }
+      } catch {
+        // offline: the line stays as it was and asks again in a minute
+      }
+      if (!stopped) timer = setTimeout(() => void update(), delay);
+    };
     const start = () => {
       if (started) return;
       started = true;
-      void Promise.all([loadCalendar(), loadRules().catch(() => null)]).then(([calendar, rules]) => {
-        if (!calendar || !rules) return;
-        const { marketStatus, msUntilChange } = rules;
-        const update = () => {
-          if (stopped) return;
-          const now = new Date();
-          const next = Object.fromEntries(MARKET_CLOCKS.map(({ key }) => [key, marketStatus(key, now, calendar)])) as MarketStatuses;
-          setStatuses(next);
-          const delay = Math.min(...Object.values(next).map((s) => msUntilChange(s, now.getTime())));
-          timer = setTimeout(update, delay + 50);
-        };
-        update();
-      });
+      void update();
     };
     const query = media ? window.matchMedia(media) : null;
     const onChange = () => {
@@ -86,34 +79,12 @@ export function useMarketStatuses(media?: string): MarketStatuses | null {
  * @param status a closed state from `marketStatus`
  * @returns Swedish text from the catalogue
  */
-export function opensText(status: Extract<MarketStatus, { open: false }>): string {
+export function opensText(status: Extract<MarketStatusJson, { open: false }>): string {
   return status.opensWeekday === null
     ? mh.opensAt(status.opensLocal)
     : mh.opensOn(mh.weekdays[status.opensWeekday]!, status.opensLocal);
 }
 
-/**
- * The status under one clock: 'Öppen', or 'Stängd' with 'öppnar 09:00' on a second line;
- * `mh.pending` while pending. Text, not colour alone (the colour only repeats it).
- *
- * @param props.status the exchange's state, or `null` while pending
- */
-export function ClockMarketStatus({ status }: { status: MarketStatus | null }) {
-  return (
-    <span data-testid="market-status" className="flex flex-col items-center text-[10px] leading-3">
-      {status === null ? (
-        <span className="text-slate-500">{mh.pending}</span>
-      ) : status.open ? (
-        <span className="font-semibold text-emerald-700">{mh.open}</span>
-      ) : (
-        <>
-          <span className="font-semibold text-slate-600">{mh.closed}</span>
-          <span className="whitespace-nowrap text-slate-500">{opensText(status)}</span>
-        </>
-      )}
-    </span>
-  );
-}
 
 /** Tailwind's `md` breakpoint, where the header line shows. */
 const DESKTOP = "(min-width: 768px)";

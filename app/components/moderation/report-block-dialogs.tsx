@@ -8,7 +8,7 @@ import { AlertDialog, Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "../../lib/toast";
-import { moderation as m } from "../../../domain/i18n/sv";
+import { moderation as m, reporting as rp } from "../../../domain/i18n/sv";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { buttonClass } from "../ui/button";
 import { LIMITS, REPORT_REASONS } from "../../../domain/values";
@@ -87,7 +87,7 @@ export function BlockDialog({ target, onClose }: { target: BlockTarget; onClose:
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold">{target.blocked ? m.unblockUser : m.blockUser}</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-bold">{target.blocked ? rp.unblockUser : rp.blockUser}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-slate-600">
             {target.blocked ? m.unblockConfirm(target.nickname) : m.blockConfirm(target.nickname)}
           </AlertDialog.Description>

@@ -1,16 +1,14 @@
 /**
  * Report and block on threads and comments (SPEC §4 Report, Block; §5 Report; §6; §8). One report
  * dialog and one block dialog per page, mounted only while open and loaded on first open
- * (`report-block-dialogs.tsx`, issue 21); the 'Anmäl' button and the block menu item are plain
- * elements.
+ * (`report-block-dialogs.tsx`, issue 21); the 'Anmäl' button is a plain element. The block item
+ * of the moderation menu is member-only code (`moderation-menu.tsx`).
  *
  * @module
  */
-import { Ban } from "lucide-react";
-import { createContext, Suspense, useContext, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { createContext, Suspense, useContext, useState } from "react";
 import { toast } from "../../lib/toast";
-import { moderation as m } from "../../../domain/i18n/sv";
+import { reporting as rp } from "../../../domain/i18n/sv";
 import { lazyComponent } from "../../lib/lazy";
 import { useViewer } from "../../lib/viewer";
 import { SpriteIcon } from "../ui/sprite-icon";
@@ -56,43 +54,20 @@ export function ReportButton({ target }: { target: ReportTarget }) {
   return (
     <button
       type="button"
-      onClick={() => (viewer ? open(target) : toast.error(m.loginRequiredTitle, { description: m.loginToReport }))}
+      onClick={() => (viewer ? open(target) : toast.error(rp.loginRequiredTitle, { description: rp.loginToReport }))}
       className="post-action"
     >
       <SpriteIcon name="flag" className="size-4" />
-      {m.report}
+      {rp.report}
     </button>
   );
 }
 
 /**
- * The block/unblock item of the moderation menu, for moderators and admins. The state is loaded
- * when the menu opens (SPEC §4 Block).
+ * Opens the page's block dialog (the moderation menu's block item, `moderation-menu.tsx`).
  *
- * @param props.onChoose closes the menu
+ * @returns a function taking the member to block or unblock
  */
-export function BlockMenuItem({ userId, onChoose }: { userId: string; onChoose: () => void }) {
-  const open = useContext(BlockContext);
-  const state = useFetcher<{ ok: boolean; blocked?: boolean; nickname?: string; error?: string }>();
-  useEffect(() => {
-    state.load(`/api/block?userId=${encodeURIComponent(userId)}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
-  const loaded = state.data?.ok && state.state === "idle";
-  return (
-    <button
-      type="button"
-      role="menuitem"
-      disabled={!loaded}
-      onClick={() => {
-        if (!state.data?.ok) return;
-        onChoose();
-        open({ userId, nickname: state.data.nickname ?? "", blocked: Boolean(state.data.blocked) });
-      }}
-      className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 disabled:text-slate-400"
-    >
-      <Ban className="size-4" aria-hidden />
-      {!loaded ? m.checkingBlock : state.data?.blocked ? m.unblockUser : m.blockUser}
-    </button>
-  );
+export function useBlockDialog(): (target: BlockTarget) => void {
+  return useContext(BlockContext);
 }

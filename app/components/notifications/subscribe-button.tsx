@@ -9,7 +9,7 @@
  */
 import { Bell } from "lucide-react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { notifications as n } from "../../../domain/i18n/sv";
+import { threadWatch as tw } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { buttonClass } from "../ui/button";
@@ -28,9 +28,9 @@ export function SubscribeButton({ subscribed, loggedIn }: SubscribeButtonProps) 
   useActionToast(fetcher.data);
   if (!loggedIn) {
     return (
-      <Link to={loginPath(location.pathname)} className={buttonClass("secondary")} title={n.subscription.loginToSubscribe}>
+      <Link to={loginPath(location.pathname)} className={buttonClass("secondary")} title={tw.loginToSubscribe}>
         <Bell aria-hidden className="size-4" />
-        {n.subscription.subscribe}
+        {tw.subscribe}
       </Link>
     );
   }
@@ -42,7 +42,7 @@ export function SubscribeButton({ subscribed, loggedIn }: SubscribeButtonProps) 
       <input type="hidden" name="intent" value={shown ? "unsubscribe" : "subscribe"} />
       <button type="submit" aria-pressed={shown} disabled={fetcher.state !== "idle"} className={buttonClass("secondary")}>
         <SpriteIcon name={shown ? "bell-off" : "bell"} className="size-4" />
-        {shown ? n.subscription.unsubscribe : n.subscription.subscribe}
+        {shown ? tw.unsubscribe : tw.subscribe}
       </button>
     </fetcher.Form>
   );

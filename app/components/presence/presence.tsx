@@ -1,8 +1,7 @@
 /**
- * Presence in the browser (SPEC §4 Presence, §7 Activity and count_active_users, §9): the
- * activity logger of a logged-in member (at most once per 5 minutes, timestamp in local
- * storage) and the online-users indicator (refreshes every 60 s). Failures are only logged; the
- * UI carries on (SPEC §8).
+ * Presence in the browser (SPEC §4 Presence, §7 count_active_users, §9): the online-users
+ * indicator (refreshes every 60 s). A member's activity logger is `activity-tracker.tsx`.
+ * Failures are only logged; the UI carries on (SPEC §8).
  *
  * @module
  */
@@ -10,67 +9,8 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { presence as pr } from "../../../domain/i18n/sv";
 
-/** SPEC §9 activity logging throttle, in milliseconds. */
-export const ACTIVITY_THROTTLE_MS = 5 * 60_000;
 /** SPEC §9 online stats refresh, in milliseconds. */
 export const STATS_REFRESH_MS = 60_000;
-/** Local-storage key of the last logged activity (milliseconds since the epoch). */
-export const ACTIVITY_STORAGE_KEY = "borssnack:last-activity";
-
-function readLast(): number {
-  try {
-    return Number(window.localStorage.getItem(ACTIVITY_STORAGE_KEY) ?? 0) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Logs the member's activity now if the last log is at least 5 minutes old (SPEC §7
- * log_user_activity with the local date and hour).
- *
- * @param now the current moment (default `new Date()`)
- * @returns whether a request was sent
- */
-export async function logActivityIfDue(now: Date = new Date()): Promise<boolean> {
-  if (now.getTime() - readLast() < ACTIVITY_THROTTLE_MS) return false;
-  try {
-    window.localStorage.setItem(ACTIVITY_STORAGE_KEY, String(now.getTime()));
-  } catch {
-    // private mode: the server's own throttle still holds
-  }
-  const pad = (x: number) => String(x).padStart(2, "0");
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  try {
-    const res = await fetch("/api/presence", {
-      method: "POST",
-      body: new URLSearchParams({ date, hour: String(now.getHours()) }),
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  } catch (error) {
-    console.error("[närvaro] aktiviteten kunde inte loggas:", error);
-  }
-  return true;
-}
-
-/** Logs activity on mount, on focus and each minute while the tab is visible (throttled). */
-export function ActivityTracker() {
-  useEffect(() => {
-    const tick = () => {
-      if (document.visibilityState === "visible") void logActivityIfDue();
-    };
-    tick();
-    const timer = setInterval(tick, 60_000);
-    document.addEventListener("visibilitychange", tick);
-    window.addEventListener("focus", tick);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", tick);
-      window.removeEventListener("focus", tick);
-    };
-  }, []);
-  return null;
-}
 
 /** Online counts as the indicator shows them (`GET /api/presence`, the root loader's `online`). */
 interface OnlineStats {

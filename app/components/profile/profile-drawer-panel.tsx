@@ -6,15 +6,17 @@
  */
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
-import type { Dispatch, SetStateAction } from "react";
+import { useEffect, type Dispatch, type SetStateAction } from "react";
 import { Link } from "react-router";
 import { profile as p } from "../../../domain/i18n/sv";
 import { formatDate } from "../../lib/dates";
 import { PostBody } from "../forum/post-body";
-import { EdgeAvatar, EdgeLevelBar } from "../ui/edge-level";
+import { EdgeAvatar } from "../ui/edge-level";
+import { EdgeLevelBar } from "../ui/edge-level-bar";
 import { FollowButton } from "./follow-button";
 import { MuteButton } from "./mute-button";
-import type { Card } from "./profile-drawer";
+import { toast } from "../../lib/toast";
+import type { Card, ProfileRef } from "./profile-drawer";
 
 /**
  * @param props.card - the loaded card, or null while it loads ('Laddar profil...')
@@ -108,4 +110,52 @@ export function ProfilePanel({ card, onClose, setCard }: { card: Card | null; on
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * The drawer for one member: fetches their card (`/api/profile-card`) and shows the panel; a
+ * missing member or a failed request closes it with an error toast (`profile.errorTitle` with
+ * `userNotFound` or `unexpected`).
+ *
+ * @param props.profileRef whom to show
+ * @param props.card the fetched card, or null while loading
+ * @param props.onClose closes the drawer
+ * @param props.setCard sets the card (fetched here; updated by the follow and mute buttons)
+ */
+export function ProfileDrawer({
+  profileRef,
+  card,
+  onClose,
+  setCard,
+}: {
+  profileRef: ProfileRef;
+  card: Card | null;
+  onClose: () => void;
+  setCard: Dispatch<SetStateAction<Card | null>>;
+}) {
+  useEffect(() => {
+    const controller = new AbortController();
+    const url =
+      "userId" in profileRef
+        ? `/api/profile-card/${encodeURIComponent(profileRef.userId)}`
+        : `/api/profile-card/-?nickname=${encodeURIComponent(profileRef.nickname)}`;
+    fetch(url, { signal: controller.signal })
+      .then(async (res) => {
+        const body = (await res.json()) as ({ ok: true } & Card) | { ok: false; error: string };
+        if (!body.ok) {
+          toast.error(p.errorTitle, { description: res.status === 404 ? p.userNotFound : p.unexpected });
+          onClose();
+          return;
+        }
+        setCard(body);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        toast.error(p.errorTitle, { description: p.unexpected });
+        onClose();
+      });
+    return () => controller.abort();
+  }, [profileRef]);
+
+  return <ProfilePanel card={card} onClose={onClose} setCard={setCard} />;
 }

@@ -9,9 +9,7 @@
  * @module
  */
 import { createContext, Suspense, useCallback, useContext, useEffect, useState } from "react";
-import { toast } from "../../lib/toast";
 import type { ProfileView } from "../../../domain/views";
-import { profile as p } from "../../../domain/i18n/sv";
 import type { MemberCan } from "../../../domain/policy/moderation";
 import { lazyComponent } from "../../lib/lazy";
 
@@ -21,7 +19,7 @@ export type ProfileRef = { userId: string } | { nickname: string };
 /** What `/api/profile-card` answers for the drawer. */
 export type Card = { profile: ProfileView; own: boolean; can: MemberCan; following: boolean; muted: boolean; loggedIn: boolean };
 
-const ProfilePanel = lazyComponent(() => import("./profile-drawer-panel"), (m) => m.ProfilePanel);
+const ProfileDrawer = lazyComponent(() => import("./profile-drawer-panel"), (m) => m.ProfileDrawer);
 
 const DrawerContext = createContext<(ref: ProfileRef) => void>(() => {});
 
@@ -62,37 +60,12 @@ export function ProfileDrawerProvider({ children }: { children: React.ReactNode 
     return () => document.removeEventListener("click", onClick);
   }, [open]);
 
-  useEffect(() => {
-    if (!ref) return;
-    const controller = new AbortController();
-    const url =
-      "userId" in ref
-        ? `/api/profile-card/${encodeURIComponent(ref.userId)}`
-        : `/api/profile-card/-?nickname=${encodeURIComponent(ref.nickname)}`;
-    fetch(url, { signal: controller.signal })
-      .then(async (res) => {
-        const body = (await res.json()) as ({ ok: true } & Card) | { ok: false; error: string };
-        if (!body.ok) {
-          toast.error(p.errorTitle, { description: res.status === 404 ? p.userNotFound : p.unexpected });
-          setRef(null);
-          return;
-        }
-        setCard(body);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        toast.error(p.errorTitle, { description: p.unexpected });
-        setRef(null);
-      });
-    return () => controller.abort();
-  }, [ref]);
-
   return (
     <DrawerContext.Provider value={open}>
       {children}
       {ref ? (
         <Suspense fallback={null}>
-          <ProfilePanel card={card} onClose={() => setRef(null)} setCard={setCard} />
+          <ProfileDrawer profileRef={ref} card={card} onClose={() => setRef(null)} setCard={setCard} />
         </Suspense>
       ) : null}
     </DrawerContext.Provider>

@@ -8,34 +8,36 @@
  *
  * @module
  */
-import { FileText, Loader2, MessageSquare, Search, User, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Search, X } from "lucide-react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { toast } from "../../lib/toast";
 import type { SearchResult } from "../../../domain/search";
-import { forum as f, mutes as mu, search as s } from "../../../domain/i18n/sv";
+import { search as s } from "../../../domain/i18n/sv";
 import { searchPath } from "../../../domain/paths";
-import { Highlighted } from "./highlight";
+import { lazyComponent } from "../../lib/lazy";
 import { resultPath } from "./result-link";
 import { LIMITS } from "../../../domain/values";
 
 /** SPEC §9 Search debounce in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-type State =
+/** The box's fetch state, shared with the results panel. */
+export type SearchState =
   | { status: "idle" }
   | { status: "loading"; query: string }
   | { status: "done"; query: string; results: SearchResult[]; terms: string[] }
   | { status: "error"; query: string };
 
-const KIND_ICON = { thread: FileText, comment: MessageSquare, member: User } as const;
+/** The results list, loaded when the box first takes focus (issue 21: not in the first paint). */
+const SearchResultsPanel = lazyComponent(() => import("./search-results-panel"), (m) => m.SearchResultsPanel);
 
 /** The search box with its results list. */
 export function SearchBox() {
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState("");
-  const [state, setState] = useState<State>({ status: "idle" });
+  const [state, setState] = useState<SearchState>({ status: "idle" });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -169,7 +171,10 @@ export function SearchBox() {
               setText(event.target.value);
               setOpen(true);
             }}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setOpen(true);
+              void SearchResultsPanel.preload().catch(() => undefined);
+            }}
             onKeyDown={onKeyDown}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 [&::-webkit-search-cancel-button]:hidden"
           />
@@ -189,83 +194,16 @@ export function SearchBox() {
         </div>
       </Form>
       {showList ? (
-        <div
-          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-xl"
-          data-testid="search-results"
-        >
-          {state.status === "loading" ? (
-            <p className="flex items-center gap-2 px-4 py-3 text-sm text-slate-500" role="status">
-              <Loader2 className="size-4 animate-spin" aria-hidden /> {s.loading}
-            </p>
-          ) : state.status === "error" ? (
-            <p className="px-4 py-3 text-sm text-red-700" role="alert">
-              {s.failed}
-            </p>
-          ) : results.length === 0 ? (
-            <p className="px-4 py-3 text-sm text-slate-500" role="status">
-              {s.noResults(state.status === "done" ? state.query : query)}
-            </p>
-          ) : null}
-          <ul id={listId} role="listbox" aria-label={s.label} className={results.length ? "py-1" : "hidden"}>
-            {results.map((result, index) => {
-              const Icon = KIND_ICON[result.kind];
-              const terms = state.status === "done" ? state.terms : [];
-              return (
-                <li
-                  key={`${result.kind}-${result.id}`}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={active === index}
-                  data-kind={result.kind}
-                  onPointerEnter={() => setActive(index)}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => go(resultPath(result))}
-                  className={`flex cursor-pointer gap-3 px-4 py-2.5 ${active === index ? "bg-brand-50" : "hover:bg-slate-50"}`}
-                >
-                  <Icon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-                  <div className="min-w-0 flex-1">
-                    <p className="flex items-baseline gap-2">
-                      <span className="shrink-0 text-[11px] font-semibold uppercase tracking-wide text-brand-700">
-                        {s.kinds[result.kind]}
-                      </span>
-                      <span className="truncate text-sm font-semibold text-slate-900">
-                        {result.muted ? (
-                          // Issue 19: a muted member's post; choosing the option opens it.
-                          mu.hiddenFrom(result.author_name ?? f.unknownAuthor)
-                        ) : (
-                          <Highlighted text={result.title} terms={terms} />
-                        )}
-                      </span>
-                    </p>
-                    {result.snippet && !result.muted ? (
-                      <p className="line-clamp-2 text-sm text-slate-600">
-                        <Highlighted text={result.snippet} terms={terms} />
-                      </p>
-                    ) : null}
-                    {result.kind !== "member" ? (
-                      <p className="text-xs text-slate-500">{s.by(result.author_name ?? f.unknownAuthor)}</p>
-                    ) : null}
-                  </div>
-                </li>
-              );
-            })}
-            {results.length > 0 ? (
-              <li
-                id={optionId(results.length)}
-                role="option"
-                aria-selected={active === results.length}
-                onPointerEnter={() => setActive(results.length)}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => go(searchPath(query))}
-                className={`cursor-pointer border-t border-slate-100 px-4 py-2.5 text-sm font-semibold text-brand-700 ${
-                  active === results.length ? "bg-brand-50" : "hover:bg-slate-50"
-                }`}
-              >
-                {s.showAll(query)}
-              </li>
-            ) : null}
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <SearchResultsPanel
+            listId={listId}
+            state={state}
+            query={query}
+            active={active}
+            onActive={setActive}
+            onChoose={go}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -5,7 +5,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { EdgeAvatar, EdgeLevelBar, edgeLevelBand, edgeLevelPercent, edgeRingClass } from "./edge-level";
+import { EdgeAvatar, edgeLevelBand, edgeLevelPercent, edgeRingClass } from "./edge-level";
+import { EdgeLevelBar } from "./edge-level-bar";
 
 describe("edgeLevelPercent and edgeLevelBand", () => {
   it("shows the value ×100 without decimals, clamped to 0–100", () => {

@@ -8,9 +8,6 @@ export const editing = {
   editCommentLabel: "Redigera kommentar",
   reasonLabel: "Anledning (syns i moderationsloggen)",
   reasonTooLong: (max: number) => `Anledningen får vara högst ${max} tecken`,
-  edited: "redigerad",
-  /** Accessible name of the 'redigerad' button: opens the history. */
-  editedLabel: (relative: string) => `Redigerad ${relative}, visa historik`,
   historyTitle: "Redigeringshistorik",
   historyDescription: "Varje ändring med vem som gjorde den och när. Borttagen text är överstruken, tillagd text understruken.",
   historyLoading: "Laddar historik...",

@@ -5,7 +5,6 @@ import type { ModerationAction, ReportReason } from "../../values";
  * and social, Reactions and reports, §9 Report reasons; issue 7 report queue and log).
  */
 export const moderation = {
-  report: "Anmäl",
   reportTitle: "Anmäl innehåll",
   reportThread: "Anmäl tråd",
   reportComment: "Anmäl kommentar",
@@ -26,8 +25,6 @@ export const moderation = {
   cancel: "Avbryt",
   chooseReasonTitle: "Välj en anledning",
   chooseReason: "Du måste ange en anledning för din anmälan",
-  loginRequiredTitle: "Inloggning krävs",
-  loginToReport: "Du måste vara inloggad för att anmäla innehåll.",
   loginToReportShort: "Du måste vara inloggad för att anmäla innehåll",
   profileMissing: "Kunde inte hitta din profil. Vänligen logga ut och in igen.",
   reportFailed: "Kunde inte skicka anmälan",
@@ -37,14 +34,11 @@ export const moderation = {
   /** Issue 15 item 7: members cannot report their own threads and comments. */
   cannotReportOwn: "Du kan inte anmäla ditt eget innehåll.",
   // Block (SPEC §6, §8)
-  blockUser: "Blockera användare",
-  unblockUser: "Avblockera användare",
   blockConfirm: (nickname: string) =>
     `Är du säker på att du vill blockera @${nickname}? De kommer inte längre att kunna skapa inlägg eller kommentarer.`,
   blockReasonLabel: "Anledning (valfritt)",
   blockButton: "Blockera",
   unblockButton: "Avblockera",
-  checkingBlock: "Kontrollerar...",
   blocked: "Användare blockerad",
   blockedDescription: (nickname: string) => `@${nickname} har blockerats.`,
   unblocked: "Användare avblockerad",

@@ -34,19 +34,5 @@ export const notifications = {
   /** Issue 18 'Bevaka tråd': the batched row of a watched thread (no actor in front). */
   threadActivity: (count: number, title: string) =>
     count === 1 ? `1 ny kommentar i "${title}"` : `${count} nya kommentarer i "${title}"`,
-  /** Issue 18 'Bevaka tråd': the thread page's bell toggle and its answers. */
-  subscription: {
-    subscribe: "Bevaka tråd",
-    unsubscribe: "Sluta bevaka",
-    subscribed: "Du bevakar tråden",
-    subscribedDescription: "Du får en notis när någon kommenterar.",
-    unsubscribed: "Du bevakar inte längre tråden",
-    unsubscribedDescription: "Du får inga fler notiser om nya kommentarer.",
-    subscribeFailed: "Kunde inte bevaka tråden",
-    unsubscribeFailed: "Kunde inte sluta bevaka tråden",
-    loginToSubscribe: "Du måste vara inloggad för att bevaka trådar.",
-    blocked: "Ditt konto är blockerat och kan inte bevaka trådar.",
-    threadNotFound: "Kunde inte hitta tråden",
-  },
   liveComments: (n: number) => (n === 1 ? "1 ny kommentar har lagts till" : `${n} nya kommentarer har lagts till`),
 } as const;

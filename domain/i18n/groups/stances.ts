@@ -18,14 +18,6 @@ export const stances = {
   sentimentNone: "Ingen",
   positionLabels: { owns: "Jag äger aktien", does_not_own: "Jag äger inte aktien" } satisfies Record<Position, string>,
   positionNone: "Ej angivet",
-  /** The tags beside a cashtag in a post. */
-  sentimentTags: { bullish: "Bullish", bearish: "Bearish" } satisfies Record<AuthorSentiment, string>,
-  positionTags: { owns: "Äger", does_not_own: "Äger ej" } satisfies Record<Position, string>,
-  /** Tooltips of the tags. */
-  sentimentTagTitle: "Skribentens syn på aktien",
-  positionTagTitle: "Skribentens innehav i aktien",
-  /** Accessible name of the row of tags under a post (tickers named only in a thread's title). */
-  tagsLabel: "Skribentens syn och innehav",
   invalidSentiment: "Ogiltig syn: välj Bullish, Bearish eller Ingen.",
   invalidPosition: "Ogiltigt innehav: välj Jag äger aktien, Jag äger inte aktien eller Ej angivet.",
   invalidTicker: "Ogiltig aktie i Din syn eller Innehav.",

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as threadRoute from "../../../app/routes/thread";
 import { SubscribeButton } from "../../../app/components/notifications/subscribe-button";
-import { abuseLimits as al, notifications as n } from "../../../domain/i18n/sv";
+import { abuseLimits as al, threadWatch as tw } from "../../../domain/i18n/sv";
 import { notificationText, type NotificationItem } from "../../../domain/notifications";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
@@ -55,16 +55,16 @@ describe("thread page 'Bevaka tråd' (issue 18)", () => {
     const threadId = await thread("Toggeltråd");
     const visitor = await post(threadId, "subscribe");
     expect(visitor.status).toBe(401);
-    expect(visitor.body).toMatchObject({ ok: false, error: n.subscription.loginToSubscribe });
+    expect(visitor.body).toMatchObject({ ok: false, error: tw.loginToSubscribe });
     expect((await page(threadId)).body.subscribed).toBe(false);
 
     expect((await page(threadId, cookie)).body.subscribed).toBe(false);
     const on = await post(threadId, "subscribe", { cookie });
     expect(on.status).toBe(200);
-    expect(on.body).toMatchObject({ ok: true, subscribed: true, toast: { title: n.subscription.subscribed } });
+    expect(on.body).toMatchObject({ ok: true, subscribed: true, toast: { title: tw.subscribed } });
     expect((await page(threadId, cookie)).body.subscribed).toBe(true);
     const off = await post(threadId, "unsubscribe", { cookie });
-    expect(off.body).toMatchObject({ ok: true, subscribed: false, toast: { title: n.subscription.unsubscribed } });
+    expect(off.body).toMatchObject({ ok: true, subscribed: false, toast: { title: tw.unsubscribed } });
     expect((await page(threadId, cookie)).body.subscribed).toBe(false);
     // The author watches their own thread.
     expect((await page(threadId, await sessionCookie(forum, author))).body.subscribed).toBe(true);
@@ -73,7 +73,7 @@ describe("thread page 'Bevaka tråd' (issue 18)", () => {
   it("an unknown thread is 404 with a Swedish message", async () => {
     const missing = await post("00000000-0000-4000-8000-000000000000", "subscribe", { cookie });
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe(n.subscription.threadNotFound);
+    expect(missing.body.error).toBe(tw.threadNotFound);
   });
 
   it("toggles share the follow limit: the 31st click in a minute gets 429", async () => {
@@ -99,11 +99,11 @@ describe("thread page 'Bevaka tråd' (issue 18)", () => {
     expect(off).toMatch(/<form[^>]*method="post"/);
     expect(off).toContain('name="intent" value="subscribe"');
     expect(off).toMatch(/<button[^>]*type="submit"[^>]*aria-pressed="false"/);
-    expect(off).toContain(n.subscription.subscribe);
+    expect(off).toContain(tw.subscribe);
     const on = render({ subscribed: true, loggedIn: true });
     expect(on).toContain('name="intent" value="unsubscribe"');
     expect(on).toMatch(/aria-pressed="true"/);
-    expect(on).toContain(n.subscription.unsubscribe);
+    expect(on).toContain(tw.unsubscribe);
     const visitor = render({ subscribed: false, loggedIn: false });
     expect(visitor).not.toContain("<form");
     expect(visitor).toMatch(/href="\/auth\/login[^"]*"/);

@@ -1479,6 +1479,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
   "api-ticker-card.ts": "public company facts for the cashtag menu; the watch state is only ever the caller's own (tests/routes/forum/watchlist.test.ts)",
   "api-market-calendar.ts": "public exchange holiday dates for the market-hours line",
+  "api-market-status.ts": "whether three public exchanges are open now; the same for everyone",
   "auth-email-verification.tsx": "resends a verification mail; same answer whether the account exists (tests/routes/accounts.test.ts)",
   "auth-forgot-password.tsx": "mails a reset link; same answer whether the account exists (tests/routes/accounts.test.ts)",
   "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (tests/routes/accounts.test.ts)",
