@@ -33,16 +33,20 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   /** Whether the popover was ever opened (its module is loaded from then on). */
   const [used, setUsed] = useState(false);
-  const openRef = useRef(open);
-  openRef.current = open;
   const known = useRef(new Set<string>());
   const navigate = useNavigate();
 
+  /** Number of the latest list request: an older answer may predate a live event (see below). */
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const request = ++latest.current;
     try {
       const res = await fetch("/api/notifications", { headers: { Accept: "application/json" } });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = (await res.json()) as { items: NotificationItem[]; unreadCount: number };
+      // A newer request is on its way: this answer may have been read before a notification that
+      // already arrived live, and would take it off the badge again.
+      if (request !== latest.current) return;
       body.items.forEach((i) => known.current.add(i.id));
       setItems(body.items);
       setCount(body.unreadCount);
@@ -72,7 +76,9 @@ export function NotificationBell() {
       known.current.add(item.id);
       setItems((prev) => [item, ...prev.filter((p) => p.id !== item.id)].slice(0, LIST_SIZE));
       if (!seen) setCount((c) => c + 1);
-      if (openRef.current) void load();
+      // The list from the database again, read after this notification: a list request already
+      // in flight (on connect) may have been read before it and is dropped (`latest`).
+      void load();
     },
   });
 
