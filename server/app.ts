@@ -21,6 +21,7 @@ import { forumJobs } from "./jobs/forum-jobs";
 import { startJobQueue, type JobQueue } from "./jobs/queue";
 import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
+import { createMemberReads } from "./cache/member-reads";
 import { noindexEverything } from "./seo/robots";
 import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
 import { createSharedPageData, markWriters } from "./cache/shared-page-data";
@@ -189,6 +190,8 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     const sharedPageData = (services.sharedPageData ??= createSharedPageData());
     // Issue 21: a session cookie's member, for a few seconds (server/session.ts).
     const viewerCache = (services.viewerCache ??= createReadCache({ ttlMs: VIEWER_CACHE_TTL_MS, max: VIEWER_CACHE_MAX_ENTRIES }));
+    // Issue 21: a member's own reads that only writes change (the notification list; server/cache/member-reads.ts).
+    const memberReads = (services.memberReads ??= createMemberReads());
     app.use(markWriters);
     const cache = createAnonymousCache({
       onClear: () => {
@@ -196,6 +199,7 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
         sharedPageData.clear();
         memberPages?.clear();
         viewerCache.clear();
+        memberReads.clear();
       },
     });
     // Retried until it connects (issue 15 item 10); pages cached while it was down are dropped

@@ -50,6 +50,12 @@ export interface Services {
    * null except in the production app (server/app.ts).
    */
   viewerCache: ReadCache | null;
+  /**
+   * Issue 21: a member's own reads that change only through writes (the notifications page's
+   * list; server/cache/member-reads.ts), emptied with the page caches; null except in the
+   * production app (server/app.ts).
+   */
+  memberReads: ReadCache | null;
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
   /**
@@ -97,5 +103,5 @@ export async function createServices(
   const limits = overrides.limits ?? createAbuseLimits(database.db, abuseLimitsWithIpRate(config.authIpLimitPerMinute));
   const actionLimits =
     overrides.actionLimits ?? createActionLimits(database.db, { multiplier: config.actionLimitMultiplier });
-  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), sharedPageData: null, viewerCache: null };
+  return { config, database, db: database.db, auth, mailer, limits, actionLimits, searchCache: createSearchCache(), sharedPageData: null, viewerCache: null, memberReads: null };
 }

@@ -12,6 +12,7 @@ import { Suspense, useEffect, useMemo } from "react";
 import { Await, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { markAllNotificationsRead } from "../../server/notifications/commands";
 import { getAllNotifications } from "../../server/notifications/queries";
+import { memberRead, notificationListKey } from "../../server/cache/member-reads";
 import { readForm } from "../../server/http";
 import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
 import { servicesContext } from "../../server/services";
@@ -38,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reportManifest(request, { kind: "notifications" });
     return { items: Promise.resolve<NotificationItem[] | null>([]), overlay: true };
   }
-  const items = getAllNotifications(services.db, viewer.id).catch((error: Error) => {
+  // Issue 21: the same per-member read as the shared render's (server/cache/member-reads.ts).
+  const read = () => getAllNotifications(services.db, viewer.id);
+  const items = memberRead(services.memberReads, request.headers.get("cookie"), notificationListKey(viewer.id), read).catch((error: Error) => {
     console.error("[notifieringar] kunde inte läsas:", error.message);
     return null;
   });

@@ -48,7 +48,7 @@ async function start(
     overlay?: (viewer: Viewer, rendered: boolean) => Omit<PersonalOverlay, "viewer">;
   } = {},
 ) {
-  const calls = { renders: 0, next: 0 };
+  const calls = { renders: 0, next: 0, lists: 0 };
   const pages = createMemberPages({
     render: async (request, nonce) => {
       calls.renders += 1;
@@ -62,7 +62,7 @@ async function start(
     avatarMarkup: (viewer) => `<span class="avatar">${viewer.nickname.slice(0, 1)}</span>`,
     followClasses: ["primary", "secondary"],
     ownActions: "<div>menu</div>",
-    notificationList: (items) => `<ul>${items.map((item) => `<li>${item.title}</li>`).join("")}</ul>`,
+    notificationList: (items) => (calls.lists++, `<ul>${items.map((item) => `<li>${item.title}</li>`).join("")}</ul>`),
   });
   const app = express();
   app.use((_req, res, next) => {
@@ -177,6 +177,43 @@ describe("shared member render middleware", () => {
     // A render without the list's place (another build): the normal path, never an empty list.
     const other = await start({ ...notificationsPage, filler: "<main></main>" });
     expect(await (await other.get("/forum/notifications")).text()).toBe("normal path");
+  });
+
+  it("renders a member's notification list once per list read, and again for a new read", async () => {
+    const item = (title: string, read = false): NotificationItem => ({
+      id: title,
+      seq: 1,
+      type: "new_comment",
+      title,
+      actorNickname: "B<",
+      read,
+      createdAt: "2026-11-26T10:00:00.000Z",
+      href: "/forum",
+      count: 1,
+    });
+    // As the member reads cache hands them out: the same array until a write empties it.
+    let kept = [item("Första"), item("Andra", true)];
+    const { calls, get } = await start({
+      manifest: { kind: "notifications" },
+      filler: '<main><div hidden="" data-personal="notifications"></div></main>',
+      overlay: () => ({ notifications: kept }),
+    });
+    const first = await (await get("/forum/notifications")).text();
+    const again = await Promise.all([get("/forum/notifications"), get("/forum/notifications", { "accept-encoding": "gzip" })]);
+    for (const answer of again) expect(await answer.text()).toBe(first);
+    expect(calls.lists).toBe(1);
+    expect(first).toContain("<main><ul><li>Första</li><li>Andra</li></ul></main>");
+    // The overlay is one JSON object with the member and the same items, `<` escaped.
+    const script = /window\.__borssnackPersonal=(.*?)<\/script>/.exec(first)![1]!;
+    const overlay = JSON.parse(script) as PersonalOverlay;
+    expect(overlay.viewer.nickname).toBe("Anna<&>");
+    expect(overlay.notifications).toEqual(kept);
+    expect(script).not.toContain("<");
+    // A new read (a new notification emptied the cache): the new list, rendered once more.
+    kept = [item("Ny"), ...kept];
+    const fresh = await (await get("/forum/notifications", { "accept-encoding": "gzip" })).text();
+    expect(fresh).toContain("<main><ul><li>Ny</li><li>Första</li><li>Andra</li></ul></main>");
+    expect(calls.lists).toBe(2);
   });
 
   it("tells the overlay whether the render was made for the request or kept (a kept search page is not counted)", async () => {

@@ -29,14 +29,17 @@ export interface ReadCache {
  * Creates a read cache.
  *
  * @param options `ttlMs`: how long an entry is served (ms); `max`: entries kept (least recently
- *   used out first)
+ *   used out first); `maxBytes` with `sizeOf` (optional): also at most this many bytes in all, an
+ *   entry counted as `sizeOf(value)` bytes (≥ 1)
  * @returns the {@link ReadCache}
  */
-export function createReadCache(options: { ttlMs: number; max: number }): ReadCache {
+export function createReadCache(options: { ttlMs: number; max: number; maxBytes?: number; sizeOf?: (value: object) => number }): ReadCache {
   let generation = 0;
+  const { maxBytes, sizeOf } = options;
   const lru = new LRUCache<string, object, { compute: () => Promise<object>; generation: number }>({
     max: options.max,
     ttl: options.ttlMs,
+    ...(maxBytes && sizeOf ? { maxSize: maxBytes, sizeCalculation: (value: object) => Math.max(1, Math.round(sizeOf(value))) } : {}),
     // clear() during a read must not fail the readers waiting for it.
     ignoreFetchAbort: true,
     // A read that started before a write may miss the new post: answer it, but do not keep it.

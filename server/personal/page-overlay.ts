@@ -22,6 +22,7 @@ import { REACTION_TYPES, type ReactionType } from "../../domain/values";
 import type { Db } from "../db/client";
 import { isFollowing } from "../follows/commands";
 import { getAllNotifications } from "../notifications/queries";
+import { memberRead, notificationListKey } from "../cache/member-reads";
 import type { Services } from "../services";
 import type { Viewer } from "../session";
 import type { PageManifest } from "./generic-render";
@@ -77,7 +78,9 @@ export async function pageOverlay(
       return {};
     }
     case "notifications":
-      return { notifications: await getAllNotifications(services.db, viewer.id) };
+      // Kept per member until a write or a new notification (server/cache/member-reads.ts); no
+      // cookie: the shared render never serves a member who has just written.
+      return { notifications: await memberRead(services.memberReads, null, notificationListKey(viewer.id), () => getAllNotifications(services.db, viewer.id)) };
     case "profile": {
       if (manifest.profileId === viewer.id || viewer.mutedIds.has(manifest.profileId)) return null;
       return { profile: { following: await isFollowing(services.db, viewer.id, manifest.profileId) } };

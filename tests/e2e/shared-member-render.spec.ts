@@ -225,6 +225,11 @@ test("a member's notifications page comes from the shared render with their own 
   expect(sent).not.toContain(n.loading);
   expect(notificationListOf(sent)).toBe(notificationListOf(await (await aloneApi.get("/forum/notifications")).text()));
   expect(sent.match(/window\.__borssnackPersonal=(.*?)<\/script>/)![1]!).toContain(JSON.stringify(title).slice(1, -1));
+  // The list is kept per member (server/cache/member-reads.ts, 10 s) but never outlives a change:
+  // a new notification is on the next shared answer within seconds.
+  const second = `Andra notisen ${Date.now()}`;
+  expect((await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: second, body: "Inlägget." }, maxRedirects: 0 })).status()).toBe(302);
+  await expect.poll(async () => markup(await (await sharedApi.get("/forum/notifications")).text()).includes(second), { timeout: 5_000 }).toBe(true);
   await sharedApi.dispose();
   await aloneApi.dispose();
 
@@ -252,4 +257,13 @@ test("a member's notifications page comes from the shared render with their own 
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(problems).toEqual([]);
   await context.close();
+  // 'Markera alla som lästa' in that tab emptied the kept list: another tab's shared page shows
+  // every item read at once, not after the cache's 10 s.
+  const other = await playwrightRequest.newContext({ baseURL: env.baseURL, storageState: { ...state, cookies } });
+  const after = await other.get("/forum/notifications");
+  expect(after.headers()["x-cache"]).toBe("SHARED");
+  const afterHtml = markup(await after.text());
+  expect(afterHtml).toContain(second);
+  expect(afterHtml).not.toContain("data-unread");
+  await other.dispose();
 });
