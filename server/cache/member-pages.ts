@@ -266,8 +266,11 @@ function overlayScriptParts(overlay: PersonalOverlay, nonce: string, notificatio
 /** Bytes of an answer, and when they are the same in many answers, their deflated copy once made. */
 interface Part {
   raw: Buffer;
-  /** Kept bytes (a segment of the render, a member's list): deflated once, at the first gzip answer. */
-  kept?: { piece?: DeflatedPiece };
+  /**
+   * Kept bytes (a segment of the render, a member's list): deflated once, at the first gzip answer,
+   * at `level` (zlib 1..9, default 6).
+   */
+  kept?: { piece?: DeflatedPiece; level?: number };
 }
 
 /** A member's notification list as the answers set it, made once per list read (see {@link createMemberPages}). */
@@ -415,7 +418,7 @@ function bodyOf(page: PersonalPage, gzip: boolean): Buffer {
   const fresh = new Map<Buffer, DeflatedPiece>();
   return gzipOfPieces(
     page.parts.map((part) => {
-      if (part.kept) return (part.kept.piece ??= deflatePiece(part.raw));
+      if (part.kept) return (part.kept.piece ??= deflatePiece(part.raw, part.kept.level));
       let piece = fresh.get(part.raw);
       if (!piece) fresh.set(part.raw, (piece = freshPiece(part.raw)));
       return piece;
@@ -479,7 +482,9 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
   const listParts = (items: NotificationItem[]): ListParts => {
     let made = lists.get(items);
     if (!made) {
-      made = { html: { raw: Buffer.from(notificationList(items)), kept: {} }, json: { raw: Buffer.from(scriptJson(items)), kept: {} } };
+      // Level 1, as a list made for one answer was: while writes keep emptying the member reads,
+      // each list is used about once, and level 6 cost 0.37 ms more per 38 KB list for 7 % fewer bytes.
+      made = { html: { raw: Buffer.from(notificationList(items)), kept: { level: 1 } }, json: { raw: Buffer.from(scriptJson(items)), kept: { level: 1 } } };
       lists.set(items, made);
     }
     return made;
