@@ -4,7 +4,8 @@
  * Starts the production build (`BUILD_DIR`, default `build-perf`; built first when missing or with
  * `--build`) on `DATABASE_URL` (or PGlite in `DATA_DIR` when unset), signs a bench member in
  * through the real `POST /api/login` for a session cookie, and drives every case with autocannon
- * at 10 and 50 connections (two client threads), logged out and logged in: forum home, a category, the 100- and
+ * at 10 and 50 connections (two client threads that count answers without keeping their bodies,
+ * bench/client-setup.cjs), logged out and logged in: forum home, a category, the 100- and
  * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss'), the notification
  * list, the watchlist page `/forum/bevakning` and the forum home's 'Bevakat' tab (issue 17). Each row reports req/s, the
  * server's CPU ms per request (issue 21: CPU time of the server's process tree during the case ÷
@@ -326,6 +327,8 @@ async function signIn(base: string, member = 2): Promise<string> {
  */
 /** autocannon worker threads per case (see {@link load}). */
 const CLIENT_THREADS = 2;
+/** autocannon's per-connection setup in its worker threads (a file path in workers mode). */
+const CLIENT_SETUP = fileURLToPath(new URL("./client-setup.cjs", import.meta.url));
 
 async function load(base: string, pathname: string, connections: number, duration: number, cookie: string | null, sampler: TreeSampler, pid: number) {
   sampler.reset();
@@ -335,12 +338,16 @@ async function load(base: string, pathname: string, connections: number, duratio
     const result = await autocannon({
       url: base + pathname,
       connections,
-      // Two client threads (autocannon's worker threads, connections split between them): the
-      // client decodes every answer's body into a string (77 % of its CPU in Buffer#toString,
-      // `--cpu-prof` of autocannon, 2026-11-26), so one thread tops out near 70 MB/s of
-      // compressed pages (the visitor's 100-comment thread at 2 300 answers/s with the server
-      // at a third of the machine) and measured itself instead of the server.
+      // Two client threads (autocannon's worker threads, connections split between them): one
+      // thread topped out near 70 MB/s of compressed pages and measured itself instead of the
+      // server (the visitor's 100-comment thread at 2 300 answers/s with the server at a third of
+      // the machine).
       workers: CLIENT_THREADS,
+      // Neither thread keeps answer bodies as strings: decoding them was 77 % of the client's CPU
+      // (`--cpu-prof` of autocannon, 2026-11-26), taken from the server on the shared cores
+      // (bench/client-setup.cjs). In workers mode autocannon takes the module's path (its
+      // README); the types know only the function.
+      setupClient: CLIENT_SETUP as unknown as NonNullable<autocannon.Options["setupClient"]>,
       duration,
       // As a browser asks: compressed answers (what members download, and what the server's
       // compression and the anonymous cache's gzip path cost).
@@ -458,7 +465,7 @@ function markdown(report: {
   lines.push(
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
       `${report.engine}. Measured ${date}; load average (1 min) ${os.loadavg()[0]!.toFixed(1)} when the run ended. ` +
-      `autocannon (${CLIENT_THREADS} client threads), the server and the database share the same ${cpu.length} cores.`,
+      `autocannon (${CLIENT_THREADS} client threads, answers counted without keeping their bodies: bench/client-setup.cjs), the server and the database share the same ${cpu.length} cores.`,
   );
   lines.push("");
   lines.push(

@@ -20,6 +20,8 @@ beforeAll(async () => {
   let n = 0;
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${String(++n).padStart(6, "0")}`; // one length, as real nonces
+    // As server/log.ts `requestLogging` does before the cache: this answer's own request id.
+    res.setHeader("X-Request-Id", `request-${n}`);
     next();
   });
   app.use(cache.middleware);
@@ -99,6 +101,9 @@ describe("anonymous page cache (issue 8)", () => {
     // Same page, but the nonce is the second response's own.
     expect(textB.replace(/nonce\d+/, "N")).toBe(textA.replace(/nonce\d+/, "N"));
     expect(textB).not.toBe(textA);
+    // And the request id an operator finds in the log line is this answer's, not the render's.
+    expect(b.headers.get("x-request-id")).toMatch(/^request-\d+$/);
+    expect(b.headers.get("x-request-id")).not.toBe(a.headers.get("x-request-id"));
     clock += 1001;
     await (await get("/forum")).text();
     expect(renders).toBe(first + 2);

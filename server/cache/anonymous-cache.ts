@@ -51,9 +51,13 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
 
 const BYPASS_PATHS = /^\/(api|auth|admin|uploads|healthz)(\/|$|\.)/;
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Secure-)?(?:borssnack\.session_token|borssnack_flash)=/;
-/** Headers not replayed: per-response ones (security headers are set again for every request). */
+/**
+ * Headers not replayed: per-response ones (security headers are set again for every request; the
+ * request id is this request's, server/log.ts: a replayed one named the render's request).
+ */
 const SKIP_HEADERS = new Set([
   "content-security-policy",
+  "x-request-id",
   "date",
   "connection",
   "keep-alive",
