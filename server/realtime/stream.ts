@@ -139,16 +139,25 @@ export async function openEventStream(services: Services, options: StreamOptions
       cleanup();
     }
   };
+  /** Sends a notification once (the replay and a late live event may both carry it). */
+  const deliver = (item: NotificationItem) => {
+    if (sent.has(item.id)) return;
+    sent.add(item.id);
+    if (sent.size > 1000) sent.delete(sent.values().next().value!);
+    subscriber.lastSeq = Math.max(subscriber.lastSeq, item.seq);
+    write(`id: ${item.seq}\nevent: notification\ndata: ${JSON.stringify(item)}\n\n`);
+  };
+  // Live notifications that arrive while the replay is read wait for it, so the browser gets
+  // everything in `seq` order: a missed notification's own live event, late from `LISTEN`, came
+  // before the older ones of the replay (seen in CI on PostgreSQL).
+  let held: NotificationItem[] | null = options.userId && options.lastEventId !== null ? [] : null;
   const subscriber: Subscriber = {
     userId: options.userId,
     threadId: options.threadId,
     lastSeq: options.lastEventId ?? 0,
     notification(item: NotificationItem) {
-      if (sent.has(item.id)) return;
-      sent.add(item.id);
-      if (sent.size > 1000) sent.delete(sent.values().next().value!);
-      subscriber.lastSeq = Math.max(subscriber.lastSeq, item.seq);
-      write(`id: ${item.seq}\nevent: notification\ndata: ${JSON.stringify(item)}\n\n`);
+      if (held) held.push(item);
+      else deliver(item);
     },
     thread(event) {
       const { kind, ...data } = event;
@@ -203,7 +212,9 @@ export async function openEventStream(services: Services, options: StreamOptions
       if (options.userId) {
         if (options.lastEventId !== null) {
           const missed = await getNotificationsAfter(services.db, options.userId, options.lastEventId);
-          missed.forEach((item) => subscriber.notification(item));
+          const waiting = held ?? [];
+          held = null;
+          [...missed, ...waiting].sort((a, b) => a.seq - b.seq).forEach(deliver);
         }
         const latest = await latestNotificationSeq(services.db, options.userId);
         subscriber.lastSeq = Math.max(subscriber.lastSeq, latest);
