@@ -59,6 +59,66 @@ export const POST_IMAGE_MAX_SIDE = 2000;
 /** Most images one thread or comment may show (issue 16: "10 images per post"). */
 export const MAX_POST_IMAGES = 10;
 
+// --- Post-image storage quota (docs/decisions/008-uploads.md "Post images: storage quota") ------
+
+/** Largest stored post image after re-encoding, in megabytes (a WebP; see {@link POST_IMAGE_ENCODE_STEPS}). */
+export const POST_IMAGE_STORED_MAX_MB = 1;
+
+/**
+ * Largest stored post image after re-encoding, in bytes (1 MiB). A chart screenshot is about
+ * 100–300 kB as WebP; a 2,000-px photo 0.3–0.9 MB. An image still larger after the last of the
+ * {@link POST_IMAGE_ENCODE_STEPS} is refused (413) and nothing is stored.
+ */
+export const POST_IMAGE_STORED_MAX_BYTES = POST_IMAGE_STORED_MAX_MB * 1024 * 1024;
+
+/** One way of encoding a post image: longest side in pixels and WebP quality (0–100). */
+export interface PostImageEncodeStep {
+  /** Longest side in pixels (never enlarged). */
+  maxSide: number;
+  /** WebP quality. */
+  quality: number;
+}
+
+/**
+ * How a post image is encoded, tried in order until the WebP is at most
+ * {@link POST_IMAGE_STORED_MAX_BYTES}: first full size at the normal quality, then lower
+ * quality, then smaller. Nearly every image is done after the first; only photo noise or very
+ * dense detail reaches the later ones (a 2,400×1,600 noise photo: 1.6 MB → 1.3 MB → 0.7 MB).
+ */
+export const POST_IMAGE_ENCODE_STEPS: readonly PostImageEncodeStep[] = [
+  { maxSide: POST_IMAGE_MAX_SIDE, quality: WEBP_QUALITY },
+  { maxSide: POST_IMAGE_MAX_SIDE, quality: 70 },
+  { maxSide: 1600, quality: 60 },
+  { maxSide: 1280, quality: 50 },
+];
+
+/** A member's post-image bytes per rolling 24 hours, in megabytes (× `ACTION_LIMIT_MULTIPLIER`). */
+export const POST_IMAGE_DAY_QUOTA_MB = 20;
+
+/** {@link POST_IMAGE_DAY_QUOTA_MB} in bytes: 70–200 chart screenshots, or 20 images of the largest size. */
+export const POST_IMAGE_DAY_QUOTA_BYTES = POST_IMAGE_DAY_QUOTA_MB * 1024 * 1024;
+
+/**
+ * Post images an account younger than 24 hours may upload (× `ACTION_LIMIT_MULTIPLIER`): its
+ * first-day posts (3 threads, 10 comments, decision 014) with a few charts each.
+ */
+export const POST_IMAGE_FIRST_DAY_MAX_UPLOADS = 10;
+
+/** Post-image megabytes an account younger than 24 hours may upload (× `ACTION_LIMIT_MULTIPLIER`). */
+export const POST_IMAGE_FIRST_DAY_QUOTA_MB = 5;
+
+/** {@link POST_IMAGE_FIRST_DAY_QUOTA_MB} in bytes. */
+export const POST_IMAGE_FIRST_DAY_QUOTA_BYTES = POST_IMAGE_FIRST_DAY_QUOTA_MB * 1024 * 1024;
+
+/**
+ * A member's post images stored in total, in megabytes (1 GiB; not multiplied). Images of deleted
+ * posts stop counting when the orphan sweep removes them (after 24 h).
+ */
+export const POST_IMAGE_TOTAL_QUOTA_MB = 1024;
+
+/** {@link POST_IMAGE_TOTAL_QUOTA_MB} in bytes (fits the `integer` column's sum as a bigint). */
+export const POST_IMAGE_TOTAL_QUOTA_BYTES = POST_IMAGE_TOTAL_QUOTA_MB * 1024 * 1024;
+
 /**
  * Path under which post images are served by `app/routes/uploads.ts`, whichever storage holds
  * them (disk or S3). Cooked HTML uses this path only, so a post never depends on the storage

@@ -32,10 +32,13 @@ import {
   MAX_POST_IMAGE_BYTES,
   MAX_POST_IMAGE_MB,
   MAX_UPLOAD_BYTES,
+  POST_IMAGE_ENCODE_STEPS,
   POST_IMAGE_MAX_SIDE,
+  POST_IMAGE_STORED_MAX_BYTES,
   MAX_UPLOAD_MB,
   WEBP_QUALITY,
   type ImageKind,
+  type PostImageEncodeStep,
 } from "../../domain/uploads";
 
 export type { ImageKind } from "../../domain/uploads";
@@ -115,12 +118,20 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
 
 /** A re-encoded post image and its size. */
 export interface ProcessedPostImage {
-  /** WebP without metadata. */
+  /** WebP without metadata, at most the stored maximum ({@link PostImageOptions.maxStoredBytes}) in bytes. */
   webp: Buffer;
   /** Width in pixels after orientation and scaling (≤ {@link POST_IMAGE_MAX_SIDE}). */
   width: number;
   /** Height in pixels after orientation and scaling (≤ {@link POST_IMAGE_MAX_SIDE}). */
   height: number;
+}
+
+/** Options of {@link processPostImage}. */
+export interface PostImageOptions {
+  /** Largest WebP to return, in bytes; default {@link POST_IMAGE_STORED_MAX_BYTES}. */
+  maxStoredBytes?: number;
+  /** The encodings tried in order; default {@link POST_IMAGE_ENCODE_STEPS}. */
+  steps?: readonly PostImageEncodeStep[];
 }
 
 /**
@@ -131,24 +142,42 @@ export interface ProcessedPostImage {
  * GPS, XMP, ICC are gone; only decoded pixels survive, so a polyglot's appended HTML/ZIP/script
  * is dropped).
  *
+ * The WebP must fit the stored maximum ({@link POST_IMAGE_STORED_MAX_BYTES}, 1 MiB): the image is
+ * decoded once and encoded with each of {@link POST_IMAGE_ENCODE_STEPS} in turn (lower quality,
+ * then smaller) until one fits; nearly every image fits the first.
+ *
  * @param bytes the uploaded file, exactly as received
+ * @param options {@link PostImageOptions} (tests pass a smaller maximum)
  * @returns the WebP and its final width and height
- * @throws {UploadError} 400 empty or undecodable, 413 over {@link MAX_POST_IMAGE_BYTES} bytes or
- *   the pixel limit, 415 not JPEG, PNG, WebP or GIF (SVG, HTML, …)
+ * @throws {UploadError} 400 empty or undecodable, 413 over {@link MAX_POST_IMAGE_BYTES} bytes, the
+ *   pixel limit, or still over the stored maximum after the last step
+ *   (`uploads.postImageTooDetailed`), 415 not JPEG, PNG, WebP or GIF (SVG, HTML, …)
  */
-export async function processPostImage(bytes: Buffer): Promise<ProcessedPostImage> {
+export async function processPostImage(bytes: Buffer, options: PostImageOptions = {}): Promise<ProcessedPostImage> {
   if (bytes.length > MAX_POST_IMAGE_BYTES) throw new UploadError(413, up.tooLarge(MAX_POST_IMAGE_MB));
-  const { options } = await inspect(bytes);
+  const maxStoredBytes = options.maxStoredBytes ?? POST_IMAGE_STORED_MAX_BYTES;
+  const steps = options.steps ?? POST_IMAGE_ENCODE_STEPS;
+  const { options: decode } = await inspect(bytes);
   const { sharp } = await imageLibraries();
   try {
-    const { data, info } = await sharp(bytes, { ...options, autoOrient: true })
-      .resize(POST_IMAGE_MAX_SIDE, POST_IMAGE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
+    // Decode, orient and scale once; every step encodes from these pixels (not from a lossy WebP).
+    const largest = Math.max(...steps.map((step) => step.maxSide));
+    const { data: pixels, info } = await sharp(bytes, { ...decode, autoOrient: true })
+      .resize(largest, largest, { fit: "inside", withoutEnlargement: true })
+      .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
-    return { webp: data, width: info.width, height: info.height };
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    for (const step of steps) {
+      const { data, info: out } = await sharp(pixels, { raw })
+        .resize(step.maxSide, step.maxSide, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: step.quality })
+        .toBuffer({ resolveWithObject: true });
+      if (data.length <= maxStoredBytes) return { webp: data, width: out.width, height: out.height };
+    }
   } catch (error) {
     throw decodeError(error);
   }
+  throw new UploadError(413, up.postImageTooDetailed(maxStoredBytes / (1024 * 1024)));
 }
 
 /**

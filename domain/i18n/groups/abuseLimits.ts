@@ -1,5 +1,10 @@
-/** When to try again after an abuse limit (issue "Hardening"): seconds, minutes or hours. */
-function tryAgainIn(seconds: number): string {
+/**
+ * When to try again after an abuse limit or a quota: seconds, minutes or hours.
+ *
+ * @param seconds the wait (s, ≥ 1)
+ * @returns e.g. 'Försök igen om 3 minuter.'
+ */
+export function tryAgainIn(seconds: number): string {
   if (seconds < 120) return `Försök igen om ${seconds} ${seconds === 1 ? "sekund" : "sekunder"}.`;
   if (seconds < 2 * 3600) return `Försök igen om ${Math.ceil(seconds / 60)} minuter.`;
   return `Försök igen om ${Math.ceil(seconds / 3600)} timmar.`;
