@@ -1,6 +1,7 @@
 /**
  * Web Push rules both sides agree on (issue 18): what a browser push subscription must look like
- * to be stored, and what a push says. Pure: no database, no Node built-ins.
+ * to be stored (its endpoint on a known push service, `domain/push-services.ts`), and what a
+ * push says. Pure: no database, no Node built-ins.
  * docs/decisions/031-web-push.md.
  *
  * @module
@@ -9,6 +10,7 @@ import { z } from "zod";
 import { webPush as wp } from "./i18n/sv";
 import { PUSH_ENDPOINT_MAX } from "./limits";
 import { notificationHref, notificationText } from "./notifications";
+import { pushEndpointProblem } from "./push-services";
 
 /** Base64url without padding, as `PushSubscription.toJSON().keys` gives them. */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -17,29 +19,30 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * The zod schema of a device's subscription as the toggle posts it (`endpoint`, `p256dh`,
  * `auth`, the fields of `PushSubscription.toJSON()`), with Swedish messages.
  *
- * - `endpoint`: an `https:` URL of at most {@link PUSH_ENDPOINT_MAX} characters; `http:` only
- *   when `allowHttp` (tests' local receivers; never in production);
+ * - `endpoint`: an `https:` URL on the default port without user info, of at most
+ *   {@link PUSH_ENDPOINT_MAX} characters (else `invalidEndpoint`), whose host is a known push
+ *   service (`domain/push-services.ts`: the browsers' own plus `serviceHosts`; else
+ *   `unknownService`). `http:` and other ports only when `allowHttp` (tests' local receivers;
+ *   never in production);
  * - `p256dh`: base64url of an uncompressed P-256 point (65 bytes → 87 characters);
  * - `auth`: base64url of the 16-byte auth secret (22 characters).
  *
- * @param options.allowHttp accept `http:` endpoints (default false)
+ * @param options.allowHttp accept `http:` endpoints and any port (default false; tests only)
+ * @param options.serviceHosts the operator's extra push-service host patterns
+ *   (`AppConfig.pushServiceHosts`; default none)
  * @returns the schema; its output is `{ endpoint, p256dh, auth }`
  */
-export function pushSubscriptionSchema(options: { allowHttp?: boolean } = {}) {
-  const protocols = options.allowHttp ? ["https:", "http:"] : ["https:"];
+export function pushSubscriptionSchema(options: { allowHttp?: boolean; serviceHosts?: readonly string[] } = {}) {
+  const rules = { allowHttpForTests: options.allowHttp === true, extraHosts: options.serviceHosts ?? [] };
   return z.object({
     endpoint: z
       .string(wp.invalidEndpoint)
       .trim()
       .max(PUSH_ENDPOINT_MAX, wp.endpointTooLong)
-      .refine((value) => {
-        try {
-          const url = new URL(value);
-          return protocols.includes(url.protocol) && url.hostname !== "" && !url.username && !url.password;
-        } catch {
-          return false;
-        }
-      }, wp.invalidEndpoint),
+      .superRefine((value, ctx) => {
+        const problem = pushEndpointProblem(value, rules);
+        if (problem) ctx.addIssue({ code: "custom", message: problem === "invalid" ? wp.invalidEndpoint : wp.unknownService });
+      }),
     p256dh: z.string(wp.invalidKeys).trim().length(87, wp.invalidKeys).regex(BASE64URL, wp.invalidKeys),
     auth: z.string(wp.invalidKeys).trim().length(22, wp.invalidKeys).regex(BASE64URL, wp.invalidKeys),
   });

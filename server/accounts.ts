@@ -24,11 +24,14 @@ import {
 import type { MagicLinkMetadata } from "./auth";
 import { account, profiles, user, verification } from "./db/schema";
 import { isNicknameTaken } from "./forum/queries";
-import { ipLimitKey } from "./client-ip";
+import { CLIENT_IP_HEADER, ipLimitKey } from "./client-ip";
 import type { LimitName, LimitResult } from "./limits";
 import { commonPasswordError } from "./passwords";
 import { logEvent, maskEmail } from "./log";
+import { declareChange } from "./cache/page-writes";
+import { publishEvent } from "./realtime/events";
 import type { Services } from "./services";
+import { sessionKey } from "./session";
 
 /** A refusal by the abuse limits: HTTP 429 with the Swedish text and the wait. */
 export interface Throttled {
@@ -216,12 +219,20 @@ export async function resendVerification(
 }
 
 /**
- * Ends the session of the request.
+ * Ends the session of the request, and with it what the session started on every instance:
+ * its open event streams close and its cached lookup is forgotten (`session-ended`,
+ * server/realtime/events.ts; announced only when there was a session cookie). A request without
+ * a session changes nothing.
  *
+ * @param services server services
+ * @param headers the request's headers (its `Cookie`)
  * @returns the `Set-Cookie` values that clear the session cookies
+ * @throws when better-auth or the database fails
  */
 export async function logout(services: Services, headers: Headers): Promise<string[]> {
+  const session = sessionKey(headers.get("cookie"));
   const response = await services.auth.api.signOut({ headers, asResponse: true });
+  if (session) await publishEvent(services.db, { kind: "session-ended", session });
   return response.headers.getSetCookie();
 }
 
@@ -271,18 +282,22 @@ export async function requestMagicLink(
 }
 
 /** Outcome of {@link verifyMagicLink}. */
-export type MagicVerifyResult = { ok: true; setCookies: string[] } | { ok: false };
+export type MagicVerifyResult = { ok: true; setCookies: string[] } | { ok: false } | ({ ok: false } & Throttled);
 
 /**
  * Signs in with a magic-link token (SPEC §2 /auth/magic). A token works once and for 15 minutes;
  * following it also confirms the e-mail address of an unverified account.
  *
  * @param token the `token` query parameter of the link
- * @returns the new session's `Set-Cookie` values, or `{ ok: false }` for an invalid, used or
- *   expired token
+ * @param headers the request's headers (the client address in `CLIENT_IP_HEADER` is counted
+ *   against the magic-link limit per address, 10 a minute, after the token's shape was checked)
+ * @returns the new session's `Set-Cookie` values, `{ ok: false }` for an invalid, used or
+ *   expired token, or 429 with the Swedish message over the limit
  */
 export async function verifyMagicLink(services: Services, token: string, headers: Headers): Promise<MagicVerifyResult> {
   if (!token || token.length > 200) return { ok: false };
+  const limit = await hitLimits(services, headers.get(CLIENT_IP_HEADER) ?? "unknown", "magicLinkIp");
+  if (!limit.ok) return { ok: false, ...throttled(limit) };
   const response = await services.auth.api.magicLinkVerify({
     query: { token, callbackURL: "/forum", errorCallbackURL: "/auth/magic" },
     headers,
@@ -343,17 +358,27 @@ export type PasswordResult =
  * must match). The token works once; every session of the account ends.
  *
  * @param input raw form fields `{ token, password, confirm }`
- * @returns {@link PasswordResult}; `invalidLink` when the token is unknown, used or expired
+ * @param ip the client's address: counted against the reset limit per address (10 a minute,
+ *   shared with asking for the link) once the fields are valid; `unknown` is not counted
+ * @returns {@link PasswordResult}; `invalidLink` when the token is unknown, used or expired; 429
+ *   with the Swedish message and `retryAfterS` over the limit
  */
-export async function resetPassword(services: Services, input: Record<string, string>): Promise<PasswordResult> {
+export async function resetPassword(services: Services, input: Record<string, string>, ip = "unknown"): Promise<PasswordResult> {
   const parsed = newPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
   const common = await commonPasswordError(parsed.data.password);
   if (common) return { ok: false, status: 400, fieldErrors: { password: common } };
   const token = input.token ?? "";
   if (!token) return { ok: false, status: 400, fieldErrors: { form: a.resetNoToken }, invalidLink: true };
+  const limit = await hitLimits(services, ip, "resetIp");
+  if (!limit.ok) {
+    const refused = throttled(limit);
+    return { ok: false, status: 429, fieldErrors: { form: refused.error }, retryAfterS: refused.retryAfterS };
+  }
   try {
     await services.auth.api.resetPassword({ body: { newPassword: parsed.data.password, token } });
+    // The account's sessions ended: no instance may keep their lookups.
+    declareChange("member");
     return { ok: true, setCookies: [] };
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
@@ -402,6 +427,8 @@ export async function savePassword(
   try {
     if (!(await hasPassword(services, userId))) {
       await services.auth.api.setPassword({ body: { newPassword }, headers });
+      // The session lookup says whether the member has a password ('Byt lösenord' in the menu).
+      declareChange("member");
       return { ok: true, setCookies: [] };
     }
     const currentPassword = input.current ?? "";
@@ -419,6 +446,8 @@ export async function savePassword(
     });
     if (response.ok) {
       await services.limits.passwordCheckSucceeded(userId);
+      // The other sessions ended: no instance may keep their lookups.
+      declareChange("member");
       return { ok: true, setCookies: response.headers.getSetCookie() };
     }
     if (response.status === 400 || response.status === 401) {

@@ -39,7 +39,9 @@ export type LimitedAction =
   | "preview"
   | "presence"
   | "notifications"
-  | "unsubscribe";
+  | "unsubscribe"
+  | "theme"
+  | "logout";
 
 /**
  * Whose requests a rule counts: `member` every logged-in member by id, `newMember` members whose
@@ -140,6 +142,17 @@ export const ACTION_LIMITS: Record<LimitedAction, ActionRule[]> = {
     { name: "notificationsIp", scope: "memberIp", points: 3000, duration: 60, message: al.tooOften },
   ],
   unsubscribe: [{ name: "unsubscribeIp", scope: "visitorIp", points: 10, duration: 60, message: al.tooOften }],
+  // Endpoints a visitor can POST to that write nothing shared still cost a request each: a
+  // person changes the theme or logs out a few times a minute at most.
+  theme: [
+    { name: "themeVisitorIp", scope: "visitorIp", points: 30, duration: 60, message: al.tooOften },
+    { name: "themeMember", scope: "member", points: 30, duration: 60, message: al.tooOften },
+    { name: "themeIp", scope: "memberIp", points: 1500, duration: 60, message: al.tooOften },
+  ],
+  logout: [
+    { name: "logoutVisitorIp", scope: "visitorIp", points: 30, duration: 60, message: al.tooOften },
+    { name: "logoutIp", scope: "memberIp", points: 1500, duration: 60, message: al.tooOften },
+  ],
 };
 
 /**

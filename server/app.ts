@@ -23,9 +23,10 @@ import { startPushTrigger } from "./push/jobs";
 import { createAnonymousCache } from "./cache/anonymous-cache";
 import { createMemberReads } from "./cache/member-reads";
 import { noindexEverything } from "./seo/robots";
-import { publishPagesChanged, REALTIME_CHANNEL } from "./realtime/events";
-import { createSharedPageData, markWriters } from "./cache/shared-page-data";
-import { changesPages } from "./cache/page-writes";
+import { cacheEffect, publishCacheChange, REALTIME_CHANNEL } from "./realtime/events";
+import { createSharedPageData, markWriter } from "./cache/shared-page-data";
+import { trackWrites, type CacheChange } from "./cache/page-writes";
+import { privateAnswers } from "./security/private-answers";
 import { createMemberPages, type MemberPages } from "./cache/member-pages";
 import { pageOverlay, sharesRender } from "./personal/page-overlay";
 import { viewerFromHeaders } from "./session";
@@ -177,52 +178,60 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // SEARCH_ENGINES=off (issue 20): every answer asks search engines not to index it.
   if (!services.config.searchEngines) app.use(noindexEverything);
   app.use(crossOriginProtection(services.config.publicUrl));
-  // Visitors' pages from a 1-second cache, emptied by every write here and by the realtime
-  // events of other instances (issue 8; server/cache/anonymous-cache.ts). Not under the dev
-  // server, which builds a new app per request.
-  // The search cache (server/cache/search-cache.ts) is emptied at the same moments.
-  // Issue 21: members' pages from one render per page (server/cache/member-pages.ts), made once
-  // the build has loaded (below); emptied with the other caches.
+  // Answers rendered for a signed-in member, and every /admin answer, are not kept by the
+  // browser (server/security/private-answers.ts).
+  app.use(privateAnswers);
+  // Visitors' pages from a 1-second cache (server/cache/anonymous-cache.ts), members' pages from
+  // one render per page (server/cache/member-pages.ts, made once the build has loaded, below),
+  // the shared page data, the search cache, the session lookups and members' kept reads: each is
+  // emptied by the writes that change what it keeps, here and on every other instance
+  // (server/cache/page-writes.ts). Not under the dev server, which builds a new app per request.
   let memberPages: MemberPages | undefined;
   if (!options.dev) {
-    // Issue 21: what members' pages share (thread pages, lists; server/cache/shared-page-data.ts),
-    // emptied with the others; a member's write marks their next reads as uncached.
     const sharedPageData = (services.sharedPageData ??= createSharedPageData());
-    // Issue 21: a session cookie's member, for a few seconds (server/session.ts).
     const viewerCache = (services.viewerCache ??= createReadCache({ ttlMs: VIEWER_CACHE_TTL_MS, max: VIEWER_CACHE_MAX_ENTRIES }));
-    // Issue 21: a member's own reads that only writes change (the notification list; server/cache/member-reads.ts).
     const memberReads = (services.memberReads ??= createMemberReads());
-    app.use(markWriters);
+    const clearMemberCaches = () => {
+      viewerCache.clear();
+      memberReads.clear();
+    };
     const cache = createAnonymousCache({
       onClear: () => {
         services.searchCache.clear();
         sharedPageData.clear();
         memberPages?.clear();
-        viewerCache.clear();
-        memberReads.clear();
+        clearMemberCaches();
       },
     });
-    // Retried until it connects (issue 15 item 10); pages cached while it was down are dropped
-    // once it is back, and /healthz says `degraded` meanwhile.
+    const apply = (change: CacheChange) => (change === "pages" ? cache.clear() : clearMemberCaches());
+    // Another instance's (or worker's) writes, realtime events and logouts. Retried until it
+    // connects; pages cached while it was down are dropped once it is back,
+    // and /healthz says `degraded` meanwhile.
     services.database
       .listen(
         REALTIME_CHANNEL,
-        () => cache.clear(),
+        (payload) => {
+          const effect = cacheEffect(payload);
+          if (effect.kind === "session") viewerCache.delete(effect.session);
+          else apply(effect.kind);
+        },
         () => cache.clear(),
       )
       .catch((error: unknown) => console.error("[cache] could not listen for writes:", error));
-    // A write through this instance empties the caches of the others — other servers and the
-    // other worker processes (issue 21) — at once, not after their TTL: not every write has a
-    // realtime event of its own (a new thread of an author nobody follows has none). The activity
-    // log is not one (server/cache/page-writes.ts).
-    app.use((req, res, next) => {
-      if (changesPages(req)) {
-        res.on("finish", () => {
-          if (res.statusCode < 400) publishPagesChanged(services.db).catch(() => {});
-        });
-      }
-      next();
-    });
+    // A request that declared changes empties this instance's caches at once and tells the
+    // others, not after their TTL: not every write has a realtime event of its own (a new thread
+    // of an author nobody follows has none). The writer's answer is marked so their own next
+    // reads skip the shared caches.
+    app.use(
+      trackWrites({
+        onHeaders: (req, res) => markWriter(req, res),
+        onChange: (changes) => {
+          const change: CacheChange = changes.has("pages") ? "pages" : "member";
+          apply(change);
+          publishCacheChange(services.db, change).catch(() => {});
+        },
+      }),
+    );
     app.use(cache.middleware);
   }
   // Database outages answer 503 instead of the 500 error page (server/db/unavailable.ts).

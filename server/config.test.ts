@@ -252,6 +252,24 @@ describe("VAPID_* (issue 18 Web Push)", () => {
   });
 });
 
+describe("PUSH_SERVICE_HOSTS (Web Push: extra push-service hosts)", () => {
+  it("defaults to none (only the browsers' push services); takes comma-separated host names and *. wildcards, normalised", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).pushServiceHosts).toEqual([]);
+    expect(parseConfig({ DATA_DIR: tempDir(), PUSH_SERVICE_HOSTS: "" }).pushServiceHosts).toEqual([]);
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), PUSH_SERVICE_HOSTS: " Push.Example.org. , *.push.exempel.se,,push.example.org" }).pushServiceHosts,
+    ).toEqual(["push.example.org", "*.push.exempel.se"]);
+    expect(parseConfig(production({ PUSH_SERVICE_HOSTS: "autopush.exempel.se" })).pushServiceHosts).toEqual(["autopush.exempel.se"]);
+  });
+  it("refuses IP addresses, ports, paths, URLs and bare or top-level wildcards, naming the variable", () => {
+    for (const value of ["127.0.0.1", "[::1]", "push.example.org:8443", "https://push.example.org", "push.example.org/wp", "*", "*.org", "localhost", "push..example.org", "-push.example.org"]) {
+      const error = configError({ DATA_DIR: tempDir(), PUSH_SERVICE_HOSTS: value });
+      expectNamed(error, "PUSH_SERVICE_HOSTS");
+      expect(error.message).toContain("värdnamn");
+    }
+  });
+});
+
 describe("PROVIDER_NAME, PROVIDER_URL (issue 19: the footer's provider link)", () => {
   it("default to Börssnack and the about page; accept a name and an absolute URL or a path", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).provider).toEqual({ name: "Börssnack", url: "/landing" });

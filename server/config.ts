@@ -5,7 +5,8 @@
  * and `NODE_ENV`, the optional tuning variables `AUTH_IP_LIMIT_PER_MINUTE`, `ACTION_LIMIT_MULTIPLIER`
  * and `TRENDING_TICKERS_TTL_SECONDS`, the e-mail digest's `DIGEST_INTERVAL_MINUTES`,
  * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), the optional `S3_*` upload storage
- * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18),
+ * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18)
+ * and extra push-service hosts `PUSH_SERVICE_HOSTS`,
  * `SEARCH_ENGINES` (issue 20: robots.txt and sitemaps) and `WEB_CONCURRENCY` (issue 21: worker
  * processes, `server/web-concurrency.ts`).
  * In production a missing or invalid value stops start-up with a one-line message
@@ -19,7 +20,8 @@ import { availableParallelism } from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { config as cfg, uploads as up } from "../domain/i18n/sv";
+import { config as cfg, uploads as up, webPush as wp } from "../domain/i18n/sv";
+import { normalizeHostPattern } from "../domain/push-services";
 import { TRENDING_TICKERS_DEFAULT_TTL_S } from "../domain/trending-tickers";
 import { WEB_CONCURRENCY_MAX, webConcurrency } from "./web-concurrency";
 
@@ -99,6 +101,14 @@ export interface AppConfig {
    * `mailto:` the address of `MAIL_FROM`, else `PUBLIC_URL` (issue 18).
    */
   vapidSubject: string;
+  /**
+   * Extra hosts a Web Push endpoint may point at, besides the browsers' push services
+   * (`PUSH_SERVICE_HOSTS`, comma-separated host names; `*.example.org` matches its subdomains;
+   * `domain/push-services.ts`): for a self-hosted push server. Normalised patterns, lower case;
+   * default `[]` (only the built-in list). Endpoints must still be `https:` on port 443 and
+   * resolve to public addresses (server/push/address.ts).
+   */
+  pushServiceHosts: string[];
   /**
    * Whether search engines are invited (`SEARCH_ENGINES`, `on` or `off`, default `on`; issue 20).
    * `off` (a forum still closed to the public): `/robots.txt` disallows everything and names no
@@ -192,6 +202,19 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, cfg.vapidKey).optional()),
   VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, cfg.vapidKey).optional()),
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, cfg.vapidSubject).optional()),
+  // Web Push: extra push-service host patterns, comma-separated (domain/push-services.ts).
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+      const patterns = entries.map(normalizeHostPattern);
+      if (patterns.some((pattern) => pattern === null)) {
+        ctx.addIssue({ code: "custom", message: wp.serviceHostsConfig });
+        return z.NEVER;
+      }
+      return [...new Set(patterns as string[])];
+    }),
   // Issue 20: robots.txt and the sitemaps.
   SEARCH_ENGINES: optionalString.pipe(z.enum(["on", "off"], { error: cfg.searchEngines }).optional()),
   // Issue 21: worker processes (checked by webConcurrency below).
@@ -287,6 +310,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     smtpUrl: e.SMTP_URL,
     mailFrom,
     ...vapidConfig(e, mailFrom, publicUrl),
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     authSecret,
     authIpLimitPerMinute: e.AUTH_IP_LIMIT_PER_MINUTE,
     actionLimitMultiplier: e.ACTION_LIMIT_MULTIPLIER,

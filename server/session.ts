@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { errors } from "../domain/i18n/sv";
@@ -116,19 +117,34 @@ function lookUpViewer(services: Services, request: Request): Promise<Viewer | nu
  * @returns the {@link Viewer}, or `null` (no, expired or invalid session; no profile)
  */
 export async function viewerFromHeaders(services: Services, headers: Headers): Promise<Viewer | null> {
-  // Issue 21: remembered for a few seconds per session cookie in production (Services.viewerCache),
-  // emptied on every write; a failed lookup is not remembered.
+  // Remembered for a few seconds per session in production (Services.viewerCache), emptied on
+  // every write that changes pages or members and forgotten when the session ends; a failed
+  // lookup is not remembered.
   // Not right after the member's own write (`borssnack_fresh`): their change (an avatar, a
   // mute) shows at once, even before this process has heard of the write.
   const cookie = headers.get("cookie") ?? "";
-  const token = services.viewerCache && !wroteJustNowByCookie(cookie) ? SESSION_TOKEN.exec(cookie)?.[1] : undefined;
-  if (!services.viewerCache || !token) return readViewer(services, headers);
-  const { viewer } = await services.viewerCache.get(token, async () => ({ viewer: await readViewer(services, headers) }));
+  const key = services.viewerCache && !wroteJustNowByCookie(cookie) ? sessionKey(cookie) : null;
+  if (!services.viewerCache || !key) return readViewer(services, headers);
+  const { viewer } = await services.viewerCache.get(key, async () => ({ viewer: await readViewer(services, headers) }));
   return viewer;
 }
 
 /** The session token cookie's value (better-auth, cookie prefix `borssnack`). */
-const SESSION_TOKEN = /(?:^|;\s*)((?:__Secure-)?borssnack\.session_token=[^;]*)/;
+const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?borssnack\.session_token=([^;]+)/;
+
+/**
+ * A name for the session in a `Cookie` header that can travel between instances without being
+ * the session: the first 32 hex digits of the SHA-256 of the session cookie's value. The session
+ * lookup cache is keyed by it, an event stream carries it, and a logout announces it
+ * (`session-ended`, server/realtime/events.ts) so every instance forgets the session at once.
+ *
+ * @param cookie the request's `Cookie` header, or null
+ * @returns 32 lower-case hex characters, or null when there is no session cookie
+ */
+export function sessionKey(cookie: string | null | undefined): string | null {
+  const token = SESSION_TOKEN.exec(cookie ?? "")?.[1];
+  return token ? createHash("sha256").update(token).digest("hex").slice(0, 32) : null;
+}
 
 async function readViewer(services: Services, headers: Headers): Promise<Viewer | null> {
   const session = await services.auth.api.getSession({ headers });

@@ -28,12 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn, title: p.bioFailed }, { status: 401 });
-  const refused = await refusedJson(services.actionLimits, "bio", { userId: viewer.id, ip: clientIp(request), role: viewer.role }, { title: p.bioFailed });
-  if (refused) return refused;
+  // Parsed before the limit is counted, as the write pipeline orders it: a malformed request
+  // costs no point.
   const form = await readForm(request);
   if (typeof form.bio !== "string") {
     return Response.json({ ok: false, error: errors.badRequest, title: p.bioFailed }, { status: 400 });
   }
+  const refused = await refusedJson(services.actionLimits, "bio", { userId: viewer.id, ip: clientIp(request), role: viewer.role }, { title: p.bioFailed });
+  if (refused) return refused;
   try {
     const bio = form.bio;
     const saved = await updateBio(services.db, viewer.id, bio, await cookBio(services.db, bio));

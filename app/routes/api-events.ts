@@ -3,7 +3,8 @@
  * Notification, §7 Live subscription). A member's stream carries their notifications (with
  * replay after `Last-Event-ID`); `thread` adds that thread's live comments and reaction counts,
  * which visitors may follow too. A visitor without `thread` gets 401. At most 20 open streams per
- * client address and 6 per member (per instance); one more gets 429 with `Retry-After`.
+ * client address and 6 per member (per instance); one more gets 429 with `Retry-After`. A
+ * logout of the member's session ends the stream on every instance at once.
  *
  * @module
  */
@@ -11,7 +12,7 @@ import { isUuid } from "../../domain/ids";
 import { clientIp } from "../../server/client-ip";
 import { openEventStream, parseLastEventId } from "../../server/realtime/stream";
 import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { getViewer, sessionKey } from "../../server/session";
 import { errors } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-events";
 
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return openEventStream(services, {
     userId: viewer?.id ?? null,
     threadId,
+    session: viewer ? sessionKey(request.headers.get("cookie")) : null,
     lastEventId: parseLastEventId(request.headers.get("Last-Event-ID") ?? url.searchParams.get("lastEventId")),
     ip: clientIp(request),
     signal: request.signal,

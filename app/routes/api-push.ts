@@ -5,8 +5,10 @@
  * - `GET` → `{ publicKey }`: the forum's VAPID public key (base64url), the
  *   `applicationServerKey` of `pushManager.subscribe`;
  * - `POST` form `endpoint`, `p256dh`, `auth` (`PushSubscription.toJSON()`) → `{ ok: true }`, or
- *   4xx `{ ok: false, error, title, fieldErrors }` (401 visitors, 400 a non-https endpoint or bad
- *   keys, 429 over the limit) — {@link savePushDeviceWrite};
+ *   4xx `{ ok: false, error, title, fieldErrors }` (401 visitors; 400 a non-https endpoint, one
+ *   whose host is no known push service — the browsers' own plus `PUSH_SERVICE_HOSTS`,
+ *   `domain/push-services.ts` — or bad keys; 403 a blocked member; 429 over the limit) —
+ *   {@link savePushDeviceWrite};
  * - `DELETE` form `endpoint` → `{ ok: true, removed }` — {@link removePushDeviceWrite}.
  *
  * Same-origin rules as every write (server/security/cross-origin.ts).
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = writeContext(services, viewer, request);
   const result =
     method === "POST"
-      ? await runWrite(savePushDeviceWrite, ctx, { endpoint: form.endpoint, p256dh: form.p256dh, auth: form.auth })
+      ? await runWrite(savePushDeviceWrite(services.config.pushServiceHosts), ctx, { endpoint: form.endpoint, p256dh: form.p256dh, auth: form.auth })
       : await runWrite(removePushDeviceWrite, ctx, { endpoint: form.endpoint });
   if (!result.ok) return Response.json(failureBody(result), { status: result.status, headers: failureHeaders(result) });
   return Response.json({ ok: true, ...("removed" in result.value ? { removed: result.value.removed } : {}) });

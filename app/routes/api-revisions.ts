@@ -2,8 +2,9 @@
  * `GET /api/revisions/{targetType}/{id}` (issue 16 History): the kept edits of a thread or
  * comment for the history dialog, as JSON `{ ok: true, revisions: RevisionView[] }` (newest first,
  * each with editor, time and word diff; domain/views.ts). Posts are public, so whoever can see
- * the post can see its history; the staff's reasons stay in the moderation log. 404 JSON
- * `{ ok: false, error }` for an unknown kind or post.
+ * the post can see its history; the staff's reasons stay in the moderation log. An editor whose
+ * account is deleted is shown as 'Okänd', like the author of their kept posts (decision 006). 404
+ * JSON `{ ok: false, error }` for an unknown kind or post.
  *
  * @module
  */

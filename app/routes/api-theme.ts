@@ -9,12 +9,20 @@
  * - From the browser's fetcher (`mode=js`): 200 JSON `{ ok: true, theme }`; the page has already
  *   switched, the root loader revalidates.
  * - Any other `theme`: 400 JSON `{ ok: false, error }` with the Swedish message ('Okänt tema…').
+ * - More than 30 a minute from one visitor's address or one member: 429 with the Swedish message
+ *   and `Retry-After` (JSON, or plain text for the form), after the theme was parsed.
  * - GET: 405.
+ *
+ * A preference: it declares no change, so no cache of any instance is emptied
+ * (server/cache/page-writes.ts).
  *
  * @module
  */
+import { refusedJson } from "../../server/action-limits";
+import { clientIp } from "../../server/client-ip";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
+import { getViewer } from "../../server/session";
 import { theme as th } from "../../domain/i18n/sv";
 import { isThemePreference, safeReturnPath, themeCookie } from "../../domain/theme";
 import type { Route } from "./+types/api-theme";
@@ -27,13 +35,23 @@ export function loader() {
 /**
  * Sets the theme cookie.
  *
- * @returns 303 (form), 200 JSON (fetcher) or 400 JSON for an unknown theme
+ * @returns 303 (form), 200 JSON (fetcher), 400 JSON for an unknown theme, 429 over the limit
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   if (!isThemePreference(form.theme)) {
     return Response.json({ ok: false, error: th.invalid }, { status: 400 });
+  }
+  const viewer = await getViewer(services, request);
+  const refused = await refusedJson(services.actionLimits, "theme", { userId: viewer?.id ?? null, ip: clientIp(request), role: viewer?.role });
+  if (refused) {
+    if (form.mode === "js") return refused;
+    // The footer's plain form: the Swedish message as text, with the same status and headers.
+    const { error } = (await refused.json()) as { error: string };
+    const headers = new Headers(refused.headers);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(error, { status: 429, headers });
   }
   const cookie = themeCookie(form.theme, { secure: services.config.publicUrl.startsWith("https://") });
   if (form.mode === "js") {

@@ -25,6 +25,7 @@ import { getViewer } from "../../server/session";
 import { FORM_OVERHEAD_BYTES, uploadAnswer, uploadRefusal } from "../../server/uploads/answers";
 import { UploadError } from "../../server/uploads/images";
 import { isImageKind, MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type ImageKind } from "../../domain/uploads";
+import { declareChange } from "../../server/cache/page-writes";
 import { removeProfileImage, setProfileImage } from "../../server/uploads/profile-images";
 import { abuseLimits as al, uploads as up } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-uploads";
@@ -71,6 +72,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (file.size > MAX_UPLOAD_BYTES) return refuse(413, up.tooLarge(MAX_UPLOAD_MB));
     await limit();
     const { url } = await setProfileImage(services, viewer.id, kind, file.bytes);
+    // The avatar or banner shows on the member's posts and profile.
+    declareChange("pages");
     return answer({ ok: true, url });
   } catch (error) {
     if (error instanceof UploadError) return refuse(error.uploadStatus, error.message);
@@ -82,5 +85,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 async function remove(services: Services, userId: string, kind: ImageKind): Promise<Response> {
   await removeProfileImage(services, userId, kind);
+  declareChange("pages");
   return answer({ ok: true, url: null });
 }

@@ -40,7 +40,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await verifyMagicLink(context.get(servicesContext), form.token ?? "", request.headers);
-  if (!result.ok) return data({ invalid: true as const }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  if (!result.ok) {
+    if ("retryAfterS" in result) {
+      return data({ invalid: true as const, error: result.error }, { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": String(result.retryAfterS) } });
+    }
+    return data({ invalid: true as const }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash({ toast: { title: a.loggedIn } }));
@@ -65,7 +70,13 @@ export default function MagicLink({ loaderData, actionData }: Route.ComponentPro
           ⌛
         </p>
         <h1 className="text-2xl font-extrabold tracking-tight">{a.magicInvalidTitle}</h1>
-        <p className="text-slate-600">{a.magicInvalid}</p>
+        {actionData && "error" in actionData && typeof actionData.error === "string" ? (
+          <p role="alert" className="text-red-700">
+            {actionData.error}
+          </p>
+        ) : (
+          <p className="text-slate-600">{a.magicInvalid}</p>
+        )}
         <ButtonLink to="/auth/login?tab=magic" className="w-full">
           {a.magicRequestNew}
         </ButtonLink>

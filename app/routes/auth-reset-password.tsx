@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { data, Form, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { toast } from "../lib/toast";
 import { isResetTokenValid, resetPassword } from "../../server/accounts";
+import { clientIp } from "../../server/client-ip";
 import { readForm } from "../../server/http";
 import { servicesContext } from "../../server/services";
 import { Button, ButtonLink } from "../components/ui/button";
@@ -42,9 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
 /** Sets the new password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const result = await resetPassword(context.get(servicesContext), form);
+  const result = await resetPassword(context.get(servicesContext), form, clientIp(request));
   if (result.ok) return { ok: true as const, fieldErrors: {} as Record<string, string>, invalidLink: false };
-  return data({ ok: false as const, fieldErrors: result.fieldErrors, invalidLink: result.invalidLink ?? false }, { status: result.status });
+  const headers: Record<string, string> = result.retryAfterS ? { "Retry-After": String(result.retryAfterS) } : {};
+  return data({ ok: false as const, fieldErrors: result.fieldErrors, invalidLink: result.invalidLink ?? false }, { status: result.status, headers });
 }
 
 /** Title; never indexed. */

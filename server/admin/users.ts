@@ -6,7 +6,7 @@
  * @module
  */
 import { and, eq, sql } from "drizzle-orm";
-import { adminPages as ap, roles } from "../../domain/i18n/sv";
+import { adminPages as ap, forum as f, roles } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
 import { ForumError } from "../errors";
@@ -16,6 +16,7 @@ import { deleteMember, removeMemberFiles } from "../privacy/delete-account";
 import { isOnline } from "../presence/stats";
 import { isAdminRole, isRole, roleOf, type Role } from "../../domain/roles";
 import type { AppConfig } from "../config";
+import { declareChange } from "../cache/page-writes";
 
 /** A staff member acting, with the nickname for the log. */
 export type StaffMember = StaffActor & { nickname: string };
@@ -112,10 +113,13 @@ export async function deleteUserAsStaff(services: { db: Db; config: AppConfig },
     if (permission === "admin-target") throw new ForumError(403, ap.adminsOnlyDeleteAdmins, ap.deleteFailed);
     if (permission === "members-only") throw new ForumError(403, ap.moderatorsDeleteMembersOnly, ap.deleteFailed);
     const result = await deleteMember(tx as unknown as Db, userId);
-    await recordModeration(tx, { actor, action: "delete_user", targetType: "user", targetId: userId, targetLabel: target.nickname });
+    // The entry keeps who deleted which account id, but not the deleted member's nickname
+    // (docs/decisions/006-privacy.md "Deletion: every copy").
+    await recordModeration(tx, { actor, action: "delete_user", targetType: "user", targetId: userId, targetLabel: f.unknownAuthor });
     return { nickname: target.nickname, result };
   });
   await removeMemberFiles({ db, config: services.config }, outcome.result);
+  declareChange("pages");
   return { nickname: outcome.nickname };
 }
 
@@ -133,7 +137,7 @@ export async function setUserRole(db: Db, actor: StaffMember, userId: string, ro
   if (notAdmin) throw new ForumError(403, notAdmin, ap.accessDenied);
   if (typeof role !== "string" || !isRole(role)) throw new ForumError(400, ap.invalidRole, ap.roleFailed);
   if (typeof userId !== "string" || !userId || userId.length > 200) throw new ForumError(404, ap.roleFailedDescription, ap.roleFailed);
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     // Lock every admin row first, so two admins demoting each other cannot both succeed.
     const admins = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.roleId, "admin")).orderBy(profiles.id).for("update");
     const [target] = await tx
@@ -158,4 +162,7 @@ export async function setUserRole(db: Db, actor: StaffMember, userId: string, ro
     }
     return { nickname: target.nickname, role };
   });
+  // A role shows on every post of the member (badges) and in their session lookup.
+  declareChange("pages");
+  return changed;
 }

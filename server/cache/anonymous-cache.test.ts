@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnonymousCache } from "./anonymous-cache";
+import { declareChange, trackWrites } from "./page-writes";
 
 let renders = 0;
 let clock = 0;
@@ -24,6 +25,8 @@ beforeAll(async () => {
     res.setHeader("X-Request-Id", `request-${n}`);
     next();
   });
+  // As server/app.ts: a request that declared a change of pages empties the cache.
+  app.use(trackWrites({ onChange: (changes) => changes.has("pages") && cache.clear() }));
   app.use(cache.middleware);
   app.get("/forum", (_req, res) => {
     renders += 1;
@@ -65,9 +68,24 @@ beforeAll(async () => {
     renders += 1;
     res.json({ renders });
   });
-  app.post("/forum", (_req, res) => res.status(200).send("ok"));
-  app.post("/forum/refused", (_req, res) => res.status(400).send("no"));
+  app.post("/forum", async (_req, res) => {
+    // A write, asynchronously after the request arrived (as a route action after its commit).
+    await new Promise((r) => setTimeout(r, 5));
+    declareChange("pages");
+    res.status(200).send("ok");
+  });
+  app.post("/forum/refused", (_req, res) => {
+    declareChange("pages");
+    res.status(400).send("no");
+  });
   app.post("/api/presence", (_req, res) => res.status(200).json({ ok: true }));
+  // A preference: a cookie, no declared change.
+  app.post("/api/theme", (_req, res) => res.status(200).cookie("theme", "dark").json({ ok: true }));
+  // Only what the caches keep per member.
+  app.post("/api/notifications", (_req, res) => {
+    declareChange("member");
+    res.status(200).json({ ok: true });
+  });
   server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -109,7 +127,7 @@ describe("anonymous page cache (issue 8)", () => {
     expect(renders).toBe(first + 2);
   });
 
-  it("is emptied by a successful write, not by a refused one nor by the activity log", async () => {
+  it("is emptied by a declared write, not by a refused one, a preference, the activity log or a member-only change", async () => {
     await (await get("/forum")).text();
     expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
     const before = cleared;
@@ -118,6 +136,12 @@ describe("anonymous page cache (issue 8)", () => {
     expect(cleared).toBe(before);
     // A member's activity log shows on no cached page (server/cache/page-writes.ts).
     expect((await fetch(`${base}/api/presence`, { method: "POST" })).status).toBe(200);
+    expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    expect(cleared).toBe(before);
+    // A visitor's theme POST between two GETs: still a hit.
+    expect((await fetch(`${base}/api/theme`, { method: "POST" })).status).toBe(200);
+    expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(`${base}/api/notifications`, { method: "POST" })).status).toBe(200);
     expect((await get("/forum")).headers.get("x-cache")).toBe("HIT");
     expect(cleared).toBe(before);
     await (await fetch(`${base}/forum`, { method: "POST" })).text();

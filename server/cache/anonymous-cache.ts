@@ -6,11 +6,10 @@
  *
  * - Only requests without the session or flash cookie, only 200 answers without `Set-Cookie`,
  *   never `/api`, `/auth`, `/admin`, `/uploads` or `/healthz`.
- * - Invalidation: any successful write through this instance (a non-GET answered below 400, except
- *   the activity log: server/cache/page-writes.ts) empties the cache at once; writes on other
- *   instances arrive as realtime events
- *   (`LISTEN borssnack_events`: comments, reactions) and empty it too; anything else another
- *   instance writes is at most one TTL (1 s) old for visitors.
+ * - Invalidation: a request through this instance that declared a change of pages
+ *   (server/cache/page-writes.ts) empties the cache at once (server/app.ts calls `clear`); the
+ *   writes of other instances arrive as messages on `LISTEN borssnack_events` and empty it too.
+ *   A preference or a refused request empties nothing.
  * - One entry per URL and colour theme preference (the `theme` cookie, domain/theme.ts).
  * - The CSP nonce is per response: a cached page's nonce is replaced by this response's. A
  *   brotli client gets the page compressed once with holes where the nonce goes
@@ -32,7 +31,6 @@ import { brotliPartsWithFill, compressWithHoles, type BrotliHoles } from "./brot
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { themeFromCookie } from "../../domain/theme";
-import { changesPages } from "./page-writes";
 
 /** How long a cached page may be served (ms). */
 export const ANONYMOUS_CACHE_TTL_MS = 1_000;
@@ -225,15 +223,6 @@ export function createAnonymousCache(
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      // Not the activity log: no cached page shows it (server/cache/page-writes.ts).
-      if (changesPages(req)) {
-        res.on("finish", () => {
-          if (res.statusCode < 400) clear();
-        });
-      }
-      return next();
-    }
     if (req.method !== "GET" || BYPASS_PATHS.test(req.path) || PERSONAL_COOKIES.test(req.headers.cookie ?? "")) {
       return next();
     }

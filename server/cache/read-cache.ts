@@ -21,6 +21,11 @@ export interface ReadCache {
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Empties the cache (on writes). */
   clear(): void;
+  /**
+   * Forgets one key (a session that ended). A read of any key already under way is answered but
+   * not kept, as after {@link ReadCache.clear}.
+   */
+  delete(key: string): void;
   /** Entries held, for tests. */
   size(): number;
 }
@@ -57,6 +62,10 @@ export function createReadCache(options: { ttlMs: number; max: number; maxBytes?
     clear() {
       generation += 1;
       lru.clear();
+    },
+    delete(key) {
+      generation += 1;
+      lru.delete(key);
     },
     size: () => lru.size,
   };

@@ -18,7 +18,6 @@
  */
 import type { Request, Response } from "express";
 import { createReadCache, type ReadCache } from "./read-cache";
-import { changesPages } from "./page-writes";
 
 /** How long an entry is served when no write empties it first (ms). */
 export const SHARED_PAGE_DATA_TTL_MS = 10_000;
@@ -89,14 +88,16 @@ export function wroteJustNowByCookie(cookie: string | null | undefined): boolean
 }
 
 /**
- * Express middleware for writes: a member's POST (or other non-GET) answer carries
- * `borssnack_fresh=1` for {@link FRESH_AFTER_WRITE_S} s (HttpOnly, SameSite=Lax). Set before the
- * write runs, so it is on the answer whatever the route does; a refused write only costs the
- * member a few uncached reads. Not for the activity log ({@link changesPages}).
+ * Marks a member's write answer: it carries `borssnack_fresh=1` for {@link FRESH_AFTER_WRITE_S} s
+ * (HttpOnly, SameSite=Lax), so the writer's next reads skip the shared caches. Called while the
+ * answer's headers are written, only for a request that declared a change
+ * (server/cache/page-writes.ts); a visitor's request has no session to mark.
+ *
+ * @param req the Express request (its `Cookie` header)
+ * @param res the answer, headers not yet sent
  */
-export function markWriters(req: Request, res: Response, next: () => void): void {
-  if (changesPages(req) && SESSION_PATTERN.test(req.headers.cookie ?? "")) {
+export function markWriter(req: Request, res: Response): void {
+  if (SESSION_PATTERN.test(req.headers.cookie ?? "")) {
     res.append("Set-Cookie", `${FRESH_COOKIE}=1; Max-Age=${FRESH_AFTER_WRITE_S}; Path=/; HttpOnly; SameSite=Lax`);
   }
-  next();
 }

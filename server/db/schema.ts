@@ -318,7 +318,7 @@ export const postRevisions = pgTable(
       .notNull()
       .references(() => threads.id, { onDelete: "cascade" }),
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
-    /** The editor; null once their account is deleted (the nickname stays). */
+    /** The editor; null once their account is deleted (the nickname is then 'Okänd', decision 006). */
     editorId: text("editor_id").references(() => profiles.id, { onDelete: "set null" }),
     editorNickname: text("editor_nickname").notNull(),
     /** Thread title before and after (null for a comment). */
@@ -827,7 +827,7 @@ export const moderationLog = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: text("actor_id"),
-    /** The actor's nickname at the time (kept when the actor is deleted). */
+    /** The actor's nickname at the time; 'Okänd' once the actor's account is deleted (decision 006). */
     actorNickname: text("actor_nickname").notNull(),
     action: text("action").notNull(),
     /** thread, comment, user or message. */

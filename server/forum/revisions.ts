@@ -8,6 +8,7 @@
  */
 import { diffWords } from "diff";
 import { and, desc, eq } from "drizzle-orm";
+import { forum as f } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import { isOneOf, TARGET_TYPES } from "../../domain/values";
 import type { DiffPart, RevisionView } from "../../domain/views";
@@ -40,7 +41,9 @@ export function wordDiff(before: string, after: string): DiffPart[] {
  * @param targetType `thread` or `comment` (anything else: null)
  * @param id the post's uuid (anything else: null)
  * @returns the revisions newest first (empty when the post was never kept-edited), or null when
- *   the post does not exist
+ *   the post does not exist. `editorNickname` is the catalogue's 'Okänd' (`forum.unknownAuthor`,
+ *   as posts show a deleted author) once the editor's account is deleted (`editor_id` null),
+ *   whatever the row still holds (account deletion also overwrites it, decision 006)
  */
 export async function listRevisions(db: Db, targetType: string, id: string): Promise<RevisionView[] | null> {
   if (!isOneOf(TARGET_TYPES, targetType) || !isUuid(id)) return null;
@@ -58,7 +61,7 @@ export async function listRevisions(db: Db, targetType: string, id: string): Pro
     .limit(100);
   return rows.map((r) => ({
     id: r.id,
-    editorNickname: r.editorNickname,
+    editorNickname: r.editorId === null ? f.unknownAuthor : r.editorNickname,
     createdAt: r.createdAt.toISOString(),
     title: r.oldTitle !== null && r.newTitle !== null && r.oldTitle !== r.newTitle ? wordDiff(r.oldTitle, r.newTitle) : null,
     body: r.oldBody === r.newBody ? [] : wordDiff(r.oldBody, r.newBody),

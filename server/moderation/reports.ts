@@ -24,6 +24,7 @@ import { reportPermission, staffOnlyMessage } from "../../domain/policy/moderati
 import { fieldErrors, isBlankText, LIMITS } from "../../domain/validation";
 import { defineWrite, runWrite, unwrap, WriteInputError, type WriteScope } from "../writes/pipeline";
 import { findPostTarget } from "../forum/post-target";
+import { declareChange } from "../cache/page-writes";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
 export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
@@ -238,12 +239,14 @@ export async function resolveReports(
       if (!comment) throw new ForumError(404, m.groupGone);
       await deleteComment(db, actor, comment.threadId, targetId);
     }
+    declareChange("pages");
     return { closed: openRows.length };
   }
   if (decision === "block") {
     const item = await findPostTarget(db, targetType, targetId);
     if (!item?.authorId) throw new ForumError(404, m.userNotFound, m.blockFailed);
     await blockUser(db, actor, item.authorId, reason);
+    declareChange("pages");
   }
   return db.transaction(async (tx) => {
     const closed = await tx

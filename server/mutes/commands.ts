@@ -44,6 +44,8 @@ const parseUserId = (raw: { userId?: string }) => (raw.userId ?? "").trim();
  */
 export const muteWrite = defineWrite({
   name: "mute",
+  // Only the muter's own pages change: their session lookup (muted ids) and kept reads.
+  changes: () => ["member"],
   login: { message: mu.loginToMute, title: mu.muteFailed },
   parse: parseUserId,
   policy: async ({ db, actor }: WriteScope, targetId: string) => {
@@ -80,6 +82,8 @@ export const muteWrite = defineWrite({
  */
 export const unmuteWrite = defineWrite({
   name: "unmute",
+  // Only the muter's own pages change: their session lookup (muted ids) and kept reads.
+  changes: () => ["member"],
   login: { message: mu.loginToMute, title: mu.unmuteFailed },
   parse: parseUserId,
   policy: async ({ db }: WriteScope, targetId: string) => {

@@ -21,6 +21,7 @@ import { notificationFanouts, notifications, profiles, userFollows } from "../db
 import { publishEvent } from "../realtime/events";
 import { isUuid } from "../../domain/ids";
 import { wantsType } from "./settings";
+import { declareChange } from "../cache/page-writes";
 
 /** Who did it. */
 export interface NotificationActor {
@@ -254,6 +255,8 @@ export async function markNotificationRead(db: Db, userId: string, id: string): 
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
+  // Only the member's own kept notification list changes.
+  if (rows.length > 0) declareChange("member");
   return rows.length > 0;
 }
 
@@ -269,5 +272,6 @@ export async function markAllNotificationsRead(db: Db, userId: string): Promise<
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
+  if (rows.length > 0) declareChange("member");
   return rows.length;
 }

@@ -210,6 +210,8 @@ export async function setAutoSubscribe(db: Db | Tx, userId: string, autoSubscrib
  */
 export const notificationSettingsWrite = defineWrite({
   name: "notification-settings",
+  // A preference: no cached page shows it.
+  changes: () => [],
   login: { message: nst.loginToChange, title: nst.saveFailed },
   parse: (raw: Record<string, unknown>) => parseWith(notificationSettingsSchema, raw, { title: nst.saveFailed }),
   limits: "follow",
@@ -234,6 +236,8 @@ export const notificationSettingsWrite = defineWrite({
  */
 export const emailNotificationsWrite = defineWrite({
   name: "email-notifications",
+  // A preference: no cached page shows it.
+  changes: () => [],
   login: { message: nst.loginToChange, title: nst.emailSwitchFailed },
   parse: (raw: { enabled: boolean }) => raw.enabled === true,
   limits: "follow",

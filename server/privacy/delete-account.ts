@@ -5,12 +5,26 @@
  *
  * @module
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
+import { forum as f } from "../../domain/i18n/sv";
 import { selfDeletionPermission } from "../../domain/policy/moderation";
-import type { Db } from "../db/client";
-import { comments, notifications, profiles, threads, user, verification } from "../db/schema";
+import type { Db, Tx } from "../db/client";
+import {
+  abuseLimits,
+  adminMailRecipients,
+  comments,
+  moderationLog,
+  notifications,
+  postRevisions,
+  profiles,
+  subscriptionFanouts,
+  threads,
+  user,
+  verification,
+} from "../db/schema";
 import { deleteUploadedFile, type ProfileImageDeps } from "../uploads/profile-images";
 import { isAdminRole, roleOf } from "../../domain/roles";
+import { declareChange } from "../cache/page-writes";
 
 /** Outcome of {@link deleteMember}. */
 export interface DeleteMemberResult {
@@ -36,19 +50,29 @@ export interface DeleteMemberResult {
 export const DELETE_LINK_PREFIX = "delete-account:";
 
 /**
- * Deletes a member's account in one transaction.
+ * Deletes a member's account in one transaction, with every copy of their nickname and e-mail
+ * (the full list, checked against the database catalogue by `scrub-coverage.test.ts`, is
+ * `MEMBER_DATA_COLUMNS` in ./member-data.ts; decision 006).
  *
  * What goes: the better-auth `user` row and, by `ON DELETE CASCADE`, the profile, sessions,
  * accounts (password hash), reactions the member gave, follows both ways, notifications they
- * received and a block entry, the members they muted and their saved posts (issue 19; also their
- * rows in others' mute lists, so a deleted member is no longer listed there); also their pending one-time tokens (password reset, deletion link)
- * and their nickname copied into other members' notifications (`actor_nickname`).
+ * received (and so their pending pushes and digest contents), their digest cursor, push devices
+ * and deliveries, a block entry, mutes both ways, saved posts, watched tickers and threads,
+ * settings, activity log and pending follower fan-outs. Deleted here: their pending one-time
+ * tokens (password reset, deletion link, magic link carrying the e-mail), abuse-limit counters
+ * keyed by their e-mail or id, their rows in bulk-mail recipient lists, and pending subscriber
+ * batches of their comments (which would write notifications naming a gone profile).
+ *
+ * What is scrubbed (the row stays, the member no longer named): `actor_nickname` of other
+ * members' notifications (null, shown with the default actor), `editor_nickname` of edit history
+ * and `actor_nickname` of the moderation log (the catalogue's 'Okänd'; both columns are NOT
+ * NULL), the moderation log's label of entries about the member ('Okänd'), and the member's id in
+ * others' pending subscriber batches.
  *
  * What stays: threads and comments, with `author_id` set to null, so discussions keep their
- * replies and show the author as 'Okänd' (SPEC §2 Thread row fallback). Reports they filed stay
- * without reporter. Counters stay right through the triggers of `0001_forum_triggers.sql`: a
- * thread the member reacted to loses that reaction from `reactions_count`, and its author's
- * `reactions_received` drops.
+ * replies and show the author as 'Okänd' (SPEC §2 Thread row fallback); their edit history;
+ * reports they filed, without reporter; moderation-log entries of their actions, without who.
+ * Counters stay right through the triggers of `0001_forum_triggers.sql`.
  *
  * @param db database handle or transaction
  * @param userId the better-auth user id (= profile id)
@@ -70,9 +94,10 @@ export async function deleteMember(db: Db, userId: string): Promise<DeleteMember
       }
     }
     const [images] = await tx
-      .select({ avatarUrl: profiles.avatarUrl, bannerUrl: profiles.bannerUrl })
-      .from(profiles)
-      .where(eq(profiles.id, userId));
+      .select({ avatarUrl: profiles.avatarUrl, bannerUrl: profiles.bannerUrl, email: user.email })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, userId));
     const [threadCount] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(threads)
@@ -81,11 +106,10 @@ export async function deleteMember(db: Db, userId: string): Promise<DeleteMember
       .select({ n: sql<number>`count(*)::int` })
       .from(comments)
       .where(eq(comments.authorId, userId));
-    // Other members' notifications keep the event but no longer name the deleted member.
-    await tx.update(notifications).set({ actorNickname: null }).where(eq(notifications.actorId, userId));
-    // One-time tokens pointing at this user (better-auth password reset, our deletion link).
-    await tx.delete(verification).where(eq(verification.value, userId));
+    await scrubMemberCopies(tx, userId, images?.email ?? "");
     await tx.delete(user).where(eq(user.id, userId));
+    // The member's posts now say 'Okänd' on every page.
+    declareChange("pages");
     return {
       deleted: true,
       keptThreads: threadCount?.n ?? 0,
@@ -93,6 +117,63 @@ export async function deleteMember(db: Db, userId: string): Promise<DeleteMember
       imageUrls: [images?.avatarUrl, images?.bannerUrl].filter((u): u is string => Boolean(u)),
     };
   });
+}
+
+/**
+ * Removes or replaces every copy of the member's nickname, e-mail and id that no foreign key
+ * takes care of; runs in {@link deleteMember}'s transaction before the `user` row is deleted
+ * (while `editor_id`, `actor_id` still point at the member).
+ *
+ * @param tx the deletion's transaction
+ * @param userId the member's id
+ * @param email the member's e-mail as stored (compared lower-cased; "" matches nothing)
+ */
+async function scrubMemberCopies(tx: Tx, userId: string, email: string): Promise<void> {
+  const mail = email.toLowerCase();
+  // Other members' notifications keep the event but no longer name the deleted member; the
+  // digests and pushes still to be sent are built from these rows, so they do not either.
+  await tx.update(notifications).set({ actorNickname: null }).where(eq(notifications.actorId, userId));
+  // Edit history and the moderation log keep the event, shown as 'Okänd'.
+  await tx.update(postRevisions).set({ editorNickname: f.unknownAuthor }).where(eq(postRevisions.editorId, userId));
+  await tx.update(moderationLog).set({ actorNickname: f.unknownAuthor }).where(eq(moderationLog.actorId, userId));
+  await tx
+    .update(moderationLog)
+    .set({ targetLabel: f.unknownAuthor })
+    .where(and(eq(moderationLog.targetType, "user"), eq(moderationLog.targetId, userId)));
+  // Pending subscriber batches of the member's comments would insert notifications with an
+  // actor id that no longer exists; others' batches forget the member's id.
+  await tx.delete(subscriptionFanouts).where(eq(subscriptionFanouts.actorId, userId));
+  await tx
+    .update(subscriptionFanouts)
+    .set({ toldIds: sql`array_remove(${subscriptionFanouts.toldIds}, ${userId})` })
+    .where(sql`${userId} = ANY(${subscriptionFanouts.toldIds})`);
+  // Bulk mail: nothing more goes to the member, and the lists no longer hold the address.
+  await tx
+    .delete(adminMailRecipients)
+    .where(or(eq(adminMailRecipients.userId, userId), mail ? eq(adminMailRecipients.email, mail) : undefined));
+  // One-time tokens: password reset and our deletion link hold the user id; a magic link holds
+  // the e-mail in its JSON value (`"email":"…"`, as typed, so compared lower-cased).
+  await tx
+    .delete(verification)
+    .where(
+      or(
+        eq(verification.value, userId),
+        mail ? sql`strpos(lower(${verification.value}), ${JSON.stringify(mail)}) > 0` : undefined,
+        mail ? sql`lower(${verification.identifier}) = ${mail}` : undefined,
+      ),
+    );
+  // Abuse-limit counters keyed `<limit>:<key>`, the key being the e-mail, the user id or
+  // `<e-mail> <ip>` (server/limits.ts, server/action-limits.ts).
+  const keyPart = sql`substr(${abuseLimits.key}, strpos(${abuseLimits.key}, ':') + 1)`;
+  await tx
+    .delete(abuseLimits)
+    .where(
+      or(
+        sql`${keyPart} = ${userId}`,
+        mail ? sql`lower(${keyPart}) = ${mail}` : undefined,
+        mail ? sql`left(lower(${keyPart}), ${mail.length + 1}) = ${mail + " "}` : undefined,
+      ),
+    );
 }
 
 /**

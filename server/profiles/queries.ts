@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import type { ProfileComment, ProfileThread, ProfileView } from "../../domain/views";
+import { declareChange } from "../cache/page-writes";
 
 /** Bio length cap in characters (docs/decisions/009-profiles.md). */
 export const BIO_MAX = 1000;
@@ -130,6 +131,7 @@ export async function updateBio(
   const stored = isBlankText(value) ? null : value;
   const html = stored ? bioHtml : null;
   await db.update(profiles).set({ bio: stored, bioHtml: html }).where(eq(profiles.id, userId));
+  declareChange("pages");
   return { bio: stored, bioHtml: html };
 }
 

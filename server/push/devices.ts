@@ -1,7 +1,7 @@
 /**
  * A member's push devices (issue 18 'Aktivera pushnotiser på den här enheten'): saving and
  * removing this browser's subscription through the write pipeline, and the list the data export
- * shows. docs/decisions/031-web-push.md.
+ * shows. Only endpoints on known push services are stored (`domain/push-services.ts`). docs/decisions/031-web-push.md.
  *
  * @module
  */
@@ -12,7 +12,8 @@ import { PUSH_DEVICES_MAX, PUSH_ENDPOINT_MAX } from "../../domain/limits";
 import { pushSubscriptionSchema, type PushSubscriptionInput } from "../../domain/push";
 import type { Db, Tx } from "../db/client";
 import { profiles, pushSubscriptions } from "../db/schema";
-import { defineWrite, parseWith } from "../writes/pipeline";
+import { ForumError } from "../errors";
+import { defineWrite, parseWith, type WriteScope } from "../writes/pipeline";
 
 /** The raw fields of the toggle's request (`PushSubscription.toJSON()` flattened). */
 export interface PushDeviceRaw {
@@ -22,23 +23,33 @@ export interface PushDeviceRaw {
 }
 
 /**
- * The write that stores this device's subscription for the logged-in member (login → zod → limit
+ * The write that stores this device's subscription for the logged-in member (login → zod:
+ * an `https:` endpoint on a known push service, `domain/push-services.ts` → not blocked → limit
  * `notifications` → upsert). An endpoint already stored (the same browser, perhaps another
  * account before) is moved to this member with the new keys. Beyond {@link PUSH_DEVICES_MAX}
  * devices the least recently used ones are removed, under a lock on the member's profile row.
  *
- * @param options.allowHttp accept `http:` endpoints — tests' local receivers only; the API route
- *   uses {@link savePushDeviceWrite}, which refuses them
+ * @param options.serviceHosts the operator's extra push-service host patterns
+ *   (`AppConfig.pushServiceHosts`); the API route passes the configured ones
+ * @param options.allowHttp accept `http:` endpoints on any port — tests' local receivers only;
+ *   the API route never sets it
  * @returns the write; its value is `{ id }` of the stored device
- * @throws nothing: 401 for visitors, 400 with a Swedish message for a bad endpoint or keys, 429
- *   over the limit come back as the write's failure
+ * @throws nothing: 401 for visitors; 400 with a Swedish message for a bad endpoint
+ *   (`invalidEndpoint`), a host that is no known push service (`unknownService`) or bad keys;
+ *   403 (`blocked`) for a blocked member; 429 over the limit — all come back as the write's failure
  */
-export function savePushDeviceWriteFor(options: { allowHttp?: boolean } = {}) {
+export function savePushDeviceWriteFor(options: { allowHttp?: boolean; serviceHosts?: readonly string[] } = {}) {
   const schema = pushSubscriptionSchema(options);
   return defineWrite({
     name: "push-subscribe",
+    // This device's own delivery: no cached page shows it.
+    changes: () => [],
     login: { message: wp.loginToSubscribe, title: wp.saveTitle },
     parse: (raw: PushDeviceRaw): PushSubscriptionInput => parseWith(schema, raw, { title: wp.saveTitle }),
+    // A blocked member adds no way to be reached; removing a device stays open to them.
+    policy: ({ actor }: WriteScope) => {
+      if (actor.blocked === true) throw new ForumError(403, wp.blocked, wp.saveTitle);
+    },
     limits: "notifications",
     transaction: async (tx, { actor }, input) => {
       await tx.execute(sql`SELECT 1 FROM ${profiles} WHERE ${profiles.id} = ${actor.id} FOR UPDATE`);
@@ -59,8 +70,22 @@ export function savePushDeviceWriteFor(options: { allowHttp?: boolean } = {}) {
   });
 }
 
-/** {@link savePushDeviceWriteFor} as the API uses it: `https:` endpoints only. */
-export const savePushDeviceWrite = savePushDeviceWriteFor();
+/**
+ * {@link savePushDeviceWriteFor} as the API uses it: `https:` endpoints on the browsers' push
+ * services plus `hosts`, never `http:`. Cached per host list (the configuration's array).
+ *
+ * @param hosts `AppConfig.pushServiceHosts`
+ * @returns the write
+ */
+export function savePushDeviceWrite(hosts: readonly string[]) {
+  let write = productionWrites.get(hosts);
+  if (!write) {
+    write = savePushDeviceWriteFor({ serviceHosts: hosts });
+    productionWrites.set(hosts, write);
+  }
+  return write;
+}
+const productionWrites = new WeakMap<readonly string[], ReturnType<typeof savePushDeviceWriteFor>>();
 
 /**
  * The write that removes this device's subscription ('Stäng av pushnotiser på den här enheten').
@@ -70,6 +95,7 @@ export const savePushDeviceWrite = savePushDeviceWriteFor();
  */
 export const removePushDeviceWrite = defineWrite({
   name: "push-unsubscribe",
+  changes: () => [],
   login: { message: wp.loginToSubscribe, title: wp.saveTitle },
   parse: (raw: { endpoint?: string }) =>
     parseWith(z.object({ endpoint: z.string(wp.invalidEndpoint).trim().min(1, wp.invalidEndpoint).max(PUSH_ENDPOINT_MAX, wp.endpointTooLong) }), raw, {

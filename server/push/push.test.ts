@@ -4,12 +4,18 @@
  * (aes128gcm) — the Swedish text, the anchor, the tag; 404/410 delete the device; other answers
  * are retried; members with the kind at e-mail/forum get nothing; read notifications are
  * skipped; each bump of a batched row is pushed once; exactly once with two senders and the
- * sweep; VAPID keys generated once and shared. The API and the export:
- * tests/routes/forum/push.test.ts. Runs on PGlite
+ * sweep; VAPID keys generated once and shared. Where pushes may go: endpoints off the
+ * push-service list or resolving to non-public addresses get no request and the device is
+ * deleted; the connection goes to the vetted address. A push service that hangs holds back
+ * only its own queue. The API and the export: tests/routes/forum/push.test.ts. Runs on PGlite
  * and (with TEST_DATABASE_URL) on PostgreSQL.
+ *
+ * The receiver listens on 127.0.0.1 but devices name it `push.exempel.invalid` (configured in
+ * `PUSH_SERVICE_HOSTS`; `.invalid` never resolves in DNS), and the tests' own `lookup` answers
+ * 127.0.0.1 for it: a push arriving proves the socket connected to the looked-up address.
  */
 import { createECDH, randomBytes, type ECDH } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
@@ -17,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationText } from "../../domain/notifications";
 import { commentPath } from "../../domain/paths";
 import type { NotificationChannel } from "../../domain/values";
-import { notifications, notificationSettings, pushSubscriptions, pushVapidKeys } from "../db/schema";
+import { notifications, notificationSettings, pushDeliveries, pushSubscriptions, pushVapidKeys } from "../db/schema";
 import { createComment, createThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { markNotificationRead } from "../notifications/commands";
@@ -25,7 +31,7 @@ import { createMember, createTestForum, type TestForum, type TestMember } from "
 import { runWrite, unwrap } from "../writes/pipeline";
 import { savePushDeviceWriteFor } from "./devices";
 import { pushJobs, PushRetryError, startPushTrigger } from "./jobs";
-import { sendPushes, sweepPushes } from "./send";
+import { PUSH_HOST_CONCURRENCY, sendPushes, sweepPushes, type PushSendOptions, type PushTestingOptions } from "./send";
 import { storedVapidKeys, vapidDetails, type VapidDetails } from "./vapid";
 
 const ece = createRequire(import.meta.url)("http_ece") as {
@@ -35,6 +41,21 @@ const ece = createRequire(import.meta.url)("http_ece") as {
 let forum: TestForum;
 let categoryId: string;
 let vapid: VapidDetails;
+/** The receiver's made-up host name; see the file comment. */
+const RECEIVER_HOST = "push.exempel.invalid";
+/** What the tests' receivers need: `http:`, a loopback address, names resolved to 127.0.0.1. */
+const TESTING: PushTestingOptions = {
+  allowHttp: true,
+  allowPrivateAddresses: true,
+  lookup: async () => [{ address: "127.0.0.1", family: 4 }],
+};
+/** Send options as the jobs build them, plus the receiver allowances. */
+const opts = (extra: Partial<PushSendOptions> = {}): PushSendOptions => ({
+  vapid,
+  serviceHosts: forum.services.config.pushServiceHosts,
+  testing: TESTING,
+  ...extra,
+});
 const db = () => forum.services.db;
 const actor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
 
@@ -52,7 +73,7 @@ const received: Received[] = [];
 const statusOf = new Map<string, number>();
 
 beforeAll(async () => {
-  forum = await createTestForum();
+  forum = await createTestForum({ PUSH_SERVICE_HOSTS: `*.exempel.invalid` });
   categoryId = (await listCategories(db()))[0]!.id;
   vapid = await vapidDetails(db(), forum.services.config);
   receiver = createServer((req, res) => {
@@ -66,7 +87,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  base = `http://${RECEIVER_HOST}:${(receiver.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
@@ -88,7 +109,7 @@ async function subscribe(member: TestMember): Promise<Device> {
   ecdh.generateKeys();
   const device = { name: `device-${deviceCounter}`, endpoint: `${base}/device-${deviceCounter}`, ecdh, auth: randomBytes(16).toString("base64url") };
   unwrap(
-    await runWrite(savePushDeviceWriteFor({ allowHttp: true }), { db: db(), actor: actor(member) }, {
+    await runWrite(savePushDeviceWriteFor({ allowHttp: true, serviceHosts: forum.services.config.pushServiceHosts }), { db: db(), actor: actor(member) }, {
       endpoint: device.endpoint,
       p256dh: ecdh.getPublicKey().toString("base64url"),
       auth: device.auth,
@@ -148,8 +169,8 @@ describe("sending (issue 18)", () => {
     const laptop = await subscribe(anna);
     const { commentId } = await commentOn(anna, bo);
     const row = await latest(anna);
-    const result = await sendPushes(db(), { from: row.seq, to: row.seq }, { vapid });
-    expect(result).toEqual({ sent: 2, gone: 0, failed: 0, skipped: 0 });
+    const result = await sendPushes(db(), { from: row.seq, to: row.seq }, opts());
+    expect(result).toEqual({ sent: 2, gone: 0, failed: 0, skipped: 0, refused: 0 });
     for (const device of [phone, laptop]) {
       const [push] = pushesTo(device);
       expect(push).toBeDefined();
@@ -174,7 +195,7 @@ describe("sending (issue 18)", () => {
     const anna = await createMember(forum);
     await setAllChannels(anna, "push");
     const device = await subscribe(anna);
-    const stops = [startPushTrigger(forum.services), startPushTrigger(forum.services)];
+    const stops = [startPushTrigger(forum.services, TESTING), startPushTrigger(forum.services, TESTING)];
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await commentOn(anna, await createMember(forum), "Direkt push");
@@ -196,15 +217,15 @@ describe("sending (issue 18)", () => {
     const row = await latest(anna);
     const range = { from: row.seq, to: row.seq };
     const results = await Promise.all([
-      sendPushes(db(), range, { vapid }),
-      sendPushes(db(), range, { vapid }),
-      sweepPushes(db(), { vapid }),
+      sendPushes(db(), range, opts()),
+      sendPushes(db(), range, opts()),
+      sweepPushes(db(), opts()),
     ]);
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBeGreaterThanOrEqual(2);
     for (const device of devices) expect(pushesTo(device)).toHaveLength(1);
     // Later runs find nothing left to send.
-    await sendPushes(db(), range, { vapid });
-    await sweepPushes(db(), { vapid });
+    await sendPushes(db(), range, opts());
+    await sweepPushes(db(), opts());
     for (const device of devices) expect(pushesTo(device)).toHaveLength(1);
   });
 
@@ -218,11 +239,11 @@ describe("sending (issue 18)", () => {
     await createComment(db(), actor(other), threadId, { body: "Första nya" });
     let row = await latest(watcher);
     expect(row.type).toBe("thread_activity");
-    await sendPushes(db(), { from: row.seq, to: row.seq }, { vapid });
+    await sendPushes(db(), { from: row.seq, to: row.seq }, opts());
     await createComment(db(), actor(author), threadId, { body: "Andra nya" });
     row = await latest(watcher);
     expect(row.count).toBe(2);
-    await sendPushes(db(), { from: row.seq, to: row.seq }, { vapid });
+    await sendPushes(db(), { from: row.seq, to: row.seq }, opts());
     const payloads = pushesTo(device).map((p) => decrypt(device, p));
     expect(payloads.map((p) => p.body)).toEqual([
       notificationText({ type: "thread_activity", actorNickname: null, title: "Bevakad push", count: 1 }),
@@ -238,8 +259,8 @@ describe("sending (issue 18)", () => {
       const device = await subscribe(anna);
       await commentOn(anna, await createMember(forum));
       const row = await latest(anna);
-      expect(await sendPushes(db(), { from: row.seq, to: row.seq }, { vapid })).toEqual({ sent: 0, gone: 0, failed: 0, skipped: 0 });
-      await sweepPushes(db(), { vapid });
+      expect(await sendPushes(db(), { from: row.seq, to: row.seq }, opts())).toEqual({ sent: 0, gone: 0, failed: 0, skipped: 0, refused: 0 });
+      await sweepPushes(db(), opts());
       expect(pushesTo(device)).toHaveLength(0);
     }
     const reader = await createMember(forum);
@@ -248,7 +269,7 @@ describe("sending (issue 18)", () => {
     await commentOn(reader, await createMember(forum));
     const row = await latest(reader);
     await markNotificationRead(db(), reader.id, row.id);
-    await sendPushes(db(), { from: row.seq, to: row.seq }, { vapid });
+    await sendPushes(db(), { from: row.seq, to: row.seq }, opts());
     expect(pushesTo(device)).toHaveLength(0);
   });
 
@@ -263,16 +284,201 @@ describe("sending (issue 18)", () => {
     statusOf.set(flaky.name, 500);
     await commentOn(anna, await createMember(forum));
     const row = await latest(anna);
-    const job = pushJobs(forum.services).find((j) => j.name === "push-send")!;
+    const job = pushJobs(forum.services, TESTING).find((j) => j.name === "push-send")!;
     await expect(job.run({ from: row.seq, to: row.seq })).rejects.toBeInstanceOf(PushRetryError);
     const left = await db().select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, anna.id));
     expect(left.map((d) => d.endpoint)).toEqual([flaky.endpoint]);
     statusOf.set(flaky.name, 201);
     await job.run({ from: row.seq, to: row.seq });
-    await sweepPushes(db(), { vapid });
+    await sweepPushes(db(), opts());
     expect(pushesTo(flaky).map((p) => p.headers["content-length"])).toHaveLength(2); // one 500, one 201
     expect(decrypt(flaky, pushesTo(flaky)[1]!).body).toContain("Volvo rapport");
     expect(pushesTo(gone)).toHaveLength(1);
   });
 });
 
+
+/** A fresh P-256 public key and auth secret, for device rows inserted directly. */
+function keys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+}
+
+/** Inserts device rows for `member` directly (as a row stored before the checks existed would be). */
+async function insertDevices(member: TestMember, endpoints: string[]) {
+  await db().insert(pushSubscriptions).values(endpoints.map((endpoint) => ({ userId: member.id, endpoint, ...keys() })));
+}
+
+describe("where pushes may go", () => {
+  /** A member with the kind at push, one fresh notification, and `endpoints` as devices. */
+  async function notifiedWith(endpoints: string[]) {
+    const member = await createMember(forum);
+    await setAllChannels(member, "push");
+    await insertDevices(member, endpoints);
+    await commentOn(member, await createMember(forum), "Adresskontroll");
+    const row = await latest(member);
+    return { member, range: { from: row.seq, to: row.seq } };
+  }
+  const devicesOf = async (member: TestMember) =>
+    (await db().select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).map((d) => d.endpoint);
+
+  it("a stored endpoint off the push-service list or on a private address gets no request; the device is deleted, not retried", async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const endpoints = [
+      `https://127.0.0.1:${port}/device-ssrf-1`,
+      `http://127.0.0.1:${port}/device-ssrf-2`,
+      "https://localhost:5432/device-ssrf-3",
+      "https://[::1]/device-ssrf-4",
+      "https://0x7f000001/device-ssrf-5",
+      "https://2130706433/device-ssrf-6",
+      "https://127.1/device-ssrf-7",
+      "https://10.0.0.1/device-ssrf-8",
+      "https://192.168.1.1/device-ssrf-9",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[fd00::1]/device-ssrf-10",
+      "https://[::ffff:127.0.0.1]/device-ssrf-11",
+      "https://fcm.googleapis.com:5432/device-ssrf-12",
+    ];
+    const before = received.length;
+    const { member, range } = await notifiedWith(endpoints);
+    // Production options: the configured hosts, no test allowances.
+    const result = await sendPushes(db(), range, { vapid, serviceHosts: forum.services.config.pushServiceHosts });
+    expect(result).toEqual({ sent: 0, gone: 0, failed: 0, skipped: 0, refused: endpoints.length });
+    expect(received.length).toBe(before);
+    expect(await devicesOf(member)).toEqual([]);
+    // Nothing left to retry, and the export shows nothing that depends on a connection.
+    expect(await sweepPushes(db(), { vapid })).toMatchObject({ failed: 0 });
+    expect(received.length).toBe(before);
+  });
+
+  it("an allowed host name that resolves to loopback (real DNS: localhost) gets no request; with the test allowance the same push arrives", async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const endpoint = `http://localhost:${port}/device-localhost`;
+    const before = received.length;
+    const refused = await notifiedWith([endpoint]);
+    // `localhost` listed as a push service and http allowed: only the address check stands in the way.
+    const strict = { vapid, serviceHosts: ["localhost"], testing: { allowHttp: true } };
+    expect(await sendPushes(db(), refused.range, strict)).toMatchObject({ sent: 0, refused: 1, failed: 0 });
+    expect(received.length).toBe(before);
+    expect(await devicesOf(refused.member)).toEqual([]);
+    // Control: the receiver is reachable at that address when private addresses are allowed.
+    const control = await notifiedWith([`http://${RECEIVER_HOST}:${port}/device-control`]);
+    expect(await sendPushes(db(), control.range, opts())).toMatchObject({ sent: 1, refused: 0 });
+    expect(received.filter((r) => r.device === "device-control")).toHaveLength(1);
+  });
+
+  it("every non-public address a configured host resolves to is refused, literal IPs too; one bad address among good ones is enough", async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const answers: Array<Array<{ address: string; family: number }>> = [
+      [{ address: "127.0.0.1", family: 4 }],
+      [{ address: "10.1.2.3", family: 4 }],
+      [{ address: "172.16.0.1", family: 4 }],
+      [{ address: "192.168.0.10", family: 4 }],
+      [{ address: "169.254.169.254", family: 4 }],
+      [{ address: "100.64.0.1", family: 4 }],
+      [{ address: "0.0.0.0", family: 4 }],
+      [{ address: "224.0.0.1", family: 4 }],
+      [{ address: "198.18.0.1", family: 4 }],
+      [{ address: "::1", family: 6 }],
+      [{ address: "fd00::1", family: 6 }],
+      [{ address: "fe80::1", family: 6 }],
+      [{ address: "::ffff:127.0.0.1", family: 6 }],
+      [{ address: "64:ff9b::a00:1", family: 6 }],
+      [
+        { address: "8.8.8.8", family: 4 },
+        { address: "127.0.0.1", family: 4 },
+      ],
+    ];
+    const before = received.length;
+    for (const answer of answers) {
+      const { member, range } = await notifiedWith([`http://${RECEIVER_HOST}:${port}/device-rebind`]);
+      const options = { vapid, serviceHosts: forum.services.config.pushServiceHosts, testing: { allowHttp: true, lookup: async () => answer } };
+      expect(await sendPushes(db(), range, options), JSON.stringify(answer)).toMatchObject({ sent: 0, refused: 1 });
+      expect(await devicesOf(member)).toEqual([]);
+    }
+    // Literal IPs on the list (as a host pattern could never be, but tests can pass one).
+    for (const host of ["127.0.0.1", "0x7f000001", "2130706433", "[::1]", "[::ffff:127.0.0.1]", "10.0.0.1", "[fd00::1]"]) {
+      const { member, range } = await notifiedWith([`http://${host}:${port}/device-literal`]);
+      const listed = new URL(`http://${host}`).hostname;
+      const options = { vapid, serviceHosts: [listed], testing: { allowHttp: true } };
+      expect(await sendPushes(db(), range, options), host).toMatchObject({ sent: 0, refused: 1 });
+      expect(await devicesOf(member)).toEqual([]);
+    }
+    expect(received.length).toBe(before);
+  });
+
+  it("a host that does not resolve is a transient failure: released for a retry, the device kept", async () => {
+    const { member, range } = await notifiedWith([`https://nowhere.exempel.invalid/device-nxdomain`]);
+    const result = await sendPushes(db(), range, { vapid, serviceHosts: forum.services.config.pushServiceHosts });
+    expect(result).toMatchObject({ sent: 0, failed: 1, refused: 0 });
+    expect(await devicesOf(member)).toHaveLength(1);
+  });
+});
+
+describe("one slow push service", () => {
+  /** Accepts every request and never answers. */
+  let hanging: Server;
+  let hangingBase: string;
+  let open = 0;
+  let peak = 0;
+  let requests = 0;
+  const pending: ServerResponse[] = [];
+
+  beforeAll(async () => {
+    hanging = createServer((req, res) => {
+      requests += 1;
+      open += 1;
+      peak = Math.max(peak, open);
+      pending.push(res);
+      req.socket.on("close", () => (open -= 1));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    hangingBase = `http://hang.exempel.invalid:${(hanging.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    hanging?.closeAllConnections();
+    await new Promise((resolve) => hanging?.close(resolve));
+  });
+
+  it("20 devices on a service that never answers do not delay another member's push; theirs are released for a retry", async () => {
+    const slowMember = await createMember(forum);
+    const member = await createMember(forum);
+    await setAllChannels(slowMember, "push");
+    await setAllChannels(member, "push");
+    await insertDevices(slowMember, Array.from({ length: 20 }, (_, i) => `${hangingBase}/slow-${i}`));
+    const device = await subscribe(member);
+    const author = await createMember(forum);
+    await commentOn(slowMember, author, "Långsam tjänst");
+    const first = await latest(slowMember);
+    await commentOn(member, author, "Snabb tjänst");
+    const second = await latest(member);
+    const range = { from: Math.min(first.seq, second.seq), to: Math.max(first.seq, second.seq) };
+    let settled = false;
+    const started = Date.now();
+    const run = sendPushes(db(), range, opts({ timeoutMs: 1_000, deadlineMs: 2_500 })).finally(() => (settled = true));
+    await expect.poll(() => pushesTo(device).length, { timeout: 2_000, interval: 20 }).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(settled).toBe(false); // the slow service's pushes are still pending
+    expect(requests).toBeGreaterThan(0);
+    const result = await run;
+    expect(result).toEqual({ sent: 1, gone: 0, failed: 20, skipped: 0, refused: 0 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // One origin never had more than its share of connections.
+    expect(peak).toBeLessThanOrEqual(PUSH_HOST_CONCURRENCY);
+    // All 20 released for the retry: not sent, not claimed; those never started keep their attempts.
+    const slowDevices = await db().select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, slowMember.id));
+    expect(slowDevices).toHaveLength(20);
+    const claims = await db()
+      .select()
+      .from(pushDeliveries)
+      .where(sql`${pushDeliveries.subscriptionId} IN (SELECT id FROM push_subscriptions WHERE user_id = ${slowMember.id})`);
+    expect(claims).toHaveLength(20);
+    for (const claim of claims) {
+      expect(claim.sentAt).toBeNull();
+      expect(claim.claimedAt).toBeNull();
+    }
+    expect(claims.filter((c) => c.attempts === 1)).toHaveLength(requests);
+    expect(claims.filter((c) => c.attempts === 0)).toHaveLength(20 - requests);
+  });
+});

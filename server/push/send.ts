@@ -18,18 +18,38 @@
  * (5xx, 429, a network error, a timeout) → released for a retry, at most
  * {@link PUSH_MAX_ATTEMPTS} attempts.
  *
+ * **Where a push may go.** Before anything is sent, the endpoint must pass the same rules as at
+ * save time (`https:`, port 443, host on the push-service list, `domain/push-services.ts`, plus
+ * `PUSH_SERVICE_HOSTS`), and every address its host resolves to must be public
+ * (`server/push/address.ts`); the connection is then made to exactly those addresses. A device
+ * that fails either check is **deleted without any request** (counted as `refused`, logged):
+ * it can never receive a push, retrying would not change that, and the member sees the same as
+ * for a 404/410 — no connection result of any kind reaches them.
+ *
+ * **Slow push services.** Pushes to one origin (scheme, host and port of the endpoint — one
+ * push service node) run at most {@link PUSH_HOST_CONCURRENCY} at a time in this process, in a
+ * queue of their own, so a service that hangs holds back only its own devices. Each request has
+ * {@link PUSH_TIMEOUT_MS}; a run stops starting pushes after {@link PUSH_RUN_DEADLINE_MS} and
+ * releases the rest (without counting an attempt) for the retry.
+ *
  * Transport: web-push builds the request (aes128gcm encryption of the payload, the VAPID JWT,
- * `TTL`, `Urgency`) with `generateRequestDetails`, and `fetch` sends it — so a test's local
- * `http://` receiver works the same as a push service's `https://` endpoint (web-push's own
- * `sendNotification` speaks only `https`).
+ * `TTL`, `Urgency`) with `generateRequestDetails`, and Node's `http`/`https` send it with a
+ * `lookup` pinned to the vetted addresses (web-push's own `sendNotification` resolves the host
+ * again and speaks only `https`, so a test's local `http://` receiver needs our transport anyway).
  *
  * @module
  */
+import http from "node:http";
+import https from "node:https";
+import type { LookupAddress } from "node:dns";
 import { sql, type SQL } from "drizzle-orm";
-import webpush from "web-push";
+import pLimit, { type LimitFunction } from "p-limit";
+import webpush, { type RequestDetails } from "web-push";
 import { pushPayload, type PushPayload } from "../../domain/push";
+import { pushEndpointProblem } from "../../domain/push-services";
 import type { Db } from "../db/client";
 import { channelOfType } from "../notifications/settings";
+import { pinnedLookup, resolvePublicAddresses, type PushLookup } from "./address";
 import type { VapidDetails } from "./vapid";
 
 /** Attempts of one push (first + retries) before it is given up. */
@@ -38,10 +58,15 @@ export const PUSH_MAX_ATTEMPTS = 8;
 export const PUSH_TTL_S = 24 * 60 * 60;
 /** A claim older than this is taken to be a crashed sender's and claimed again (seconds). */
 export const PUSH_CLAIM_LEASE_S = 120;
-/** Longest wait for a push service's answer (ms). */
-export const PUSH_TIMEOUT_MS = 10_000;
-/** Pushes sent at the same time by one sender. */
-const PARALLEL = 8;
+/**
+ * Longest time for one push, from the host lookup to the push service's status line (ms). Push
+ * services answer in well under a second; a hanging one should not hold its queue long.
+ */
+export const PUSH_TIMEOUT_MS = 5_000;
+/** A run starts no push after this long (ms); the rest is released for the retry. */
+export const PUSH_RUN_DEADLINE_MS = 15_000;
+/** Pushes to one origin (scheme, host, port) in flight at once, per process. */
+export const PUSH_HOST_CONCURRENCY = 4;
 
 /** Which notification rows a run looks at. */
 export type PushScope =
@@ -56,10 +81,18 @@ export interface PushRunResult {
   sent: number;
   /** Devices deleted because the push service answered 404 or 410. */
   gone: number;
-  /** Pushes that failed and were released for a retry. */
+  /**
+   * Pushes that failed (5xx, 429, network, timeout, a host that did not resolve) or were not
+   * started before the run's deadline; released for a retry.
+   */
   failed: number;
   /** Claims closed without a push (the notification was read or bumped meanwhile). */
   skipped: number;
+  /**
+   * Devices deleted without a request: the endpoint is not on the push-service list or its host
+   * resolves to a non-public address.
+   */
+  refused: number;
 }
 
 interface Claim extends Record<string, unknown> {
@@ -80,12 +113,32 @@ interface Claim extends Record<string, unknown> {
   read: boolean | null;
 }
 
+/**
+ * Allowances for tests' local receivers (`http://…` on a loopback port). **Tests only**: no
+ * production path (the jobs and the trigger as `server/app.ts` and `server/jobs/forum-jobs.ts`
+ * start them, the API route) ever sets them.
+ */
+export interface PushTestingOptions {
+  /** Accept `http:` endpoints and any port. */
+  allowHttp?: boolean;
+  /** Skip the public-address check (loopback receivers). */
+  allowPrivateAddresses?: boolean;
+  /** Resolve host names with this instead of `dns.lookup` (a fake name for the receiver). */
+  lookup?: PushLookup;
+}
+
 /** Options of {@link sendPushes}. */
 export interface PushSendOptions {
   /** The signing keys and contact (`server/push/vapid.ts`). */
   vapid: VapidDetails;
-  /** Wait for an answer (ms), default {@link PUSH_TIMEOUT_MS}. */
+  /** Extra push-service host patterns (`AppConfig.pushServiceHosts`); default none. */
+  serviceHosts?: readonly string[];
+  /** Longest time for one push (ms), default {@link PUSH_TIMEOUT_MS}. */
   timeoutMs?: number;
+  /** No push is started after this long into the run (ms), default {@link PUSH_RUN_DEADLINE_MS}. */
+  deadlineMs?: number;
+  /** Tests only ({@link PushTestingOptions}). */
+  testing?: PushTestingOptions;
 }
 
 /**
@@ -93,9 +146,10 @@ export interface PushSendOptions {
  *
  * @param db the forum database
  * @param scope a `seq` range or the last N minutes
- * @param options VAPID details, timeout
- * @returns counts of what happened ({@link PushRunResult}); never throws for a push service's
- *   answer or a network error
+ * @param options VAPID details, extra push-service hosts, per-push timeout and run deadline (ms)
+ * @returns counts of what happened ({@link PushRunResult}), after at most about the deadline plus
+ *   one timeout; never throws for a push service's answer, a refused endpoint, a lookup or
+ *   network error
  * @throws only when the database fails
  */
 export async function sendPushes(db: Db, scope: PushScope, options: PushSendOptions): Promise<PushRunResult> {
@@ -128,16 +182,21 @@ export async function sendPushes(db: Db, scope: PushScope, options: PushSendOpti
       SELECT ${fields} FROM c JOIN push_subscriptions s ON s.id = c.subscription_id
         LEFT JOIN notifications n ON n.seq = c.seq AND n.user_id = s.user_id`),
   );
-  const result: PushRunResult = { sent: 0, gone: 0, failed: 0, skipped: 0 };
-  const claims = [...fresh, ...retried];
-  for (let i = 0; i < claims.length; i += PARALLEL) {
-    await Promise.all(claims.slice(i, i + PARALLEL).map((claim) => deliver(db, claim, options, result)));
-  }
+  const result: PushRunResult = { sent: 0, gone: 0, failed: 0, skipped: 0, refused: 0 };
+  const deadline = Date.now() + (options.deadlineMs ?? PUSH_RUN_DEADLINE_MS);
+  await Promise.all([...fresh, ...retried].map((claim) => deliver(db, claim, options, deadline, result)));
   return result;
 }
 
+/** One push's fate: an HTTP status, or why no answer came. */
+type Attempt =
+  | { kind: "status"; status: number }
+  | { kind: "refused"; reason: string }
+  | { kind: "failed" }
+  | { kind: "deferred" };
+
 /** Sends one claimed push and records the outcome. */
-async function deliver(db: Db, claim: Claim, options: PushSendOptions, result: PushRunResult): Promise<void> {
+async function deliver(db: Db, claim: Claim, options: PushSendOptions, deadline: number, result: PushRunResult): Promise<void> {
   const key = sql`subscription_id = ${claim.subscription_id} AND seq = ${Number(claim.seq)}`;
   if (!claim.id || !claim.type || claim.read !== false) {
     await db.execute(sql`UPDATE push_deliveries SET sent_at = now() WHERE ${key}`);
@@ -155,54 +214,144 @@ async function deliver(db: Db, claim: Claim, options: PushSendOptions, result: P
     threadId: claim.thread_id,
     referenceId: claim.reference_id,
   });
-  const status = await post({ endpoint: claim.endpoint, p256dh: claim.p256dh, auth: claim.auth }, payload, options);
-  if (status >= 200 && status < 300) {
+  const attempt = await attemptPush({ endpoint: claim.endpoint, p256dh: claim.p256dh, auth: claim.auth }, payload, options, deadline);
+  if (attempt.kind === "status" && attempt.status >= 200 && attempt.status < 300) {
     await db.execute(sql`UPDATE push_deliveries SET sent_at = now() WHERE ${key}`);
     await db.execute(sql`UPDATE push_subscriptions SET last_used_at = now() WHERE id = ${claim.subscription_id}`);
     result.sent += 1;
-  } else if (status === 404 || status === 410) {
+  } else if (attempt.kind === "status" && (attempt.status === 404 || attempt.status === 410)) {
     await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${claim.subscription_id}`);
     result.gone += 1;
+  } else if (attempt.kind === "refused") {
+    console.warn(`[push] pushadressen avvisades (${attempt.reason}); enheten tas bort`);
+    await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${claim.subscription_id}`);
+    result.refused += 1;
+  } else if (attempt.kind === "deferred") {
+    // Never tried: the attempt counted when it was claimed is given back.
+    await db.execute(sql`UPDATE push_deliveries SET claimed_at = NULL, attempts = GREATEST(attempts - 1, 0) WHERE ${key}`);
+    result.failed += 1;
   } else {
     await db.execute(sql`UPDATE push_deliveries SET claimed_at = NULL WHERE ${key}`);
     result.failed += 1;
   }
 }
 
+/** Per-origin queues of this process, with how many pushes use each (dropped at zero). */
+const hostQueues = new Map<string, { limit: LimitFunction; users: number }>();
+
 /**
- * Encrypts and posts one push.
- *
- * @returns the push service's HTTP status, or 0 for a network error or timeout
+ * Runs `task` in the queue of `origin`: at most {@link PUSH_HOST_CONCURRENCY} at once, shared
+ * by every run of this process.
  */
-async function post(
+async function inHostQueue<T>(origin: string, task: () => Promise<T>): Promise<T> {
+  let queue = hostQueues.get(origin);
+  if (!queue) {
+    queue = { limit: pLimit(PUSH_HOST_CONCURRENCY), users: 0 };
+    hostQueues.set(origin, queue);
+  }
+  queue.users += 1;
+  try {
+    return await queue.limit(task);
+  } finally {
+    queue.users -= 1;
+    if (queue.users === 0 && hostQueues.get(origin) === queue) hostQueues.delete(origin);
+  }
+}
+
+/**
+ * Checks the endpoint, waits for its origin's turn, resolves and vets the host, then encrypts
+ * and posts one push to the vetted addresses.
+ *
+ * @returns the push service's status; `refused` (no request made) for an endpoint off the list
+ *   or a non-public address; `failed` for a lookup or network error or a timeout; `deferred`
+ *   when the run's deadline passed before its turn
+ */
+async function attemptPush(
   device: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
   options: PushSendOptions,
-): Promise<number> {
-  try {
-    const request = webpush.generateRequestDetails(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      JSON.stringify(payload),
-      {
-        vapidDetails: options.vapid,
-        TTL: PUSH_TTL_S,
-        urgency: "normal",
-        contentEncoding: "aes128gcm",
+  deadline: number,
+): Promise<Attempt> {
+  const testing = options.testing ?? {};
+  const problem = pushEndpointProblem(device.endpoint, { extraHosts: options.serviceHosts ?? [], allowHttpForTests: testing.allowHttp === true });
+  if (problem) return { kind: "refused", reason: problem };
+  const url = new URL(device.endpoint);
+  return inHostQueue(url.origin, async (): Promise<Attempt> => {
+    const left = deadline - Date.now();
+    if (left <= 0) return { kind: "deferred" };
+    const signal = AbortSignal.timeout(Math.min(options.timeoutMs ?? PUSH_TIMEOUT_MS, left));
+    try {
+      const resolved = await untilAborted(
+        resolvePublicAddresses(url.hostname, { lookup: testing.lookup, allowPrivateForTests: testing.allowPrivateAddresses === true }),
+        signal,
+      );
+      if (!resolved.ok) return { kind: "refused", reason: `${url.hostname} → ${resolved.address}` };
+      const request = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: options.vapid,
+          TTL: PUSH_TTL_S,
+          urgency: "normal",
+          contentEncoding: "aes128gcm",
+        },
+      );
+      const status = await post(url, resolved.addresses, request, signal);
+      return { kind: "status", status };
+    } catch (error) {
+      console.error("[push] sändningen misslyckades:", (error as Error).message);
+      return { kind: "failed" };
+    }
+  });
+}
+
+/** `promise`, or a rejection when `signal` aborts first (a lookup cannot be cancelled). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error as Error);
       },
     );
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    return response.status;
-  } catch (error) {
-    console.error("[push] sändningen misslyckades:", (error as Error).message);
-    return 0;
-  }
+  });
+}
+
+/**
+ * Posts one prepared request to `url`, connecting only to `addresses` (TLS still checks the
+ * certificate against the URL's host name).
+ *
+ * @returns the HTTP status once the status line arrives (the body is drained and ignored)
+ * @throws on a connection error or when `signal` aborts
+ */
+function post(url: URL, addresses: LookupAddress[], request: RequestDetails, signal: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const transport = url.protocol === "https:" ? https : http;
+    const req = transport.request(
+      url,
+      {
+        method: request.method,
+        headers: request.headers as http.OutgoingHttpHeaders,
+        lookup: pinnedLookup(addresses) as never,
+        agent: false,
+        signal,
+      },
+      (response) => {
+        response.on("error", () => undefined);
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(request.body ?? undefined);
+  });
 }
 
 /**

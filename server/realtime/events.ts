@@ -18,12 +18,15 @@ export const REALTIME_CHANNEL = "borssnack_events";
  *   whatever the fan-out; each instance reads the rows of the members connected to it);
  * - `comment`: a comment or reply `commentId` by `authorId` was added to `threadId`;
  * - `reactions`: reaction counts of `threadId` (the thread or one of its comments) changed, or
- *   the thread or one of its comments was edited (issue 16; pages of the thread reload its data).
+ *   the thread or one of its comments was edited (issue 16; pages of the thread reload its data);
+ * - `session-ended`: the session named `session` ({@link import("../session").sessionKey}) was
+ *   logged out: every instance closes its event streams and forgets its lookup.
  */
 export type RealtimeEvent =
   | { kind: "notifications"; from: number; to: number }
   | { kind: "comment"; threadId: string; commentId: string; authorId: string }
-  | { kind: "reactions"; threadId: string; actorId: string };
+  | { kind: "reactions"; threadId: string; actorId: string }
+  | { kind: "session-ended"; session: string };
 
 /**
  * Queues an event for delivery at commit (`pg_notify` is transactional).
@@ -35,20 +38,37 @@ export async function publishEvent(tx: DbOrTx, event: RealtimeEvent): Promise<vo
   await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
-/** The payload of {@link publishPagesChanged}; {@link parseEvent} ignores it. */
-export const PAGES_CHANGED_PAYLOAD = JSON.stringify({ kind: "pages" });
-
 /**
- * Tells every instance (and every worker process, issue 21) that a write went through, so their
- * visitors' page caches and search caches empty at once (server/app.ts). Not a
- * {@link RealtimeEvent}: the caches empty on any message of the channel, the hub ignores it. Sent
- * at once, outside any transaction, after the write's answer.
+ * Tells every instance (and every worker process) that a request's writes changed what the
+ * caches keep (server/cache/page-writes.ts), so they empty at once: `pages` empties every cache,
+ * `member` only the per-member ones (server/app.ts). Not a {@link RealtimeEvent}: the hub ignores
+ * it. Sent at once, outside any transaction, after the write's answer.
  *
  * @param db a database handle
+ * @param change `pages` or `member`
  * @throws when the database cannot be reached
  */
-export async function publishPagesChanged(db: DbOrTx): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${PAGES_CHANGED_PAYLOAD})`);
+export async function publishCacheChange(db: DbOrTx, change: "pages" | "member"): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ kind: change })})`);
+}
+
+/**
+ * What a message on {@link REALTIME_CHANNEL} means for the caches of an instance: `member` (only
+ * the per-member caches), `session` (forget one session's lookup), or `pages` — every other
+ * message, including ones this version does not know, empties everything, as before.
+ *
+ * @param payload the text sent with `pg_notify`
+ * @returns `{ kind: "pages" }`, `{ kind: "member" }` or `{ kind: "session", session }`
+ */
+export function cacheEffect(payload: string): { kind: "pages" } | { kind: "member" } | { kind: "session"; session: string } {
+  try {
+    const e = JSON.parse(payload) as Partial<Record<string, unknown>>;
+    if (e.kind === "member") return { kind: "member" };
+    if (e.kind === "session-ended" && typeof e.session === "string") return { kind: "session", session: e.session };
+  } catch {
+    // not JSON: treated as a change of pages
+  }
+  return { kind: "pages" };
 }
 
 /**
@@ -68,6 +88,9 @@ export function parseEvent(payload: string): RealtimeEvent | null {
     }
     if (e.kind === "reactions" && typeof e.threadId === "string" && typeof e.actorId === "string") {
       return { kind: "reactions", threadId: e.threadId, actorId: e.actorId };
+    }
+    if (e.kind === "session-ended" && typeof e.session === "string" && /^[0-9a-f]{32}$/.test(e.session)) {
+      return { kind: "session-ended", session: e.session };
     }
   } catch {
     // not JSON: not ours

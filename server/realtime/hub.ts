@@ -20,6 +20,10 @@ export interface Subscriber {
   userId: string | null;
   /** The thread whose comments and reactions this stream carries, or null. */
   threadId: string | null;
+  /** The member's session ({@link import("../session").sessionKey}), or null (visitor). */
+  session: string | null;
+  /** Ends the stream (its session was logged out). */
+  end(): void;
   /** Sends a notification (the stream writes it with `id: seq`). */
   notification(item: NotificationItem): void;
   /** Sends a thread event. */
@@ -61,6 +65,7 @@ export function getRealtimeHub(database: Database): RealtimeHub {
 function createHub(database: Database): RealtimeHub {
   const byUser = new Map<string, Set<Subscriber>>();
   const byThread = new Map<string, Set<Subscriber>>();
+  const bySession = new Map<string, Set<Subscriber>>();
   let listening: Promise<unknown> | null = null;
   // Events are handled one after another so notifications keep their commit order.
   let queue: Promise<void> = Promise.resolve();
@@ -83,6 +88,10 @@ function createHub(database: Database): RealtimeHub {
       for (const { userId, item } of rows) {
         for (const s of byUser.get(userId) ?? []) s.notification(item);
       }
+      return;
+    }
+    if (event.kind === "session-ended") {
+      for (const s of [...(bySession.get(event.session) ?? [])]) s.end();
       return;
     }
     for (const s of byThread.get(event.threadId) ?? []) s.thread(event);
@@ -123,9 +132,11 @@ function createHub(database: Database): RealtimeHub {
       await start();
       if (s.userId) add(byUser, s.userId, s);
       if (s.threadId) add(byThread, s.threadId, s);
+      if (s.session) add(bySession, s.session, s);
       return () => {
         if (s.userId) remove(byUser, s.userId, s);
         if (s.threadId) remove(byThread, s.threadId, s);
+        if (s.session) remove(bySession, s.session, s);
       };
     },
     size() {

@@ -5,6 +5,10 @@ import { createComment, createThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { toggleReaction } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
+import { logout } from "../accounts";
+import { sessionKey } from "../session";
+import { sessionCookie } from "../testing/route-call";
+import { cacheEffect, publishEvent } from "./events";
 import { openEventStream, parseLastEventId } from "./stream";
 
 let forum: TestForum;
@@ -136,6 +140,42 @@ describe("live stream (issue 5 Live; SPEC §4 Notification)", () => {
     const text = await res.text();
     expect(text).toContain("retry: 3000");
     expect(text).toContain("event: ready");
+  });
+
+  it("a logout ends that session's streams at once, and only that session's", async () => {
+    const m = await createMember(forum);
+    const author = await createMember(forum);
+    await follow(forum.services.db, m.id, author.id);
+    const [cookieA, cookieB] = [await sessionCookie(forum, m), await sessionCookie(forum, m)];
+    const open = (cookie: string) =>
+      openEventStream(forum.services, { userId: m.id, threadId: null, lastEventId: null, session: sessionKey(cookie), signal: new AbortController().signal });
+    const a = sseReader(await open(cookieA));
+    const b = sseReader(await open(cookieB));
+    await a.nextOf("ready");
+    await b.nextOf("ready");
+    const started = Date.now();
+    await logout(forum.services, new Headers({ cookie: cookieA }));
+    await expect(a.next(3000)).rejects.toThrow("stream ended");
+    expect(Date.now() - started).toBeLessThan(3000);
+    // The other session's stream is still live: it gets the next notification.
+    await createThread(forum.services.db, actor(author), { categoryId, title: "Efter utloggningen", body: "x" });
+    expect((await b.nextOf("notification")).data).toContain("Efter utloggningen");
+    b.cancel();
+  });
+
+  it("names a session by a hash of its cookie, and tells caches what a message means", async () => {
+    const key = sessionKey("theme=dark; borssnack.session_token=abc.def; x=1");
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sessionKey("__Secure-borssnack.session_token=abc.def")).toBe(key);
+    expect(sessionKey("borssnack.session_token=other")).not.toBe(key);
+    expect(sessionKey("theme=dark")).toBeNull();
+    expect(cacheEffect(JSON.stringify({ kind: "member" }))).toEqual({ kind: "member" });
+    expect(cacheEffect(JSON.stringify({ kind: "session-ended", session: key }))).toEqual({ kind: "session", session: key });
+    // Anything else — a comment, a notification, an unknown or broken message — empties every cache.
+    for (const other of [JSON.stringify({ kind: "pages" }), JSON.stringify({ kind: "comment" }), "not json"]) {
+      expect(cacheEffect(other)).toEqual({ kind: "pages" });
+    }
+    await expect(publishEvent(forum.services.db, { kind: "session-ended", session: key! })).resolves.toBeUndefined();
   });
 
   it("reads Last-Event-ID strictly", () => {

@@ -12,7 +12,9 @@
  * - `: ping` every {@link HEARTBEAT_MS}: keeps proxies from closing an idle stream and lets the
  *   server notice a vanished client;
  * - the server ends the stream after {@link MAX_STREAM_MS}; the browser comes back with
- *   `Last-Event-ID` and its session is checked again.
+ *   `Last-Event-ID` and its session is checked again;
+ * - a logout of the stream's session ends it at once, on whichever instance it is open
+ *   (`session-ended`, server/realtime/events.ts).
  *
  * @module
  */
@@ -60,6 +62,11 @@ export interface StreamOptions {
   userId: string | null;
   /** The open thread (comments and reactions), or null. */
   threadId: string | null;
+  /**
+   * The member's session ({@link import("../session").sessionKey}), or null: a logout of it
+   * anywhere ends this stream within the time the `session-ended` event takes to arrive.
+   */
+  session?: string | null;
   /** The `seq` the browser last received (`Last-Event-ID`), or null on a first connect. */
   lastEventId: number | null;
   /** The client's address (`clientIp`), for the per-address cap; absent in unit tests (not capped). */
@@ -154,6 +161,8 @@ export async function openEventStream(services: Services, options: StreamOptions
   const subscriber: Subscriber = {
     userId: options.userId,
     threadId: options.threadId,
+    session: options.userId ? (options.session ?? null) : null,
+    end: () => cleanup(),
     lastSeq: options.lastEventId ?? 0,
     notification(item: NotificationItem) {
       if (held) held.push(item);

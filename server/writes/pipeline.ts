@@ -25,8 +25,10 @@
  * 6. `prepare` — work outside the transaction that only a real write needs (cooking Markdown).
  * 7. `transaction` — the model changes and their in-transaction side effects (notification rows,
  *    moderation-log rows, the idempotency record), in one database transaction.
- * 8. `events` — after commit only: realtime publish (which also clears the page caches of every
- *    instance, server/app.ts), fan-out kicks. A failure here is logged; the write stands.
+ * 8. `changes` and `events` — after commit only: the write declares what it changed for the
+ *    caches (`changes`, default `pages`; server/cache/page-writes.ts empties them on every
+ *    instance once the answer is sent), then realtime publish and fan-out kicks. A failure here
+ *    is logged; the write stands.
  *
  * Expected failures are thrown inside steps as {@link ForumError} (or {@link RateLimitedError})
  * and come out of {@link runWrite} as `{ ok: false, status, error, title?, fieldErrors?,
@@ -56,6 +58,7 @@ import type { z } from "zod";
 import type { Role } from "../../domain/roles";
 import { fieldErrors } from "../../domain/validation";
 import type { ActionLimits, LimitedAction } from "../action-limits";
+import { declareChange, type CacheChange } from "../cache/page-writes";
 import { clientIp } from "../client-ip";
 import type { Db, Tx } from "../db/client";
 import { ForumError, RateLimitedError } from "../errors";
@@ -185,7 +188,15 @@ export interface WriteSpec<Raw, Input, Loaded, Prepared, Value> {
   transaction(tx: Tx, scope: WriteScope, input: Input, loaded: Loaded, prepared: Prepared): Promise<Value>;
   /** After commit only: realtime publish, fan-out kicks. Errors are logged, not answered. */
   events?(scope: WriteScope, value: Value, input: Input, loaded: Loaded): Promise<void>;
+  /**
+   * What the committed write changed for the caches (server/cache/page-writes.ts), declared for
+   * the request after the commit. Without it: `["pages"]`. `[]` for a preference no cached page
+   * shows, or for a write whose value says it changed nothing.
+   */
+  changes?(value: Value): readonly CacheChange[];
 }
+
+const PAGES: readonly CacheChange[] = ["pages"];
 
 /**
  * Declares a write (identity function that fixes the step types).
@@ -281,6 +292,7 @@ export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
         if (record && spec.idempotency) await record(tx, spec.idempotency.ref(value, input));
         return value;
       });
+      for (const change of spec.changes ? spec.changes(value) : PAGES) declareChange(change);
       if (spec.events) {
         await spec.events(scope, value, input, loaded).catch((error: unknown) => {
           console.error(`[writes] ${spec.name}: events after commit failed:`, (error as Error).message);

@@ -7,11 +7,11 @@
  */
 import { Dialog, DropdownMenu } from "radix-ui";
 import { Bookmark, Check, Eye, KeyRound, LogOut, Mail, Monitor, Moon, Settings, Shield, Sun, User, X } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link } from "react-router";
 import { app, bookmarks as bm, nav, theme as th } from "../../../domain/i18n/sv";
 import { isThemePreference } from "../../../domain/theme";
 import { THEME_PREFERENCES, type ThemePreference } from "../../../domain/values";
-import { clearAllDrafts } from "../../lib/drafts";
+import { useLogout } from "../../lib/logout";
 import { useThemeChoice } from "../../lib/theme";
 import type { ClientViewer } from "../../lib/viewer";
 import type { LazyWidgetProps } from "../ui/lazy-widget";
@@ -60,9 +60,18 @@ export function ThemeMenuItems({ itemClassName }: { itemClassName: string }) {
   );
 }
 
+/** The logout button as a form: without JavaScript a plain POST, with it {@link useLogout}. */
 function LogoutForm({ className, children }: { className: string; children: React.ReactNode }) {
+  const logout = useLogout();
   return (
-    <Form method="post" action="/auth/logout" onSubmit={clearAllDrafts}>
+    <Form
+      method="post"
+      action="/auth/logout"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void logout();
+      }}
+    >
       <button type="submit" className={className}>
         {children}
       </button>
@@ -79,7 +88,7 @@ function LogoutForm({ className, children }: { className: string; children: Reac
  * @param props.trigger - the trigger button's class and content (the same as the plain placeholder)
  */
 export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: LazyWidgetProps & { viewer: ClientViewer }) {
-  const submit = useSubmit();
+  const logout = useLogout();
   const item =
     "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
   return (
@@ -138,9 +147,9 @@ export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: LazyWidge
           <DropdownMenu.Item
             className={item}
             onSelect={() => {
-              // Issue 16: unsent drafts stay with the member, not with the next user of the browser.
-              clearAllDrafts();
-              submit(null, { method: "post", action: "/auth/logout" });
+              // Drafts and this device's push subscription stay with the member, not with the
+              // next user of the browser.
+              void logout();
             }}
           >
             <LogOut className="size-4" aria-hidden /> {nav.logout}

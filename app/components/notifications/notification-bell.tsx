@@ -87,9 +87,10 @@ export function NotificationBell() {
     setCount((c) => Math.max(0, c - 1));
     setOpen(false);
     const body = new URLSearchParams({ intent: "read", id: item.id });
-    fetch("/api/notifications", { method: "POST", body }).catch((error) =>
-      console.error("[notifieringar] kunde inte markera som läst:", error),
-    );
+    // The answer is read to the end: one that may not be kept (`no-store`) stays open until then.
+    fetch("/api/notifications", { method: "POST", body })
+      .then((res) => res.arrayBuffer())
+      .catch((error) => console.error("[notifieringar] kunde inte markera som läst:", error));
     navigate(item.href);
   };
 

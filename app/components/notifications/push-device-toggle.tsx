@@ -129,6 +129,7 @@ export function PushDeviceToggle() {
         await subscription.unsubscribe().catch(() => false);
         return setState("off");
       }
+      await saved.arrayBuffer();
       setState("on");
     } catch {
       setError(wp.subscribeFailed);
@@ -152,6 +153,7 @@ export function PushDeviceToggle() {
           setError(await answerError(removed, wp.unsubscribeFailed));
           return setState("on");
         }
+        await removed.arrayBuffer();
         await subscription.unsubscribe().catch(() => false);
       }
       setState("off");

@@ -41,6 +41,8 @@ export async function logActivityIfDue(now: Date = new Date()): Promise<boolean>
       method: "POST",
       body: new URLSearchParams({ date, hour: String(now.getHours()) }),
     });
+    // Read to the end: an answer that may not be kept (`no-store`) stays open until it is read.
+    await res.arrayBuffer();
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
   } catch (error) {
     console.error("[närvaro] aktiviteten kunde inte loggas:", error);

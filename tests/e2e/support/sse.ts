@@ -16,8 +16,16 @@ export interface SseEvent {
 export interface SseStream {
   /** HTTP status of the answer. */
   status: number;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string>;
   /** The next event named `name` (others are skipped); rejects after `timeoutMs`. */
   nextOf(name: string, timeoutMs?: number): Promise<SseEvent>;
+  /**
+   * Reads (and drops) events until the server ends the stream.
+   *
+   * @returns ms until the end; rejects when the stream is still open after `timeoutMs`
+   */
+  ended(timeoutMs?: number): Promise<number>;
   /** Drops the connection, as a closed tab or a broken network would. */
   close(): void;
 }
@@ -57,6 +65,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   };
   return {
     status: res.status,
+    headers: Object.fromEntries(res.headers),
     async nextOf(name, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -74,6 +83,21 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
         if (done) throw new Error("stream ended");
         buffer += decoder.decode(value, { stream: true });
         parse();
+      }
+    },
+    async ended(timeoutMs = 10_000) {
+      const started = Date.now();
+      for (;;) {
+        const left = started + timeoutMs - Date.now();
+        if (left <= 0) throw new Error(`the stream was still open after ${timeoutMs} ms`);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const { done } = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the stream was still open after ${timeoutMs} ms`)), left);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        if (done) return Date.now() - started;
       }
     },
     close() {

@@ -2,8 +2,10 @@
  * `/api/push` (issue 18 Web Push): the VAPID public key, saving this device's subscription
  * (visitors 401; a non-https endpoint, bad keys or an over-long endpoint 400 with a Swedish
  * message), removing it, at most PUSH_DEVICES_MAX devices per member, a browser moving to another
- * account, and the export (the push service's origin and dates, never the keys). Runs on PGlite
- * and (with TEST_DATABASE_URL) on PostgreSQL.
+ * account, and the export (the push service's origin and dates, never the keys). Only endpoints
+ * on the browsers' push services or a host in `PUSH_SERVICE_HOSTS` are stored: loopback,
+ * private and metadata addresses in every spelling are 400 and nothing is stored; a blocked
+ * member gets 403. Runs on PGlite and (with TEST_DATABASE_URL) on PostgreSQL.
  */
 import { createECDH, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -13,7 +15,7 @@ import * as apiPush from "../../../app/routes/api-push";
 import { webPush as wp } from "../../../domain/i18n/sv";
 import { PUSH_DEVICES_MAX } from "../../../domain/limits";
 import { CLIENT_IP_HEADER } from "../../../server/client-ip";
-import { pushSubscriptions } from "../../../server/db/schema";
+import { blockedUsers, pushSubscriptions } from "../../../server/db/schema";
 import { exportMemberData } from "../../../server/privacy/export";
 import { savePushDeviceWriteFor } from "../../../server/push/devices";
 import { storedVapidKeys } from "../../../server/push/vapid";
@@ -28,7 +30,8 @@ const actor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname
 const base = "http://127.0.0.1:9";
 
 beforeAll(async () => {
-  forum = await createTestForum();
+  // `push.exempel.se` stands for an operator's self-hosted push server.
+  forum = await createTestForum({ PUSH_SERVICE_HOSTS: "push.exempel.se" });
 }, 60_000);
 afterAll(() => forum?.close());
 
@@ -88,7 +91,7 @@ describe("/api/push (issue 18)", () => {
 
   it(`keeps at most ${PUSH_DEVICES_MAX} devices per member, dropping the least recently used`, async () => {
     const member = await createMember(forum);
-    const write = savePushDeviceWriteFor();
+    const write = savePushDeviceWriteFor({ serviceHosts: forum.services.config.pushServiceHosts });
     for (let i = 0; i <= PUSH_DEVICES_MAX; i++) {
       unwrap(
         await runWrite(write, { db: db(), actor: actor(member) }, { endpoint: `https://push.exempel.se/m-${i}`, p256dh: key(), auth: randomBytes(16).toString("base64url") }),
@@ -104,6 +107,87 @@ describe("/api/push (issue 18)", () => {
     unwrap(await runWrite(write, { db: db(), actor: actor(other) }, { endpoint: "https://push.exempel.se/m-5", p256dh: key(), auth: randomBytes(16).toString("base64url") }));
     const [moved] = await db().select().from(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, "https://push.exempel.se/m-5")));
     expect(moved!.userId).toBe(other.id);
+  });
+
+  const keysOf = () => ({ p256dh: key(), auth: randomBytes(16).toString("base64url") });
+  const storedFor = async (member: TestMember) =>
+    (await db().select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).map((r) => r.endpoint);
+
+  it("refuses loopback, private and metadata addresses in every spelling, and hosts that are no push service: 400, nothing stored", async () => {
+    const member = await createMember(forum);
+    const cookie = await sessionCookie(forum, member);
+    const unknown = [
+      "https://127.0.0.1:5433/abc",
+      "https://localhost:5432/abc",
+      "https://localhost/abc",
+      "https://[::1]/abc",
+      "https://0x7f000001/abc",
+      "https://2130706433/abc",
+      "https://127.1/abc",
+      "https://10.0.0.1/abc",
+      "https://192.168.1.1/abc",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[fd00::1]/abc",
+      "https://[::ffff:127.0.0.1]/abc",
+      "https://push.apple.com/abc", // the wildcard covers subdomains, not the domain itself
+      "https://fcm.googleapis.com.evil.exempel.se/abc",
+      "https://evil-fcm.googleapis.com/abc",
+      "https://sub.push.exempel.se/abc", // the configured host is exact, not a wildcard
+    ];
+    for (const endpoint of unknown) {
+      const answer = await post({ endpoint, ...keysOf() }, cookie);
+      expect(answer.status, endpoint).toBe(400);
+      expect(answer.body.error, endpoint).toBe(wp.unknownService);
+      expect(answer.body.fieldErrors?.endpoint, endpoint).toBe(wp.unknownService);
+    }
+    // Another port on a real push service, or http, is not a push subscription either.
+    for (const endpoint of ["https://fcm.googleapis.com:8443/fcm/send/abc", "http://fcm.googleapis.com/fcm/send/abc"]) {
+      const answer = await post({ endpoint, ...keysOf() }, cookie);
+      expect(answer.status, endpoint).toBe(400);
+      expect(answer.body.error, endpoint).toBe(wp.invalidEndpoint);
+    }
+    expect(await storedFor(member)).toEqual([]);
+  });
+
+  it("accepts the browsers' push services and the configured extra host; without the setting that host is refused", async () => {
+    const member = await createMember(forum);
+    const cookie = await sessionCookie(forum, member);
+    const known = [
+      "https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b",
+      "https://fcm.googleapis.com/wp/dGVzdA",
+      "https://android.googleapis.com/gcm/send/dGVzdA",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+      "https://web.push.apple.com/QGw2bHd0ZXN0",
+      "https://wns2-by3p.notify.windows.com/w/?token=BQYAAAB",
+      "https://push.exempel.se/self-hosted-1",
+      "https://PUSH.exempel.se./self-hosted-2",
+    ];
+    for (const endpoint of known) {
+      const answer = await post({ endpoint, ...keysOf() }, cookie);
+      expect(answer.status, endpoint).toBe(200);
+    }
+    expect(await storedFor(member)).toHaveLength(known.length);
+    // The same self-hosted endpoint with the default configuration (only the built-in list).
+    const other = await createMember(forum);
+    const refused = await runWrite(savePushDeviceWriteFor(), { db: db(), actor: actor(other) }, { endpoint: "https://push.exempel.se/self-hosted-3", ...keysOf() });
+    expect(refused).toMatchObject({ ok: false, status: 400, error: wp.unknownService });
+    expect(await storedFor(other)).toEqual([]);
+  });
+
+  it("a blocked member cannot add a device (403, nothing stored) but may remove one", async () => {
+    const member = await createMember(forum);
+    const admin = await createMember(forum, { role: "admin" });
+    const cookie = await sessionCookie(forum, member);
+    const endpoint = "https://fcm.googleapis.com/fcm/send/blocked-before";
+    expect((await post({ endpoint, ...keysOf() }, cookie)).status).toBe(200);
+    await db().insert(blockedUsers).values({ userId: member.id, blockedBy: admin.id });
+    const answer = await post({ endpoint: "https://fcm.googleapis.com/fcm/send/blocked-after", ...keysOf() }, cookie);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe(wp.blocked);
+    expect(await storedFor(member)).toEqual([endpoint]);
+    const removed = await callDelete({ endpoint }, cookie);
+    expect(removed.body).toEqual({ ok: true, removed: true });
+    expect(await storedFor(member)).toEqual([]);
   });
 });
 

@@ -16,6 +16,10 @@ import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as apiPresence from "../../../app/routes/api-presence";
 import * as apiPreview from "../../../app/routes/api-preview";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
+import * as apiTheme from "../../../app/routes/api-theme";
+import * as authLogout from "../../../app/routes/auth-logout";
+import * as authMagic from "../../../app/routes/auth-magic";
+import * as authResetPassword from "../../../app/routes/auth-reset-password";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "../../../server/client-ip";
 import { servicesContext } from "../../../server/services";
@@ -472,6 +476,42 @@ describe("write endpoints that had no limit (issue 15 item 5)", () => {
     };
     for (let i = 0; i < 10; i++) expect((await remove()).status).toBe(200);
     expectRefused(await remove(), 600, al.upload);
+  });
+});
+
+describe("every endpoint a visitor can POST to has a per-address limit", () => {
+  it("the colour theme: 30 a minute per visitor's address, then 429 with the Swedish message", async () => {
+    const ip = nextIp();
+    const choose = () => callRoute(forum, apiTheme.action, { url: "/api/theme", form: { theme: "dark", mode: "js" }, ip });
+    for (let i = 0; i < 30; i++) expect((await choose()).status).toBe(200);
+    expectRefused(await choose(), 60, al.tooOften);
+  });
+
+  it("a logout without a session: 30 a minute per address", async () => {
+    const ip = nextIp();
+    const leave = () => callRoute(forum, authLogout.action, { url: "/auth/logout", form: {}, ip });
+    for (let i = 0; i < 30; i++) expect((await leave()).status).toBe(302);
+    expectRefused(await leave(), 60, al.tooOften);
+  });
+
+  it("a password reset with a token: 10 a minute per address, the Swedish message in the form", async () => {
+    const ip = nextIp();
+    const reset = () =>
+      callRoute(forum, authResetPassword.action, { url: "/auth/reset-password", form: { token: "gissad-token", password: "Bors-Rakt-78-x", confirm: "Bors-Rakt-78-x" }, ip });
+    for (let i = 0; i < 10; i++) expect((await reset()).status).toBe(400);
+    const over = await reset();
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(over.body.fieldErrors.form).toContain(a.tooManyAttempts);
+  });
+
+  it("signing in with a magic-link token: 10 a minute per address, then 429 with the Swedish message", async () => {
+    const ip = nextIp();
+    const follow = () => callRoute(forum, authMagic.action, { url: "/auth/magic", form: { token: "gissad-token" }, ip });
+    for (let i = 0; i < 10; i++) expect((await follow()).status).toBe(400);
+    const over = await follow();
+    expect(over.status).toBe(429);
+    expect(over.body.error).toContain(a.tooManyAttempts);
   });
 });
 

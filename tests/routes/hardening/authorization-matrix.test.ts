@@ -32,6 +32,8 @@ import * as apiMute from "../../../app/routes/api-mute";
 import * as apiBookmark from "../../../app/routes/api-bookmark";
 import * as savedPage from "../../../app/routes/saved";
 import * as apiPush from "../../../app/routes/api-push";
+import * as apiRevisions from "../../../app/routes/api-revisions";
+import * as apiTheme from "../../../app/routes/api-theme";
 import * as tickerPage from "../../../app/routes/ticker";
 import * as watchlistPage from "../../../app/routes/watchlist";
 import * as apiMentions from "../../../app/routes/api-mentions";
@@ -63,6 +65,8 @@ import { notificationSettings } from "../../../server/db/schema";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
 import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, threadSubscriptions, user, userActivity, userFollows, watchlistTickers } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
+import { editComment } from "../../../server/forum/edits";
+import { deleteMember } from "../../../server/privacy/delete-account";
 import { listCategories } from "../../../server/forum/queries";
 import { follow } from "../../../server/follows/commands";
 import { blockUser } from "../../../server/moderation/blocks";
@@ -185,6 +189,20 @@ async function disposable(who: Who): Promise<{ member: TestMember | null; cookie
   const member = await createMember(forum, { role });
   if (who === "blocked") await blockUser(db(), asActor(people.admin), member.id);
   return { member, cookie: await sessionCookie(forum, member) };
+}
+
+/** A comment whose author edited it and then deleted their account (made once). */
+let deletedEditor: Promise<{ commentId: string; nickname: string; email: string }> | undefined;
+function deletedEditorsComment() {
+  deletedEditor ??= (async () => {
+    const editor = await createMember(forum, { nickname: "MatrisRaderad" });
+    const threadId = await ownersThread();
+    const { id: commentId } = await createComment(db(), asActor(editor), threadId, { body: "Första versionen" });
+    await editComment(db(), asActor(editor), threadId, commentId, { body: "Andra versionen, rättad" });
+    expect((await deleteMember(db(), editor.id)).deleted).toBe(true);
+    return { commentId, nickname: editor.nickname, email: editor.email };
+  })();
+  return deletedEditor;
 }
 
 /** Whether a sign-in with the password works (the account exists with that password). */
@@ -1119,14 +1137,27 @@ const ROWS: Row[] = [
   // --- Web Push (issue 18): api-push.ts ---------------------------------------------------
   {
     route: "api-push.ts",
-    op: "save this device's push subscription (effect: the caller's device is stored)",
-    status: [401, 200, 200, 200, 200, 200],
-    effect: "-+++++",
+    op: "save this device's push subscription (effect: the caller's device is stored; a blocked member may not add one)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
     async run(who) {
-      const endpoint = `https://push.exempel.se/${unique("enhet").replace(/ /g, "-")}`;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${unique("enhet").replace(/ /g, "-")}`;
       const answer = await call(apiPush.action, who, { url: "/api/push", form: { endpoint, ...pushKeys() } });
       const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
       return { answer, effect: who !== "visitor" && rows.length === 1 && rows[0]!.userId === people[who].id };
+    },
+  },
+  {
+    route: "api-push.ts",
+    op: "save an endpoint inside the forum's network instead of a push service (effect: it is stored)",
+    status: [401, 400, 400, 400, 400, 400],
+    effect: "------",
+    async run(who) {
+      const inside = ["https://127.0.0.1:5432/", "https://localhost:5432/", "https://[::1]/", "https://0x7f000001/", "https://169.254.169.254/", "https://10.0.0.1/"];
+      const endpoint = `${inside[counter % inside.length]}${unique("intern").replace(/ /g, "-")}`;
+      const answer = await call(apiPush.action, who, { url: "/api/push", form: { endpoint, ...pushKeys() } });
+      const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+      return { answer, effect: rows.length > 0 };
     },
   },
   {
@@ -1135,7 +1166,7 @@ const ROWS: Row[] = [
     status: [401, 200, 200, 200, 200, 200],
     effect: "--+---",
     async run(who) {
-      const endpoint = `https://push.exempel.se/${unique("agarens").replace(/ /g, "-")}`;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${unique("agarens").replace(/ /g, "-")}`;
       await db().insert(pushSubscriptions).values({ userId: people.owner.id, endpoint, ...pushKeys() });
       const answer = await callDelete(apiPush.action, who, "/api/push", { endpoint });
       const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
@@ -1151,7 +1182,33 @@ const ROWS: Row[] = [
       const answer = await callText(apiPush.loader, who, "/api/push");
       return { answer, effect: false };
     },
-  },  // --- Watchlist (issue 17): api-watchlist.ts, watchlist.tsx, ticker.tsx --------------------
+  },
+  // --- Colour theme: api-theme.ts --------------------------------------------------------------
+  {
+    route: "api-theme.ts",
+    op: "choose the dark theme (effect: the answer sets the caller's own theme cookie, nothing else)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "++++++",
+    async run(who) {
+      const answer = await call(apiTheme.action, who, { url: "/api/theme", form: { theme: "dark", mode: "js" } });
+      const set = answer.headers.getSetCookie();
+      return { answer, effect: set.length === 1 && set[0]!.startsWith("theme=dark;") };
+    },
+  },
+  // --- Edit history: api-revisions.ts --------------------------------------------------------
+  {
+    route: "api-revisions.ts",
+    op: "read the history of a comment edited by a member who then deleted their account (effect: the deleted editor's nickname or e-mail shows)",
+    status: [200, 200, 200, 200, 200, 200],
+    effect: "------",
+    async run(who) {
+      const gone = await deletedEditorsComment();
+      const answer = await call(apiRevisions.loader, who, { url: `/api/revisions/comment/${gone.commentId}`, params: { targetType: "comment", id: gone.commentId } });
+      const text = JSON.stringify(answer.body);
+      return { answer, effect: text.includes(gone.nickname) || text.includes(gone.email) || !text.includes("revisions") };
+    },
+  },
+  // --- Watchlist (issue 17): api-watchlist.ts, watchlist.tsx, ticker.tsx --------------------
   {
     route: "api-watchlist.ts",
     op: "watch a ticker (effect: the caller watches it; a blocked member may not start)",
@@ -1473,9 +1530,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (tests/routes/accounts.test.ts)",
   "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
   "api-nickname-available.ts": "says only whether a nickname (public anyway) is taken",
-  "api-revisions.ts": "the edit history of a public thread or comment (editor nickname, time, diff; staff reasons stay in the moderation log)",
   "api-search.ts": "public threads, comments and profiles (no e-mail: checked above)",
-  "api-theme.ts": "sets only the caller's own theme cookie (issue 19 dark mode); reads and writes no data (tests/routes/theme.test.ts)",
   "api-tickers.ts": "the public Nasdaq Stockholm company list",
   "api-ticker-card.ts": "public company facts for the cashtag menu; the watch state is only ever the caller's own (tests/routes/forum/watchlist.test.ts)",
   "api-market-calendar.ts": "public exchange holiday dates for the market-hours line",

@@ -5,12 +5,21 @@
  * search (API and page), @mention search and report details — as a logged-in member:
  * no answer is a 500 (an unexpected error would throw out of the route here), every refusal is
  * a 4xx with a message, and whatever was accepted is stored cooked without a script or event
- * handler. (The browser side of "executes no script" is `tests/e2e/csp.spec.ts` and the CSP.)
+ * handler. The same strings go to the push device endpoint and keys, the colour theme and its
+ * return path, the edit-history address and the two upload endpoints (file content, name and
+ * kind): no 500, a message with every refusal, only push-service endpoints stored, and the theme's
+ * return path never leaves the site. (The browser side of "executes no script" is `tests/e2e/csp.spec.ts` and the CSP.)
  */
 import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createECDH, randomBytes } from "node:crypto";
 import * as apiBio from "../../../app/routes/api-bio";
+import * as apiPostImages from "../../../app/routes/api-post-images";
+import * as apiPush from "../../../app/routes/api-push";
+import * as apiRevisions from "../../../app/routes/api-revisions";
+import * as apiTheme from "../../../app/routes/api-theme";
+import * as apiUploads from "../../../app/routes/api-uploads";
 import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiReport from "../../../app/routes/api-report";
 import * as apiSearch from "../../../app/routes/api-search";
@@ -18,7 +27,7 @@ import * as register from "../../../app/routes/auth-register";
 import * as newThread from "../../../app/routes/new-thread";
 import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
-import { comments, profiles, threads } from "../../../server/db/schema";
+import { comments, profiles, pushSubscriptions, threads } from "../../../server/db/schema";
 import { listCategories } from "../../../server/forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer } from "../../../server/testing/route-call";
@@ -90,5 +99,30 @@ describe("the Big List of Naughty Strings", () => {
     expect(storedThreads.length).toBeGreaterThan(100);
     expect(storedComments.length).toBeGreaterThan(100);
     for (const row of [...storedThreads, ...storedComments, bio!]) expect(noScript(row.html ?? ""), row.html ?? "").toBe(true);
+  }, 900_000);
+
+  it("goes through the push, theme, edit-history and upload endpoints without a 500, storing only push-service endpoints", async () => {
+    const keys = { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+    const before = tally.requests;
+    for (const [i, s] of naughty.entries()) {
+      const label = `#${i} ${JSON.stringify(s).slice(0, 40)}`;
+      check(await callRoute(forum, apiPush.action, { url: "/api/push", cookie, form: { endpoint: s, ...keys } }), `push endpoint ${label}`);
+      check(await callRoute(forum, apiPush.action, { url: "/api/push", cookie, form: { endpoint: `https://fcm.googleapis.com/fcm/send/${s}`, p256dh: s, auth: s } }), `push keys ${label}`);
+      const theme = await callRoute(forum, apiTheme.action, { url: "/api/theme", cookie, form: { theme: s, returnTo: s } });
+      check(theme, `theme ${label}`);
+      const back = await callRoute(forum, apiTheme.action, { url: "/api/theme", form: { theme: "dark", returnTo: s } });
+      check(back, `theme return path ${label}`);
+      // Back to a path of this site only: never another origin.
+      expect(back.location, label).toMatch(/^\/(?![/\\])/);
+      check(await callRoute(forum, apiRevisions.loader, { url: "/api/revisions/x/y", params: { targetType: s, id: s } }), `revisions kind ${label}`);
+      check(await callRoute(forum, apiRevisions.loader, { url: "/api/revisions/comment/y", params: { targetType: "comment", id: s } }), `revisions id ${label}`);
+      const file = new FormData();
+      file.set("file", new Blob([s], { type: "image/png" }), s || "tom.png");
+      check(await callRoute(forum, apiPostImages.action, { url: "/api/uploads/post", cookie, multipart: file }), `post image ${label}`);
+      check(await callRoute(forum, apiUploads.action, { url: "/api/uploads/x", params: { kind: s }, cookie, multipart: file }), `upload kind ${label}`);
+    }
+    expect(tally.requests - before).toBe(naughty.length * 8);
+    const stored = await forum.services.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
+    for (const { endpoint } of stored) expect(new URL(endpoint).hostname).toBe("fcm.googleapis.com");
   }, 900_000);
 });
