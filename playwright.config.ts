@@ -7,7 +7,7 @@ import { defineConfig } from "@playwright/test";
  * receiver that the tests run (tests/e2e/support/mailbox.ts).
  */
 // Every server the browser tests start (the shared one and the specs' own) is one process unless
-// the spec says otherwise: worker processes (issue 21, default = cores on PostgreSQL) have their
+// the spec says otherwise: worker processes (default = cores on PostgreSQL) have their
 // own spec, tests/e2e/worker-processes.spec.ts, and CI runs both databases' suites side by side.
 process.env.WEB_CONCURRENCY ??= "1";
 

@@ -28,7 +28,7 @@ function bootModule(name) {
   const built = path.resolve(fileURLToPath(new URL(".", import.meta.url)), process.env.BUILD_DIR ?? "build", "server/boot", `${name}.mjs`);
   return !dev && existsSync(built) ? pathToFileURL(built).href : `./server/${name}.ts`;
 }
-// Issue 21: the heap flags and allocator settings every server process runs with
+// The heap flags and allocator settings every server process runs with
 // (server/memory-settings.ts, docs/decisions/041-memory-settings.md) must be there when the
 // process starts: without them, this process becomes itself again with them (`process.execve`:
 // same pid and arguments). A cluster's workers inherit them.
@@ -37,12 +37,12 @@ if (!dev && cluster.isPrimary && typeof process.execve === "function") {
   const settings = memorySettings({ execPath: process.execPath, execArgv: process.execArgv, argv: process.argv.slice(1), env: process.env });
   if (settings.restart) process.execve(process.execPath, settings.argv, settings.env);
 }
-// WEB_CONCURRENCY (issue 21, docs/decisions/037-worker-processes.md): above 1 this process is
+// WEB_CONCURRENCY (docs/decisions/037-worker-processes.md): above 1 this process is
 // only the cluster primary (server/cluster.ts) and forks that many workers running this file;
 // 1 (the default on PGlite), `--dev` and an invalid value (reported by server/config.ts) serve
 // from this one process. Decided before the build is loaded, so the primary stays small.
 // A worker (the primary has decided) imports no TypeScript file: Node's type stripping would
-// cost it about 17 MiB (issue 21 memory budget); what it needs comes from the build.
+// cost it about 17 MiB (memory budget); what it needs comes from the build.
 if (cluster.isWorker) {
   await serve();
 } else {
@@ -81,7 +81,7 @@ async function serve() {
     if (dev) {
       const vite = await import("vite");
       const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-      // The request guard first (issue 15): hostile URLs, methods and Host headers never reach Vite.
+      // The request guard first: hostile URLs, methods and Host headers never reach Vite.
       const { requestGuard } = await viteServer.ssrLoadModule("./server/security/request-guard.ts");
       app.use(requestGuard());
       app.use(viteServer.middlewares);
@@ -111,15 +111,15 @@ async function serve() {
       services = await mod.startServices(env);
       stopSchedules = mod.startSchedules(services);
       closeStreams = mod.closeAllStreams ?? closeStreams;
-      // The request guard before the static files and the app (issue 15: hostile URLs, methods and
+      // The request guard before the static files and the app (hostile URLs, methods and
       // Host headers answer 400/405, never 500; oversized bodies 413).
       app.use(mod.requestGuard());
-      // Issue 21: the fastest levels. A member's 100-comment thread (465 KB of HTML) costs 0.9 ms
+      // The fastest levels. A member's 100-comment thread (465 KB of HTML) costs 0.9 ms
       // at brotli quality 1 (41 KB) instead of 5.9 ms at the package's default 4 (32 KB), and
       // 3 ms at gzip level 1 (57 KB) instead of 9.7 ms at 6 (47 KB); on 2 cores the CPU is the
       // scarce part. Visitors' cached pages are compressed once (server/cache/anonymous-cache.ts).
       app.use(compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } }));
-      // Issue 21: the build's Zopfli `.gz` and Brotli `.br` copies (scripts/precompress-plugin.ts),
+      // The build's Zopfli `.gz` and Brotli `.br` copies (scripts/precompress-plugin.ts),
       // by the request's Accept-Encoding, Brotli first; `compression` leaves them as they are.
       const { default: expressStaticGzip } = await import("express-static-gzip");
       app.use(
@@ -131,9 +131,9 @@ async function serve() {
         }),
       );
       // Files at the root of the client build (a favicon, robots.txt): only paths that name a file
-      // are looked up, so a page request costs no file-system stat (issue 8).
+      // are looked up, so a page request costs no file-system stat.
       // The service worker, the manifest and the offline page are checked for updates on every use
-      // (issue 18; docs/decisions/027-installable-app.md).
+      // (docs/decisions/027-installable-app.md).
       const revalidate = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);
       const publicFiles = express.static(path.resolve(projectDir, buildDir, "client"), {
         maxAge: "1h",
@@ -143,7 +143,7 @@ async function serve() {
         },
       });
       // React Router's loader data (`…/trad/x.data`, every client navigation and revalidation) is
-      // never a file: no stat for it (issue 21, a member's page data).
+      // never a file: no stat for it (a member's page data).
       app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) && !req.path.endsWith(".data") ? publicFiles(req, res, next) : next()));
       app.use(mod.createApp(services));
     }
@@ -169,7 +169,7 @@ async function serve() {
   });
 
   let closing = false;
-  /** Longest wait (ms) for in-flight requests before the rest are cut (issue 9: within 10 s). */
+  /** Longest wait (ms) for in-flight requests before the rest are cut (within 10 s). */
   const DRAIN_MS = 8000;
   /** Longest wait (ms) after DRAIN_MS for the schedules and the database to close. */
   const CLOSE_MS = 1500;
@@ -187,7 +187,7 @@ async function serve() {
     closeStreams();
     const timer = setTimeout(() => server.closeAllConnections?.(), DRAIN_MS);
     // Closing the pool waits for every checked-out connection; one stuck under load kept a
-    // drained server alive for good (seen in the bench, issue 21). The exit comes regardless.
+    // drained server alive for good (seen in the bench). The exit comes regardless.
     setTimeout(() => {
       console.error(`${signal}: databasen stängdes inte i tid; avslutar ändå`);
       process.exit(0);

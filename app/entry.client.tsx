@@ -2,7 +2,7 @@
  * Browser entry: React Router's default (`@react-router/dev` defaults: `hydrateRoot` of
  * `<HydratedRouter>` in a transition, in StrictMode), after the lazily loaded modules the page
  * holds have loaded — the member-only parts on a page rendered for a signed-in member, the error
- * views on an error page (issue 21; `hydrationModule`, app/lib/lazy.ts) — so the hydrating render
+ * views on an error page (`hydrationModule`, app/lib/lazy.ts) — so the hydrating render
  * draws them as the server did. A visitor's thread page waits for nothing.
  *
  * @module

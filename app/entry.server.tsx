@@ -26,8 +26,8 @@ import type { NotificationItem } from "../domain/notifications";
 
 /**
  * The header's avatar of a member exactly as the page renders it (`UserMenu` in
- * app/components/layout/site-header.tsx), for the shared member render (issue 21,
- * server/cache/member-pages.ts), which sets it into a page rendered for the generic member.
+ * app/components/layout/site-header.tsx), for the shared member render
+ * (server/cache/member-pages.ts), which sets it into a page rendered for the generic member.
  *
  * @param viewer the member (nickname, avatarUrl, edgeLevel 0..1)
  * @returns HTML
@@ -38,14 +38,14 @@ export function renderViewerAvatar(viewer: OverlayViewer): string {
 
 /**
  * The follow button's classes off and on ('Följ' primary, 'Sluta följa' secondary), for the shared
- * member render (issue 21, server/cache/member-pages.ts).
+ * member render (server/cache/member-pages.ts).
  */
 export const followToggleClasses: readonly [string, string] = [buttonVariantClass("primary"), buttonVariantClass("secondary")];
 
 /**
  * The actions of a member's own post as the page renders them (the closed 'Åtgärder' menu with
  * 'Redigera' and 'Radera'; `ItemActions` in app/components/forum/moderation.tsx), for the shared
- * member render (issue 21), which puts it in place of 'Anmäl' on the member's own posts.
+ * member render, which puts it in place of 'Anmäl' on the member's own posts.
  *
  * @returns HTML
  */
@@ -56,7 +56,7 @@ export function renderOwnPostActions(): string {
 /**
  * The notifications page's list for one member as the page renders it at hydration
  * (`NotificationList`, app/components/notifications/notification-list.tsx), for the shared member
- * render (issue 21), which sets it in place of the generic render's empty list.
+ * render, which sets it in place of the generic render's empty list.
  *
  * @param items the member's notifications, newest first
  * @returns HTML
@@ -159,7 +159,7 @@ const COALESCE_BYTES = 64 * 1024;
 /**
  * A pass-through for React's output that hands it on in pieces of up to 64 kB instead of React's
  * 2 kB writes: each piece crosses a Node → web → Node stream conversion and the compression
- * middleware, so a 360 kB thread page went through them about 180 times (issue 8). Whatever has
+ * middleware, so a 360 kB thread page went through them about 180 times. Whatever has
  * gathered is passed on as soon as React pauses (a `setImmediate`), so streamed Suspense
  * content still arrives when it is ready.
  *

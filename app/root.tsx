@@ -1,7 +1,7 @@
 /**
  * Document shell: `<html lang="sv">`, meta, styles, the single toast outlet (SPEC §4 Toast: one
  * at a time) and the error boundary with the spec's Swedish texts (SPEC §8). The colour theme
- * (issue 19 "Dark mode", domain/theme.ts): `<html class="dark">` for the `dark` cookie, and for
+ * (domain/theme.ts): `<html class="dark">` for the `dark` cookie, and for
  * `system` a nonce'd inline script in `<head>` that adds the class before the first paint.
  *
  * @module
@@ -39,12 +39,12 @@ import { MEMBER_DOCUMENT_ATTRIBUTE } from "./lib/lazy";
 
 /**
  * Root data: the logged-in member's public fields, a one-shot flash message, the colour theme
- * preference of the `theme` cookie (`system` | `light` | `dark`, issue 19) and the response's CSP
+ * preference of the `theme` cookie (`system` | `light` | `dark`) and the response's CSP
  * nonce for the theme's inline script ("" without CSP).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  // The online counts are in the first paint (issue 21: the header does not move when they come).
+  // The online counts are in the first paint (the header does not move when they come).
   const [viewer, online] = await Promise.all([getViewer(services, request), recentActiveUsers(services.db)]);
   const { flash, clear } = await readFlash(request);
   const clientViewer: ClientViewer | null = viewer ? toClientViewer(viewer) : null;
@@ -74,7 +74,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * The `<html>` document around every page and error, in the viewer's colour theme (issue 19):
+ * The `<html>` document around every page and error, in the viewer's colour theme:
  * the class follows the preference in effect (a switch in flight first) and, for `system`, the
  * device; `suppressHydrationWarning` because the head script may have added `dark` before React.
  */
@@ -94,7 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SYSTEM_THEME_SCRIPT }} />
         ) : null}
         <meta name="theme-color" content={THEME_COLOR} />
-        {/* Installable app (issue 18): manifest, home-screen icon on iOS. */}
+        {/* Installable app: manifest, home-screen icon on iOS. */}
         <link rel="manifest" href={PWA_PATHS.manifest} />
         <link rel="apple-touch-icon" href={PWA_PATHS.appleTouchIcon} />
         <link rel="icon" href="data:image/svg+xml,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 100 100%22><text y=%22.9em%22 font-size=%2290%22>🐂</text></svg>" />

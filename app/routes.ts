@@ -1,5 +1,5 @@
 /**
- * Route table: SPEC §2 "Route table", line for line (routes of later issues are added by them),
+ * Route table: SPEC §2 "Route table", line for line (each route beyond it has a comment),
  * plus the API and health routes the server needs.
  *
  * @module
@@ -18,32 +18,32 @@ export default [
       route("category/:categoryId", "routes/category.tsx", { id: "category-en" }),
       route("kategori/:categoryId/trad/:threadId", "routes/thread.tsx"),
       route("post/:postId", "routes/post-redirect.tsx"),
-      // A comment on whichever page of its thread shows it (issue 8: paginated comments).
+      // A comment on whichever page of its thread shows it (paginated comments).
       route("kommentar/:commentId", "routes/comment-redirect.tsx"),
       route("ny-trad/:categoryId", "routes/new-thread.tsx", { id: "new-thread" }),
       route("create", "routes/new-thread.tsx", { id: "new-thread-picker" }),
       route("edit/:postId", "routes/edit-thread.tsx"),
       route("profil", "routes/profile-redirect.tsx"),
       route("profil/:userId", "routes/profile.tsx"),
-      // Ticker page (issue "Profiles and the social graph": cashtags).
+      // Ticker page (cashtags).
       route("aktie/:ticker", "routes/ticker.tsx"),
-      // Watchlist 'Bevakning' (issue 17).
+      // Watchlist 'Bevakning'.
       route("bevakning", "routes/watchlist.tsx"),
-      // Saved threads and comments 'Sparade' (issue 19).
+      // Saved threads and comments 'Sparade'.
       route("sparade", "routes/saved.tsx"),
-      // Own account: data export and deletion (issue "Accounts and privacy", GDPR).
+      // Own account: data export and deletion (GDPR).
       route("konto", "routes/account.tsx"),
       route("konto/radera", "routes/account-delete-confirm.tsx"),
-      // Notification settings 'Notiser' (issue 18): a section of the account page.
+      // Notification settings 'Notiser': a section of the account page.
       route("konto/notiser", "routes/account-notifications.tsx"),
-      // Full search results page (issue "Trending and search").
+      // Full search results page.
       route("sok", "routes/search.tsx"),
-      // SPEC §2 Notifications page (issue "Notifications, realtime and presence").
+      // SPEC §2 Notifications page.
       route("notifications", "routes/notifications.tsx"),
     ]),
-    // One-click opt-out of the admins' bulk mail (issue 7, List-Unsubscribe).
+    // One-click opt-out of the admins' bulk mail (List-Unsubscribe).
     route("avregistrera", "routes/unsubscribe.tsx"),
-    // One-click opt-out of the notification e-mail: digest and weekly summary (issue 18).
+    // One-click opt-out of the notification e-mail: digest and weekly summary.
     route("avregistrera-notiser", "routes/digest-unsubscribe.tsx"),
     // SPEC §2 "any other path": 404 page, inside the forum layout.
     route("*", "routes/not-found.tsx"),
@@ -60,7 +60,7 @@ export default [
     route("magic", "routes/auth-magic.tsx"),
   ]),
   // SPEC §2 /admin layout ('Admin Dashboard'): index, users, messages, roles; plus the report
-  // queue and the moderation log (issue 7).
+  // queue and the moderation log.
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-dashboard.tsx"),
     route("users", "routes/admin-users.tsx"),
@@ -68,10 +68,10 @@ export default [
     route("roles", "routes/admin-roles.tsx"),
     route("reports", "routes/admin-reports.tsx"),
     route("logg", "routes/admin-log.tsx"),
-    // Issue 18: the job queue's status, admins only.
+    // The job queue's status, admins only.
     route("jobb", "routes/admin-jobs.tsx"),
   ]),
-  // Atom feeds (issue 20 "Feeds"): newest threads, a category, a thread's comments, a ticker.
+  // Atom feeds: newest threads, a category, a thread's comments, a ticker.
   route("forum/feed.atom", "routes/feeds.ts", { id: "feed-forum" }),
   route("forum/kategori/:categoryId/feed.atom", "routes/feeds.ts", { id: "feed-category" }),
   route("forum/kategori/:categoryId/trad/:threadId/feed.atom", "routes/feeds.ts", { id: "feed-thread" }),
@@ -83,12 +83,12 @@ export default [
   route("api/my-data", "routes/api-my-data.ts"),
   route("api/follow", "routes/api-follow.ts"),
   route("api/watchlist", "routes/api-watchlist.ts"),
-  // Colour theme cookie: system, light or dark (issue 19 "Dark mode").
+  // Colour theme cookie: system, light or dark.
   route("api/theme", "routes/api-theme.ts"),
-  // Issue 19: mute a member ('Dölj medlem') and save posts ('Spara').
+  // Mute a member ('Dölj medlem') and save posts ('Spara').
   route("api/mute", "routes/api-mute.ts"),
   route("api/bookmark", "routes/api-bookmark.ts"),
-  // Web Push: this device's subscription and the VAPID public key (issue 18).
+  // Web Push: this device's subscription and the VAPID public key.
   route("api/push", "routes/api-push.ts"),
   route("api/ticker-card/:ticker", "routes/api-ticker-card.ts"),
   route("api/profile-card/:userId", "routes/api-profile-card.ts"),
@@ -104,16 +104,16 @@ export default [
   route("api/block", "routes/api-block.ts"),
   route("api/admin/user-emails", "routes/api-admin-user-emails.ts"),
   route("api/admin/mail-jobs/:jobId", "routes/api-admin-mail-job.ts"),
-  // Issue 16: images in posts (before `:kind`, which would otherwise answer 404 for `post`).
+  // Images in posts (before `:kind`, which would otherwise answer 404 for `post`).
   route("api/uploads/post", "routes/api-post-images.ts"),
   route("api/uploads/:kind", "routes/api-uploads.ts"),
   route("uploads/*", "routes/uploads.ts"),
-  // Notifications, live stream and presence (issue "Notifications, realtime and presence").
+  // Notifications, live stream and presence.
   route("api/notifications", "routes/api-notifications.ts"),
   route("api/events", "routes/api-events.ts"),
   route("api/presence", "routes/api-presence.ts"),
   route("healthz", "routes/healthz.ts"),
-  // Issue 20: robots.txt, the sitemap index and its child sitemaps.
+  // robots.txt, the sitemap index and its child sitemaps.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemaps/:name", "routes/sitemap.ts"),

@@ -1,6 +1,6 @@
 /**
- * Cost of the per-action abuse limits and of idempotent posting (issue "Hardening";
- * docs/performance.md). Run: `npx tsx bench/action-limits.ts` (PGlite in memory), or with
+ * Cost of the per-action abuse limits and of idempotent posting
+ * (docs/performance.md). Run: `npx tsx bench/action-limits.ts` (PGlite in memory), or with
  * `TEST_DATABASE_URL=postgres://…` on a fresh PostgreSQL database. Prints median and p95 (ms) of
  * 500 sequential `enforce("comment")` calls (3 counted rules + the account-age lookup; a fresh
  * key each, so none is refused), and of

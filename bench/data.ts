@@ -1,5 +1,6 @@
 /**
- * `npm run bench:data`: the deterministic dataset generator of issue 8 "Performance".
+ * `npm run bench:data`: the deterministic dataset generator of the load benchmark
+ * (docs/decisions/015-bench-dataset.md).
  *
  * Fills `DATABASE_URL` (PostgreSQL), or the embedded PGlite in `DATA_DIR/pglite` when it is unset,
  * with a realistic forum at `--scale 1` (default):
@@ -13,7 +14,7 @@
  * | reactions | about 2 000 000 (25 % on threads, never on one's own content) |
  * | follows | about 200 000 |
  * | notifications | about 500 000 (`new_thread`, as `createThread` writes them) |
- * | watchlist (issue 17) | `bench_member_2` follows members u1, u3 … u501 and watches the 200 most mentioned tickers |
+ * | watchlist | `bench_member_2` follows members u1, u3 … u501 and watches the 200 most mentioned tickers |
  *
  * Activity follows power laws (a few members write, react and are followed most; a few threads
  * get most comments and reactions; the most reacted threads and comments are scattered over the
@@ -69,15 +70,15 @@ export function benchEmail(n: number): string {
   return `bench_member_${n}@exempel.se`;
 }
 
-/** Members bench_member_2 follows (issue 17 'Bevakat' tab performance: 500 follows). */
+/** Members bench_member_2 follows ('Bevakat' tab performance: 500 follows). */
 export const BENCH_WATCHER_FOLLOWS = 500;
-/** Tickers bench_member_2 watches (issue 17 watchlist performance: the 200-ticker limit). */
+/** Tickers bench_member_2 watches (watchlist performance: the 200-ticker limit). */
 export const BENCH_WATCHER_TICKERS = 200;
 
 /** The two threads with a fixed number of comments (ids are `md5('t' || index)::uuid`). */
 export const SPECIAL_THREADS = { hundred: { index: 1, comments: 100 }, thousand: { index: 2, comments: 1000 } } as const;
 
-/** Rows per table at scale 1 (issue 8). */
+/** Rows per table at scale 1. */
 export const FULL_SIZE = {
   members: 50_000,
   threads: 100_000,
@@ -402,14 +403,14 @@ export async function generateDataset(database: Database, options: GenerateOptio
         JOIN bench_sentences s ON s.i = c.s
         LEFT JOIN bench_tickers tk ON tk.i = c.tk
         CROSS JOIN LATERAL unnest(s.tk || CASE WHEN tk.t IS NULL THEN '{}'::text[] ELSE ARRAY[tk.t] END) AS x(ticker)`);
-      // Issue 17: about a third of mentions state a view ('Din syn'), about a fifth a position ('Innehav').
+      // About a third of mentions state a view ('Din syn'), about a fifth a position ('Innehav').
       await tx.execute(sql`
         UPDATE post_tickers SET
           sentiment = CASE abs(hashtext(target_id::text || ticker)) % 6 WHEN 0 THEN 'bullish' WHEN 1 THEN 'bearish' ELSE NULL END,
           position = CASE abs(hashtext(ticker || target_id::text)) % 10 WHEN 0 THEN 'owns' WHEN 1 THEN 'does_not_own' ELSE NULL END`);
     });
 
-    // Issue 17 watchlist performance: bench_member_2 (the member bench/run.ts signs in as) follows
+    // Watchlist performance: bench_member_2 (the member bench/run.ts signs in as) follows
     // BENCH_WATCHER_FOLLOWS members (the most followed first, so the 'Bevakat' tab merges busy
     // authors) and watches BENCH_WATCHER_TICKERS tickers (the most mentioned first).
     await step(`bench_member_2: ${BENCH_WATCHER_FOLLOWS} follows, ${BENCH_WATCHER_TICKERS} watched tickers`, async () => {

@@ -1,5 +1,5 @@
 /**
- * The JavaScript a browser downloads on a first visit to a page (issue 21: "JS a first visit to
+ * The JavaScript a browser downloads on a first visit to a page ("JS a first visit to
  * the thread page downloads", ≤ 130 KB gzip): Chromium opens the page with an empty cache and no
  * input, and every `.js` file it requests until the network has been idle and 2 s more have
  * passed is counted — the modules of the first paint and whatever the page loads by itself after

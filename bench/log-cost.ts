@@ -1,17 +1,17 @@
 /**
- * `npx tsx bench/log-cost.ts [lines]`: the CPU cost of one `request` log line (issue 21: "at
+ * `npx tsx bench/log-cost.ts [lines]`: the CPU cost of one `request` log line ("at
  * ≥ 1 000 req/s the request log must not be the bottleneck"), for each way of writing the
  * process's log:
  *
  * - `sync`: `pino.destination({ sync: true })` (`LOG_SYNC=1`), one `write(2)` per line;
  * - `async, no batch`: pino's default destination (`sync: false`, `minLength: 0`), a background
  *   write whenever none is in flight;
- * - `async, batched`: {@link processDestination}, the process's logger since issue 21.
+ * - `async, batched`: {@link processDestination}, the process's logger today.
  *
  * Each is measured into a file and into a pipe (`cat > /dev/null`, as under systemd or Docker),
  * with the production logger's options (request-id mixin; redaction only in the last row, which
- * is how `request` lines were written before issue 21) and the same entry the middleware writes. Output: µs of process CPU (user + system, all threads) and of wall time per
- * line.
+ * is how `request` lines used to be written) and the same entry the middleware writes. Output: µs
+ * of process CPU (user + system, all threads) and of wall time per line.
  *
  * @module
  */
@@ -29,7 +29,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "log-cost-"));
 /** Writes `lines` request entries through `destination`; returns µs CPU and wall per line. */
 async function measure(destination: DestinationStream, redacted: boolean) {
   const parent = createLogger(destination, "info");
-  // server/log.ts writes `request` entries through a child without redaction (issue 21).
+  // server/log.ts writes `request` entries through a child without redaction.
   const logger = redacted ? parent : parent.child({}, { redact: { paths: [] } });
   const entry = { method: "GET", path: "/forum/kategori/0b7c2a9e-1f1d-4a43-9d7e-8f0c2b1d9e11/trad/4787fe8a-e24c-1298-8db6-b8dbaf686b20", status: 200, ms: 3.4 };
   // Warm-up, then in slices of 1 000 with a turn of the event loop between them, as a server

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 5 "Done when"): time from a post to the follower's badge. Member A follows B
+ * Benchmark: time from a post to the follower's badge. Member A follows B
  * and has /forum open; B starts a thread by an HTTP POST (what the form does); the clock runs
  * from just before the POST to the moment the badge in A's page shows '1' (a MutationObserver in
  * the page reads the same system clock). 20 runs after 2 warm-up runs; A's notifications are

@@ -1,6 +1,6 @@
 /**
- * What one answer of the notifications page cost before its list was kept per member (issue 21,
- * docs/decisions/043-member-reads.md): the CPU of the list's query and of its React render, each
+ * What one answer of the notifications page cost before its list was kept per member
+ * (docs/decisions/043-member-reads.md): the CPU of the list's query and of its React render, each
  * run 1 000 times in this process against the bench dataset.
  *
  * ```sh

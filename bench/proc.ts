@@ -1,6 +1,6 @@
 /**
- * The server as a process tree, read from Linux's `/proc` (issue 21 "Members at visitor speed":
- * the server may run one worker process per core through `node:cluster`, so its CPU time and
+ * The server as a process tree, read from Linux's `/proc` (the
+ * server may run one worker process per core through `node:cluster`, so its CPU time and
  * memory are those of the spawned process **and all its descendants**).
  *
  * - {@link processTree}: the pid and every live descendant (through `/proc/<pid>/task/<tid>/children`).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the load benchmark of issue 8 "Performance".
+ * `npm run bench`: the load benchmark (docs/performance.md).
  *
  * Starts the production build (`BUILD_DIR`, default `build-perf`; built first when missing or with
  * `--build`) on `DATABASE_URL` (or PGlite in `DATA_DIR` when unset), signs a bench member in
@@ -7,8 +7,8 @@
  * at 10 and 50 connections (two client threads that count answers without keeping their bodies,
  * bench/client-setup.cjs), logged out and logged in: forum home, a category, the 100- and
  * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss'), the notification
- * list, the watchlist page `/forum/bevakning` and the forum home's 'Bevakat' tab (issue 17). Each row reports req/s, the
- * server's CPU ms per request (issue 21: CPU time of the server's process tree during the case ÷
+ * list, the watchlist page `/forum/bevakning` and the forum home's 'Bevakat' tab. Each row reports req/s, the
+ * server's CPU ms per request (CPU time of the server's process tree during the case ÷
  * completed requests, so the cost shows even on a busy machine), p50, p97.5 and p99 latency,
  * errors, non-2xx answers and the server's peak RSS. The server may be a process tree (one
  * worker per core, `WEB_CONCURRENCY`): CPU and RSS are summed over the spawned process and all
@@ -34,7 +34,7 @@
  * written between `<!-- soak:start -->` and `<!-- soak:end -->`; with `--smoke` on the smoke dataset,
  * never written); `--soak-loops <members>,<visitors>` (the soak's concurrent loops, default 30,10).
  *
- * A case whose route does not exist in the build (the notification list before its issue lands)
+ * A case whose route does not exist in the build (the notification list in an older build)
  * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
  * redirects a logged-out visitor to /auth/login; that row is reported as such and not loaded.
  *
@@ -273,7 +273,7 @@ async function startServer(target: Target, buildDir: string, port: number, cpuPr
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
     try {
       const res = await fetch(`http://localhost:${port}/healthz`);
-      // A cluster (issue 21) answers once its first worker listens: wait for all of them (the
+      // A cluster answers once its first worker listens: wait for all of them (the
       // primary's line 'Börssnack: N arbetsprocesser lyssnar på port P').
       const log = readFileSync(logFile, "utf8");
       if (res.ok && (!/startar \d+ arbetsprocesser/.test(log) || /arbetsprocesser lyssnar på port/.test(log))) return child;
@@ -290,7 +290,7 @@ async function startServer(target: Target, buildDir: string, port: number, cpuPr
  * Signs a bench member in through the real login endpoint.
  *
  * @param base the server's origin, e.g. `http://localhost:3610`
- * @param member which `bench_member_<n>` (1 … 10; default 2, the watcher of issue 17)
+ * @param member which `bench_member_<n>` (1 … 10; default 2, the member with the big watchlist)
  * @returns the Cookie header of the session
  * @throws when the login fails or the cookie does not sign in
  */
@@ -413,8 +413,8 @@ function serverDescription(p: { processes: number; workers: number }): string {
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }).replace(/,/g, " "));
 
 /**
- * Budgets at 50 connections, by case key and login state: issue 21 "Members at visitor speed"
- * for the member rows and the visitor's 100-comment thread, issue 8 for visitor search.
+ * Budgets at 50 connections, by case key and login state: members at visitor speed for the member
+ * rows and the visitor's 100-comment thread, and the search budget for visitor search.
  */
 function budgetFor(row: Row): { text: string; met: boolean } | null {
   if (row.connections !== 50 || row.status !== "ok") return null;
@@ -595,7 +595,7 @@ async function main() {
       { key: "search-utdelning", label: "search 'utdelning'", path: "/forum/sok?q=utdelning" },
       { key: "search-Ericss", label: "search 'Ericss'", path: "/forum/sok?q=Ericss" },
       { key: "notifications", label: "notification list", path: "/forum/notifications" },
-      // Issue 17: bench_member_2 watches 200 tickers and follows 500 members (bench/data.ts).
+      // bench_member_2 watches 200 tickers and follows 500 members (bench/data.ts).
       { key: "watchlist", label: "watchlist 'Bevakning' (200 tickers)", path: "/forum/bevakning" },
       { key: "home-watched", label: "forum home tab 'Bevakat' (500 follows, 200 tickers)", path: "/forum?sortera=bevakat" },
     ].filter((c) => !options.only || options.only.includes(c.key));

@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/sitemap-sql.ts`: time of the sitemaps on the `bench:data` dataset (issue 20:
- * "≤ 1 s for a 50,000-URL sitemap, measured"; docs/performance.md "Sitemaps (issue 20)"). Reads
+ * `npx tsx bench/sitemap-sql.ts`: time of the sitemaps on the `bench:data` dataset
+ * ("≤ 1 s for a 50,000-URL sitemap, measured"; docs/performance.md "Sitemaps"). Reads
  * `DATABASE_URL` (PostgreSQL) or PGlite in `DATA_DIR/pglite`, then streams each file exactly as
  * the route does (`server/seo/sitemaps.ts`) and reads it to the end: the first run of each file
  * ("cold", right after opening the database) and the median, best and worst of 5 further runs,

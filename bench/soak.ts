@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --soak <minutes>`: the mixed soak load of issue 21 "Members at visitor
- * speed" against the server bench/run.ts started.
+ * `npm run bench -- --soak <minutes>`: the mixed soak load (members at visitor
+ * speed) against the server bench/run.ts started.
  *
  * Closed-loop virtual users (each sends its next request when the previous answer has arrived):
  * - members (`bench_member_3` … `bench_member_8`, signed in through the real `POST /api/login`)
@@ -17,7 +17,7 @@
  * timeouts), non-2xx answers, p50/p99 latency and the server's CPU ms per request. The verdict:
  * **plateau** when the RSS at the last minute is < 5 % above the RSS five minutes earlier
  * (minute 15 vs minute 10 in a 15-minute soak; in a soak of ≤ 5 minutes, the last minute vs the
- * first), and the peak ≤ 400 MiB (issue 21).
+ * first), and the peak ≤ 400 MiB.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/watchlist-sql.ts`: SQL time of the watchlist page and the 'Bevakat' tab for
- * bench_member_2 (200 watched tickers, 500 follows; bench/data.ts) on `DATABASE_URL` (issue 17
- * performance; docs/performance.md "Watchlist feed and 'Bevakat' tab (issue 17)"). For pages 1,
+ * bench_member_2 (200 watched tickers, 500 follows; bench/data.ts) on `DATABASE_URL`
+ * (docs/performance.md "Watchlist feed and 'Bevakat' tab"). For pages 1,
  * 2, 5, 10 and 20 it runs the real query functions (`server/watchlist/queries.ts`) 7 times and
  * prints the median and the worst wall time, which include every statement of the page (id
  * page over the growing windows, and the rows for those ids).

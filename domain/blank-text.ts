@@ -1,7 +1,6 @@
 /**
  * Whether a text is blank to the eye (SPEC §5 "non-empty trimmed"). Its own module, re-exported
- * by `limits.ts`, so the browser's composers do not also load the nickname rules and their texts
- * (issue 21).
+ * by `limits.ts`, so the browser's composers do not also load the nickname rules and their texts.
  *
  * @module
  */
@@ -15,7 +14,7 @@
 const INVISIBLE = /[\p{Cf}\p{Zs}\u115F\u1160\u2800\u3164\uFFA0]/gu;
 
 /**
- * Whether a text is empty to the eye (SPEC §5 "non-empty trimmed", issue 15 item 7): nothing left
+ * Whether a text is empty to the eye (SPEC §5 "non-empty trimmed"): nothing left
  * after removing white space and the invisible characters of {@link INVISIBLE}.
  *
  * @param text any string

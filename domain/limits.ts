@@ -1,7 +1,7 @@
 /**
  * Form limits and the nickname rule, shared by browser and server without any dependency: the
  * client bundle imports these (not the Zod schemas of `validation.ts`, which would add about
- * 23 KB gzip of Zod to every page, issue 8 "JS for the thread page").
+ * 23 KB gzip of Zod to every page).
  *
  * @module
  */
@@ -17,35 +17,35 @@ export const PASSWORD_MIN = 6;
 /** Upper bound, so a hostile client cannot make the server hash megabytes. */
 export const PASSWORD_MAX = 128;
 /**
- * Grace period of an author's edit, in seconds (issue 16): an author who edits their own thread
+ * Grace period of an author's edit, in seconds: an author who edits their own thread
  * or comment within 5 minutes of posting leaves no revision and no 'redigerad' mark. Discourse's
  * `editing_grace_period` (default 300 s) does the same: typo fixes right after posting are not
  * history. Staff edits always leave a revision.
  */
 export const EDIT_GRACE_PERIOD_S = 5 * 60;
 /**
- * Most tickers one member may watch (issue 17 Watchlist 'Bevakning': "Limits: 200 tickers per
+ * Most tickers one member may watch (watchlist 'Bevakning': "Limits: 200 tickers per
  * member"). Enforced inside the watch write under a lock (server/watchlist/commands.ts).
  */
 export const WATCHLIST_MAX = 200;
 
 /**
- * Most members one member may mute (issue 19 'Dölj medlem'). Enforced inside the mute write under
+ * Most members one member may mute ('Dölj medlem'). Enforced inside the mute write under
  * a lock on the muter's profile row (server/mutes/commands.ts); docs/decisions/032-mute-and-bookmarks.md.
  */
 export const MUTES_MAX = 1000;
 
 /**
- * Most threads and comments one member may save (issue 19 'Spara'). Enforced inside the bookmark
+ * Most threads and comments one member may save ('Spara'). Enforced inside the bookmark
  * write under a lock on the member's profile row (server/bookmarks/commands.ts).
  */
 export const BOOKMARKS_MAX = 5000;
 
-/** Saved items per page of `/forum/sparade` (issue 19: "pagination if > 50"). */
+/** Saved items per page of `/forum/sparade` ("pagination if > 50"). */
 export const BOOKMARKS_PAGE_SIZE = 50;
 
 /**
- * Web Push (issue 18): devices one member may have subscribed; saving one more removes the one
+ * Web Push: devices one member may have subscribed; saving one more removes the one
  * used least recently (docs/decisions/031-web-push.md).
  */
 export const PUSH_DEVICES_MAX = 20;
@@ -58,7 +58,7 @@ export { LIMITS };
 const NICKNAME_CHARS = /^[A-Za-z0-9ÅÄÖåäö._-]+$/;
 
 /**
- * Names nobody may register (issue 15 item 7): they would pass for the forum's staff or system.
+ * Names nobody may register: they would pass for the forum's staff or system.
  * Compared after {@link nicknameKey}, so `Admin`, `ad.min` and `Bors_snack` are reserved too.
  */
 export const RESERVED_NICKNAMES: readonly string[] = [
@@ -92,7 +92,7 @@ export function nicknameKey(nickname: string): string {
 const RESERVED_KEYS = new Set(RESERVED_NICKNAMES.map(nicknameKey));
 
 /**
- * Whether a nickname is reserved (issue 15 item 7): one of {@link RESERVED_NICKNAMES} up to case,
+ * Whether a nickname is reserved: one of {@link RESERVED_NICKNAMES} up to case,
  * dots, underscores and hyphens.
  *
  * @param nickname as typed
@@ -119,7 +119,7 @@ export function nicknameFormatError(nickname: string): string | null {
 
 /**
  * Checks a nickname a member wants to register: SPEC §5 Nickname ({@link nicknameFormatError}),
- * then the reserved names (issue 15 item 7).
+ * then the reserved names.
  *
  * @param nickname as typed (not trimmed: a space anywhere is an error)
  * @returns the Swedish error message ('Detta användarnamn är reserverat' for a reserved name), or

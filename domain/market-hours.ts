@@ -1,5 +1,5 @@
 /**
- * Market hours of the three clock exchanges (issue 17, "Market hours"): whether Nasdaq
+ * Market hours of the three clock exchanges (docs/decisions/021-market-hours.md): whether Nasdaq
  * Stockholm, the New York Stock Exchange and the Tokyo Stock Exchange are open at an instant, and
  * when closed, the next opening. Pure (no DOM, no Node built-ins, no holiday library): the auth
  * layout's clocks and the forum header call it in the browser with the calendar the server sends
@@ -140,7 +140,7 @@ function sessionsOn(rules: ExchangeRules, kind: "closed" | "short" | "regular", 
 }
 
 /**
- * Whether an exchange is open at an instant, and if not, when it next opens (issue 17).
+ * Whether an exchange is open at an instant, and if not, when it next opens.
  *
  * @param exchange "stockholm" (Nasdaq Stockholm), "newYork" (NYSE) or "tokyo" (TSE)
  * @param now the instant to judge (any `Date`; the browser passes `new Date()`)

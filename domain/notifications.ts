@@ -15,7 +15,7 @@ export interface NotificationItem {
   /** Monotonic number, the SSE event id (docs/decisions/011). */
   seq: number;
   /**
-   * `new_thread`, `new_comment`, `mention`, `thread_activity` (issue 18); any other value is
+   * `new_thread`, `new_comment`, `mention`, `thread_activity`; any other value is
    * shown as ' gjorde något'.
    */
   type: string;
@@ -34,7 +34,7 @@ export interface NotificationItem {
 
 /**
  * A member's notification settings as the settings page 'Notiser' shows them and the export
- * lists them (issue 18; server/notifications/settings.ts).
+ * lists them (server/notifications/settings.ts).
  */
 export interface NotificationSettingsView {
   /** The channel level of each kind. */
@@ -49,7 +49,7 @@ export interface NotificationSettingsView {
 
 /**
  * The notification's text: actor (default 'Någon') plus the type's phrase (SPEC §8; `mention`
- * from issue 5); a `thread_activity` row (issue 18 'Bevaka tråd') has no actor:
+ * beyond it); a `thread_activity` row ('Bevaka tråd') has no actor:
  * `N nya kommentarer i "titel"` (`1 ny kommentar i "titel"`).
  *
  * @param item type, actor nickname, title and (for `thread_activity`) count
@@ -78,7 +78,7 @@ const PHRASES: Record<NotificationType, (actor: string, title: string, count: nu
 /**
  * Where a notification leads (SPEC §4): new_thread → the thread; new_comment → the thread at
  * `#comment-{reference_id}`; mention → the comment, or the thread when the mention was in it;
- * ticker_mention (issue 18) → the post for a single one, the ticker page for a batch
+ * ticker_mention → the post for a single one, the ticker page for a batch
  * (`count` > 1).
  *
  * @param row stored fields (`count` and `ticker` for the batched types; absent = 1 and none)

@@ -1,6 +1,6 @@
 /**
- * The member's own part of a page served from the shared member render (issue 21 "Render the
- * shared part once", docs/decisions/039-shared-member-render.md). A page a plain member sees
+ * The member's own part of a page served from the shared member render
+ * (docs/decisions/039-shared-member-render.md). A page a plain member sees
  * differs from every other plain member's view of it only in small parts: the header's avatar
  * and nickname, their own reactions, 'Spara' / 'Sparad', 'Bevaka tråd', 'Följ'. The server
  * renders the page once for a generic member (the id {@link GENERIC_VIEWER_ID}), keeps it for a
@@ -52,7 +52,7 @@ export interface ThreadOverlay {
   own: string[];
   /** What the member may do with their own posts (`itemCan`, domain/policy/forum.ts). */
   ownCan: ItemCan;
-  /** The comment forms' idempotency key, new for every answer (issue "Hardening"). */
+  /** The comment forms' idempotency key, new for every answer. */
   submitKey: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Web Push rules both sides agree on (issue 18): what a browser push subscription must look like
+ * Web Push rules both sides agree on: what a browser push subscription must look like
  * to be stored (its endpoint on a known push service, `domain/push-services.ts`), and what a
  * push says. Pure: no database, no Node built-ins.
  * docs/decisions/031-web-push.md.

@@ -1,5 +1,5 @@
 /**
- * The quote Markdown builder (issue 16 "Quote"): what 'Citera' puts into the comment box.
+ * The quote Markdown builder: what 'Citera' puts into the comment box.
  */
 import { describe, expect, it } from "vitest";
 import { appendQuote, isQuoteSourceHref, quoteMarkdown } from "./quote";

@@ -1,5 +1,5 @@
 /**
- * The Markdown of a quote (issue 16 "Quote"): what 'Citera' inserts into a composer and what
+ * The Markdown of a quote: what 'Citera' inserts into a composer and what
  * `server/content/cook.ts` recognises as a quote block. Both sides read the format from here.
  *
  * Format (readable in the textarea; the first line starts with `> @nick skrev:`):

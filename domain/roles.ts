@@ -43,8 +43,8 @@ export function isAdminRole(role: Role): boolean {
 
 /**
  * Whether a staff member of role `actor` may act against a member of role `target` — block,
- * unblock, delete their account or remove their content by moderation (issue 7, issue 15:
- * "staff cannot act against staff"): moderators act on members only; admins on members and
+ * unblock, delete their account or remove their content by moderation
+ * ("staff cannot act against staff"): moderators act on members only; admins on members and
  * moderators; nobody on an admin.
  *
  * @param actor the acting member's role

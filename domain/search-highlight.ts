@@ -1,5 +1,5 @@
 /**
- * Safe highlighting of search terms (issue "Trending and search"; SPEC §2 Search results: "snippet
+ * Safe highlighting of search terms (SPEC §2 Search results: "snippet
  * with the query highlighted"). Text is split into plain segments that React renders as text
  * nodes, so a highlight can never turn content into markup: `<script>` in a post stays the
  * characters `<script>` on screen.

@@ -18,7 +18,7 @@ export interface SearchResult {
   snippet: string;
   /** the author's nickname, or null for a deleted member (shown as 'Okänd') */
   author_name: string | null;
-  /** the author's id (a member result: the member's own), null for a deleted member; issue 19 marks muted authors by it */
+  /** the author's id (a member result: the member's own), null for a deleted member; muted authors are marked by it */
   author_id: string | null;
   /** the thread's category, null for members */
   category_id: string | null;
@@ -28,7 +28,7 @@ export interface SearchResult {
   created_at: string;
   /** avatar of a member result, otherwise null */
   avatar_url: string | null;
-  /** set by the loader when the viewer mutes the author of this thread or comment (issue 19); never on member results */
+  /** set by the loader when the viewer mutes the author of this thread or comment; never on member results */
   muted?: true;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Swedish names of a company's sector and industry (issue 17: the ticker page in Swedish). The
+ * Swedish names of a company's sector and industry (the ticker page in Swedish). The
  * data set (server/data/companies.csv, FinanceDatabase) names them in English, GICS style; the
  * catalogue group `sectors` translates every value present in it.
  *

@@ -1,7 +1,7 @@
 /**
- * A post's stances as the page shows them (issue 17): the tags beside a cashtag in cooked HTML and
+ * A post's stances as the page shows them: the tags beside a cashtag in cooked HTML and
  * the row of tags under a post. Its own module so the thread page does not carry the composer's
- * form code (`stances.ts`; issue 21).
+ * form code (`stances.ts`).
  *
  * @module
  */

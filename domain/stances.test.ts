@@ -1,5 +1,5 @@
 /**
- * Issue 17 'Din syn' / 'Innehav' helpers: the form's fields read back, the cashtags a composer
+ * 'Din syn' / 'Innehav' helpers: the form's fields read back, the cashtags a composer
  * finds while the member types (same rule as the server's cooking), and the tags placed after the
  * first cashtag link of a ticker in cooked HTML.
  */

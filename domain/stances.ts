@@ -1,6 +1,6 @@
 /**
  * The author's stated view ('Din syn': Bullish / Bearish) and position disclosure ('Innehav':
- * owns / does not own) per ticker of a post (issue 17), as both sides need them: the composer's
+ * owns / does not own) per ticker of a post, as both sides need them: the composer's
  * form field names, reading them back from a submitted form, finding the cashtags of a text while
  * the member types (the browser has no ticker list: it asks `/api/tickers?known=…` which of the
  * candidates are listed), and placing the tags beside a cashtag in cooked HTML.
@@ -72,7 +72,7 @@ const WORD_AFTER = /[\p{L}\p{N}\p{M}_@]/u;
 const NOT_A_BOUNDARY = new Set(["@", "$", "_", "/", "\\", ".", "-", "+", "=", "&", "#", "%"]);
 
 /**
- * The cashtags a text may name, for the composer (issue 17): per `$` at a word boundary, the
+ * The cashtags a text may name, for the composer: per `$` at a word boundary, the
  * candidate tickers longest first (`$ERIC-B-aktien` → `ERIC-B-AKTIEN`, `ERIC-B`, `ERIC`), by the
  * same rule as the server's cooking (`server/content/cook.ts`); code spans and code blocks are
  * skipped. Which candidate is a listed ticker is the server's to say ({@link resolveCashtags}).

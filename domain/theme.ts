@@ -1,5 +1,5 @@
 /**
- * Colour theme preference (issue 19 "Dark mode"): the `theme` cookie, read by the root loader so
+ * Colour theme preference: the `theme` cookie, read by the root loader so
  * the server renders the right theme, written by `POST /api/theme` (app/routes/api-theme.ts) and,
  * for an instant switch, by the browser. Pure: no DOM, no Node built-ins.
  *

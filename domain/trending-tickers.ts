@@ -1,5 +1,5 @@
 /**
- * Trending tickers on the forum home (issue 17 "Trending tickers"): the row shape that crosses
+ * Trending tickers on the forum home: the row shape that crosses
  * from the server query (`server/tickers/trending.ts`) to the component
  * (`app/components/forum/trending-tickers.tsx`), and the pure rules both sides agree on.
  * Choices and reasons: docs/decisions/025-trending-tickers.md.
@@ -7,11 +7,11 @@
  * @module
  */
 
-/** How many tickers the forum home lists (issue 17: "the 10 tickers"). */
+/** How many tickers the forum home lists ("the 10 tickers"). */
 export const TRENDING_TICKERS_LIMIT = 10;
 /** The window counted, and the previous window it is compared with (hours). */
 export const TRENDING_TICKERS_WINDOW_HOURS = 24;
-/** Default longest age of the cached list (seconds; issue 17 "refreshed at most every minute"). */
+/** Default longest age of the cached list (seconds; "refreshed at most every minute"). */
 export const TRENDING_TICKERS_DEFAULT_TTL_S = 60;
 
 /** One ticker of the trending list. Counts are whole numbers ≥ 0. */

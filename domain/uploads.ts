@@ -45,18 +45,18 @@ export const IMAGE_SIZES: Readonly<Record<ImageKind, { width: number; height: nu
 /** WebP quality of the re-encoded output. */
 export const WEBP_QUALITY = 82;
 
-// --- Images in posts (issue 16: chart screenshots) -------------------------------------------
+// --- Images in posts (chart screenshots) -----------------------------------------------------
 
-/** Largest accepted post image, in megabytes (issue 16: "8 MB per file", as for avatars). */
+/** Largest accepted post image, in megabytes ("8 MB per file", as for avatars). */
 export const MAX_POST_IMAGE_MB = MAX_UPLOAD_MB;
 
 /** Largest accepted post image in bytes; larger input is refused (413) before it is decoded. */
 export const MAX_POST_IMAGE_BYTES = MAX_POST_IMAGE_MB * 1024 * 1024;
 
-/** Longest side of a stored post image in pixels (issue 16); smaller images are never upscaled. */
+/** Longest side of a stored post image in pixels; smaller images are never upscaled. */
 export const POST_IMAGE_MAX_SIDE = 2000;
 
-/** Most images one thread or comment may show (issue 16: "10 images per post"). */
+/** Most images one thread or comment may show ("10 images per post"). */
 export const MAX_POST_IMAGES = 10;
 
 // --- Post-image storage quota (docs/decisions/008-uploads.md "Post images: storage quota") ------
@@ -164,7 +164,7 @@ export function parsePostImageUrl(url: string): PostImageRef | null {
 const POST_IMAGE_IN_TEXT = /\/uploads\/posts\/[A-Za-z0-9_-]{22}-[0-9]{1,4}x[0-9]{1,4}\.webp/g;
 
 /**
- * How many of this forum's post images a Markdown body refers to (issue 16: at most
+ * How many of this forum's post images a Markdown body refers to (at most
  * {@link MAX_POST_IMAGES} per post). Every occurrence of a post-image path counts, also a repeat
  * of the same image, whether written as an image, a link or a reference definition; foreign
  * images are not counted (they render as links).

@@ -236,7 +236,7 @@ describe("reactionSchema (SPEC §5 Reactions)", () => {
   });
 });
 
-describe("reserved nicknames (issue 15 item 7)", () => {
+describe("reserved nicknames", () => {
   it("refuses the reserved names and look-alikes differing in case, dots, underscores or hyphens", () => {
     for (const nickname of [
       "admin",
@@ -275,7 +275,7 @@ describe("reserved nicknames (issue 15 item 7)", () => {
   });
 });
 
-describe("invisible characters count as empty (SPEC §5 non-empty trimmed; issue 15 item 7)", () => {
+describe("invisible characters count as empty (SPEC §5 non-empty trimmed)", () => {
   const invisible = ["\u200B", "\u2800", "\u3164", "\u115F", "\u1160", "\uFFA0", "\u2060", "\uFEFF", "\u200E", "\u00A0", "\u3000"];
   const categoryId = randomUUID();
 

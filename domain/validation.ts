@@ -40,7 +40,7 @@ export {
 } from "./limits";
 
 /**
- * A trimmed text that must hold something visible (SPEC §5 "non-empty trimmed"; issue 15 item 7:
+ * A trimmed text that must hold something visible (SPEC §5 "non-empty trimmed";
  * invisible characters alone count as empty, see {@link isBlankText}).
  *
  * @param required message when the text is blank
@@ -55,7 +55,7 @@ function visibleText(required: string, max: number, tooLong: string) {
 }
 
 /**
- * A post body with at most {@link MAX_POST_IMAGES} of the forum's own images (issue 16; counted by
+ * A post body with at most {@link MAX_POST_IMAGES} of the forum's own images (counted by
  * {@link countPostImages}: every reference to a stored post image).
  *
  * @param body the body schema it refines
@@ -128,7 +128,7 @@ function optionalChoice<T extends string>(values: readonly [T, ...T[]], message:
 }
 
 /**
- * The author's 'Din syn' and 'Innehav' per ticker (issue 17): `{ [TICKER]: { sentiment?,
+ * The author's 'Din syn' and 'Innehav' per ticker: `{ [TICKER]: { sentiment?,
  * position? } }` as `domain/stances.ts` `stancesFromForm` collects them (`syn.X`, `innehav.X`).
  * Values: `bullish` | `bearish` | `` and `owns` | `does_not_own` | ``; anything else is refused
  * with a Swedish message (field `stances`). Keys are upper-cased; at most `MAX_STANCES` tickers.
@@ -157,18 +157,18 @@ export const stancesSchema = z
 
 /**
  * New thread (SPEC §5 New thread): non-empty trimmed title and body (invisible characters alone
- * are empty), within {@link LIMITS}, with at most {@link MAX_POST_IMAGES} images (issue 16).
+ * are empty), within {@link LIMITS}, with at most {@link MAX_POST_IMAGES} images.
  */
 export const threadSchema = z.object({
   categoryId: z.uuid({ message: f.categoryRequired }),
   title: visibleText(f.titleRequired, LIMITS.title, f.titleTooLong),
   body: withImageLimit(visibleText(f.bodyRequired, LIMITS.body, f.bodyTooLong)),
-  /** Issue 17 'Din syn' / 'Innehav' per ticker ({@link stancesSchema}). */
+  /** 'Din syn' / 'Innehav' per ticker ({@link stancesSchema}). */
   stances: stancesSchema,
 });
 
 /**
- * The optional reason of a staff edit (issue 16: written to the moderation log): trimmed, at most
+ * The optional reason of a staff edit (written to the moderation log): trimmed, at most
  * `LIMITS.editReason` characters; blank becomes undefined.
  */
 const editReason = z
@@ -179,7 +179,7 @@ const editReason = z
   .transform((v) => (v ? v : undefined));
 
 /**
- * Edit of a thread (issue 16): the same title and body rules as {@link threadSchema} (SPEC §5
+ * Edit of a thread: the same title and body rules as {@link threadSchema} (SPEC §5
  * New thread), plus the staff's optional `reason`.
  */
 export const editThreadSchema = z.object({
@@ -191,7 +191,7 @@ export const editThreadSchema = z.object({
 
 /**
  * Comment or reply (SPEC §5 Comment): non-empty trimmed text (invisible characters alone are
- * empty), at most {@link MAX_POST_IMAGES} images (issue 16); parentId for a reply.
+ * empty), at most {@link MAX_POST_IMAGES} images; parentId for a reply.
  */
 export const commentSchema = z.object({
   body: withImageLimit(visibleText(f.commentRequired, LIMITS.comment, f.commentTooLong)),
@@ -199,12 +199,12 @@ export const commentSchema = z.object({
     .uuid({ message: f.replyDepth })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  /** Issue 17 'Din syn' / 'Innehav' per ticker ({@link stancesSchema}). */
+  /** 'Din syn' / 'Innehav' per ticker ({@link stancesSchema}). */
   stances: stancesSchema,
 });
 
 /**
- * Edit of a comment or reply (issue 16): the same body rule as {@link commentSchema}, plus the
+ * Edit of a comment or reply: the same body rule as {@link commentSchema}, plus the
  * staff's optional `reason`.
  */
 export const editCommentSchema = z.object({
@@ -233,7 +233,7 @@ const checkbox = z
   .transform((v) => v === true || v === "on" || v === "true");
 
 /**
- * The settings form 'Notiser' (issue 18; docs/decisions/029): one field per notification kind
+ * The settings form 'Notiser' (docs/decisions/029): one field per notification kind
  * named as the kind (`followed_thread`, `reply`, …), each one of `NOTIFICATION_CHANNELS`
  * (required: a missing or unknown level is 400 'Välj I forumet, + e-post, + push eller Av …'),
  * and the checkboxes `auto_subscribe` and `weekly_digest`. The e-mail master switch is not part

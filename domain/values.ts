@@ -14,7 +14,7 @@
  */
 
 /**
- * Colour theme preferences (issue 19 "Dark mode"): `system` follows the device's
+ * Colour theme preferences: `system` follows the device's
  * `prefers-color-scheme` (the default when no cookie is set), `light` and `dark` are fixed.
  * Stored in the `theme` cookie (domain/theme.ts), never in the database.
  */
@@ -30,7 +30,7 @@ export type ReactionType = (typeof REACTION_TYPES)[number];
 export const SENTIMENT_REACTIONS = ["bull", "bear"] as const satisfies readonly ReactionType[];
 
 /**
- * The author's own view of a ticker named in their post (issue 17 'Din syn', Stocktwits' message
+ * The author's own view of a ticker named in their post ('Din syn', Stocktwits' message
  * sentiment): stored per (post, ticker) in `post_tickers.sentiment`; none = NULL.
  */
 export const AUTHOR_SENTIMENTS = ["bullish", "bearish"] as const;
@@ -38,7 +38,7 @@ export const AUTHOR_SENTIMENTS = ["bullish", "bearish"] as const;
 export type AuthorSentiment = (typeof AUTHOR_SENTIMENTS)[number];
 
 /**
- * Position disclosure per (post, ticker) (issue 17 'Innehav'): the author owns the stock or does
+ * Position disclosure per (post, ticker) ('Innehav'): the author owns the stock or does
  * not; not stated = NULL. Stored in `post_tickers.position`.
  */
 export const POSITIONS = ["owns", "does_not_own"] as const;
@@ -67,15 +67,15 @@ export const REPORT_STATUSES = ["open", "resolved"] as const;
 export const REPORT_RESOLUTIONS = ["dismissed", "content_deleted", "author_blocked"] as const;
 
 /**
- * Notification types (SPEC §3 notifications, plus `mention`, issue 5, and `thread_activity`,
- * issue 18 'Bevaka tråd': one batched row per watched thread while unread).
+ * Notification types (SPEC §3 notifications, plus `mention` and `thread_activity`,
+ * 'Bevaka tråd': one batched row per watched thread while unread).
  */
 export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention", "thread_activity", "quote", "ticker_mention"] as const;
 /** One notification type. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * The kinds a member sets a channel for on the settings page 'Notiser' (issue 18), in the order
+ * The kinds a member sets a channel for on the settings page 'Notiser', in the order
  * the page lists them: a new thread by someone I follow, a reply to me (a comment on my thread or
  * a reply to my comment), a comment in a thread I watch, a mention, a quote, a watched ticker
  * mentioned. Each notification type belongs to one kind ({@link NOTIFICATION_KIND_OF}).
@@ -84,7 +84,7 @@ export const NOTIFICATION_KINDS = ["followed_thread", "reply", "watched_thread",
 /** One notification kind. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The kind each notification type belongs to (issue 18 'Notiser'). */
+/** The kind each notification type belongs to ('Notiser'). */
 export const NOTIFICATION_KIND_OF: Record<NotificationType, NotificationKind> = {
   new_thread: "followed_thread",
   new_comment: "reply",
@@ -95,7 +95,7 @@ export const NOTIFICATION_KIND_OF: Record<NotificationType, NotificationKind> = 
 };
 
 /**
- * Where a kind of notification reaches the member (issue 18 'Notiser'), a ladder: `off` (nothing,
+ * Where a kind of notification reaches the member ('Notiser'), a ladder: `off` (nothing,
  * not even in the forum), `forum` (the bell and the notifications page), `email` (the forum plus
  * the e-mail digest while away), `push` (the forum, the digest and a push message to each device
  * the member turned push on for). docs/decisions/029-notification-settings.md.
@@ -105,8 +105,8 @@ export const NOTIFICATION_CHANNELS = ["off", "forum", "email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * The defaults (issue 18: "replies, mentions and quotes on with e-mail digest; watched-thread
- * comments in the forum only"); the two kinds the issue does not name stay in the forum.
+ * The defaults ("replies, mentions and quotes on with e-mail digest; watched-thread
+ * comments in the forum only"); the two kinds it does not name stay in the forum.
  */
 export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   followed_thread: "forum",
@@ -165,7 +165,7 @@ export const LIMITS = {
   reportDetails: 2000,
   /** Block reason (docs/decisions/012-moderation-admin.md). */
   blockReason: 500,
-  /** Reason of a staff edit of someone else's post (issue 16; shown in the moderation log). */
+  /** Reason of a staff edit of someone else's post (shown in the moderation log). */
   editReason: 500,
   /** Search text; the rest is ignored (docs/search.md). */
   searchQuery: 200,

@@ -55,13 +55,13 @@ export interface CommentView {
   /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
   bodyHtml: string;
   createdAt: string;
-  /** ISO time of the last kept edit ('redigerad', issue 16), or null. */
+  /** ISO time of the last kept edit ('redigerad'), or null. */
   editedAt: string | null;
   repliesCount: number;
   reactionsCount: number;
   author: AuthorView | null;
   reactions: ReactionSummary;
-  /** The author's stated 'Din syn' / 'Innehav' per ticker (issue 17); only tickers that state something. */
+  /** The author's stated 'Din syn' / 'Innehav' per ticker; only tickers that state something. */
   stances: PostStance[];
   /** Replies oldest first; always empty on a reply. */
   replies: CommentView[];
@@ -76,13 +76,13 @@ export interface ThreadPage {
     /** Sanitised HTML cooked at write time ('' for rows not yet cooked). */
     bodyHtml: string;
     createdAt: string;
-    /** ISO time of the last kept edit ('redigerad', issue 16), or null. */
+    /** ISO time of the last kept edit ('redigerad'), or null. */
     editedAt: string | null;
     commentsCount: number;
     reactionsCount: number;
     author: AuthorView | null;
     reactions: ReactionSummary;
-    /** The author's stated 'Din syn' / 'Innehav' per ticker (issue 17); only tickers that state something. */
+    /** The author's stated 'Din syn' / 'Innehav' per ticker; only tickers that state something. */
     stances: PostStance[];
   };
   category: { id: string; name: string };
@@ -152,7 +152,7 @@ export interface DiffPart {
   removed?: boolean;
 }
 
-/** One kept edit of a thread or comment as the history dialog shows it (issue 16 History). */
+/** One kept edit of a thread or comment as the history dialog shows it. */
 export interface RevisionView {
   id: string;
   /** The editor's nickname at the time. */
@@ -178,7 +178,7 @@ export interface TickerPost {
   /** Plain text of the post (the page shows an excerpt). */
   body: string;
   authorNickname: string | null;
-  /** The author's id, null when the account is deleted (issue 19: the viewer's mutes collapse by it). */
+  /** The author's id, null when the account is deleted (the viewer's mutes collapse by it). */
   authorId: string | null;
   /** When this thread or comment was written (ISO 8601), whichever of the two mentions the ticker. */
   createdAt: string;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CI check (issue 14): `server/db/schema.ts` and the migrations' newest snapshot
+ * CI check: `server/db/schema.ts` and the migrations' newest snapshot
  * (`server/db/migrations/meta/`) agree, i.e. `drizzle-kit generate` on the tree as it is would
  * write nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * Chunk groups of the browser build (issue 21: the JavaScript of a first visit to a thread page).
+ * Chunk groups of the browser build (the JavaScript of a first visit to a thread page).
  *
  * Rolldown's automatic splitting made ~70 files for one thread page, most under 2 KiB; gzip
  * compresses each file alone, so many small files cost ~15 % more than the same code in a few.

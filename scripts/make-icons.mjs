@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the app icons of the installable app (issue 18) into public/icons/ with sharp: a white
+ * Writes the app icons of the installable app into public/icons/ with sharp: a white
  * 'B' on the brand green (#047857, app/app.css `brand-700`), drawn as a path so no font is needed.
  * The PNGs are committed; run `node scripts/make-icons.mjs` (through `npx`/npm's node) after
  * changing the mark.

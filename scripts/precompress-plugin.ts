@@ -1,5 +1,5 @@
 /**
- * Pre-compressed copies of the browser build's scripts and style sheets (issue 21: the JavaScript
+ * Pre-compressed copies of the browser build's scripts and style sheets (the JavaScript
  * a first visit downloads). After the build, each `build/client/assets/*.js|css` gets a `.gz`
  * written by Zopfli (`@gfx/zopfli`: gzip that every client can read, 3–4 % smaller than zlib's
  * best level; measured on the thread page's first visit, 138.1 → 133.7 KiB) and a `.br` at

@@ -1,5 +1,5 @@
 /**
- * Vite plugin for the installable app (issue 18; docs/decisions/027-installable-app.md).
+ * Vite plugin for the installable app (docs/decisions/027-installable-app.md).
  *
  * After `react-router build` has built the client and the server (`buildApp`, order "post"), it
  * writes into the client build folder (`build/client`, or `$BUILD_DIR/client`):

@@ -1,6 +1,6 @@
 /**
  * Vite plugin: the modules `server.js` reads before it loads the build, as plain JavaScript in the
- * server build (`build/server/boot/*.mjs`; issue 21 memory budget, decision 041).
+ * server build (`build/server/boot/*.mjs`; memory budget, docs/decisions/041-memory-settings.md).
  *
  * `server.js` decides from `server/memory-settings.ts` and `server/web-concurrency.ts` how the
  * process starts, before anything else is loaded. Importing them as TypeScript loads Node's type

@@ -168,7 +168,7 @@ export async function login(
     return { ok: false, ...throttled(locked, a.accountLocked) };
   }
   // Many failures for this e-mail from anywhere slow every attempt down instead of locking the
-  // account for everyone (issue 15 item 5).
+  // account for everyone.
   const delay = await services.limits.signInDelay(email);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const response = await services.auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
@@ -434,7 +434,7 @@ export async function savePassword(
     const currentPassword = input.current ?? "";
     if (!currentPassword) return { ok: false, status: 400, fieldErrors: { current: a.wrongCurrentPassword } };
     // 5 wrong current passwords lock the check for 15 minutes, as account deletion does: a
-    // borrowed session must not guess the password at full speed (issue 15 item 5).
+    // borrowed session must not guess the password at full speed.
     const locked = await services.limits.passwordCheckLocked(userId);
     if (!locked.ok) {
       return { ok: false, status: 429, fieldErrors: { current: throttled(locked).error }, retryAfterS: locked.retryAfterS };

@@ -1,5 +1,5 @@
 /**
- * Abuse limits per action beyond the auth ones (issue "Hardening"; issue 15 item 5): new threads,
+ * Abuse limits per action beyond the auth ones: new threads,
  * comments and replies, reactions, reports, follows, uploads and avatar removal, searches, the
  * @mention picker, bio, preview, activity pings, notifications marked read and the mail opt-out —
  * per member, with stricter limits for accounts younger than a day; per address for visitors,
@@ -261,7 +261,7 @@ export function createActionLimits(
         return new RateLimitedError(rule.message(wait), wait, al.title);
       };
       const longest = (errors: RateLimitedError[]) => errors.reduce((a, b) => (b.retryAfterS > a.retryAfterS ? b : a));
-      // 1. Check every rule without spending anything (the rules' reads side by side: issue 21,
+      // 1. Check every rule without spending anything (the rules' reads side by side:
       // a member's search waited for four round trips one after the other).
       const over: RateLimitedError[] = [];
       await Promise.all(

@@ -46,7 +46,7 @@ export { closeAllStreams } from "./realtime/stream";
 export { installConsoleBridge } from "./log";
 export { isDatabaseUnavailable } from "./db/unavailable";
 export { requestGuard } from "./security/request-guard";
-// For server.js in a cluster worker, which loads no TypeScript file of its own (issue 21).
+// For server.js in a cluster worker, which loads no TypeScript file of its own.
 export { WORKER_HEADER, WORKER_LISTENING_MESSAGE, WORKER_SLOT_ENV } from "./cluster";
 
 
@@ -55,7 +55,7 @@ export { WORKER_HEADER, WORKER_LISTENING_MESSAGE, WORKER_SLOT_ENV } from "./clus
  * Parses the environment and starts every service (database, migrations, categories, auth, mail).
  * On embedded PGlite the server marks `DATA_DIR/server.pid` as its own until
  * `services.database.close()` or the process's exit, so the `forum` CLI does not write to the
- * same database behind its back (issue 15 item 9, `server/db/server-lock.ts`).
+ * same database behind its back (`server/db/server-lock.ts`).
  *
  * @param env environment variables (normally `process.env`)
  * @returns the services
@@ -84,13 +84,13 @@ export async function startServices(env: Record<string, string | undefined>): Pr
 }
 
 /**
- * Starts the server's background work (issue 18 "Background work on a maintained queue",
- * docs/decisions/028-job-queue.md): the pg-boss job queue on the forum's database with the
+ * Starts the server's background work
+ * (docs/decisions/028-job-queue.md): the pg-boss job queue on the forum's database with the
  * periodic jobs as cron schedules — trending refresh every minute (docs/trending.md), the
- * fan-out sweep every minute (docs/decisions/011), the post-image orphan sweep hourly (issue 16),
+ * fan-out sweep every minute (docs/decisions/011), the post-image orphan sweep hourly,
  * the EdgeLevel refresh every 6 h (docs/edge-level.md), the e-mail digest every minute (or every
- * `DIGEST_CHECK_SECONDS`), the weekly summary hourly (issue 18, server/digest) and the Web Push
- * sweep every minute (issue 18) — the Web Push trigger on each notification event
+ * `DIGEST_CHECK_SECONDS`), the weekly summary hourly (server/digest) and the Web Push
+ * sweep every minute — the Web Push trigger on each notification event
  * (server/push/jobs.ts), and the admin-mail worker, which keeps
  * its own exactly-once table and resumes an interrupted bulk send at start-up (docs/decisions/012).
  *
@@ -103,13 +103,13 @@ export async function startServices(env: Record<string, string | undefined>): Pr
  * @returns a function that stops them (a job or mail under way finishes first)
  */
 export function startSchedules(services: Services): () => Promise<void> {
-  // A crashed instance's follower fan-outs, then its subscriber batches (issue 18), in order:
+  // A crashed instance's follower fan-outs, then its subscriber batches, in order:
   // PGlite has one connection.
   void kickFanOut(services.db).finally(() => void kickSubscriptionFanOut(services.db));
   const digestTick: { timer?: ReturnType<typeof setInterval>; stopped?: boolean } = {};
   const queueStarted: Promise<JobQueue | null> = startJobQueue(services.database, {
     jobs: forumJobs(services),
-    // A short digest tick (issue 18) needs workers that look for work as often.
+    // A short digest tick needs workers that look for work as often.
     pollingIntervalSeconds: Math.min(5, services.config.digestCheckSeconds),
   }).then(
     async (queue) => {
@@ -117,7 +117,7 @@ export function startSchedules(services: Services): () => Promise<void> {
       // Once for instances started within the same five-minute slot.
       const once = { onceWithinSeconds: 300 };
       await Promise.all([queue.send("trending-refresh", once), queue.send("edge-level-refresh", once)]);
-      // Issue 18: digest checks more often than the minute cron (DIGEST_CHECK_SECONDS < 60, e.g.
+      // Digest checks more often than the minute cron (DIGEST_CHECK_SECONDS < 60, e.g.
       // browser tests): each tick queues one run per time slot across every instance.
       const every = services.config.digestCheckSeconds;
       if (every < 60 && !digestTick.stopped) {
@@ -143,7 +143,7 @@ export function startSchedules(services: Services): () => Promise<void> {
     secret: services.config.authSecret,
   });
   services.adminMailWorker = worker;
-  // Web Push right after each notification write's commit (issue 18; server/push/jobs.ts).
+  // Web Push right after each notification write's commit (server/push/jobs.ts).
   const stopPush = startPushTrigger(services);
   return async () => {
     digestTick.stopped = true;
@@ -166,7 +166,7 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   // A request id for every entry written while handling the request, one entry per answer.
   app.use(requestLogging());
   // Unknown methods, bad Host, broken or control-character URLs, declared oversized bodies;
-  // drains what a client still sends after an early answer (issue 15; security/request-guard.ts).
+  // drains what a client still sends after an early answer (security/request-guard.ts).
   app.use(requestGuard());
   // better-auth rate-limits per client IP and reads it from this header only. Whatever a client
   // sent under that name is replaced by the socket's address, so it cannot be spoofed.
@@ -175,7 +175,7 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
     next();
   });
   app.use(securityHeaders(services.config, { csp: !options.dev }));
-  // SEARCH_ENGINES=off (issue 20): every answer asks search engines not to index it.
+  // SEARCH_ENGINES=off: every answer asks search engines not to index it.
   if (!services.config.searchEngines) app.use(noindexEverything);
   app.use(crossOriginProtection(services.config.publicUrl));
   // Answers rendered for a signed-in member, and every /admin answer, are not kept by the
@@ -248,9 +248,9 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
   } else {
     // The build object itself, once: given a function, React Router derives its routes and
     // request handler again on every request (and Node resolves the import again), which cost
-    // about a tenth of the CPU of a logged-in page under load (issue 8).
+    // about a tenth of the CPU of a logged-in page under load.
     let handler: express.RequestHandler | undefined;
-    // Issue 21: at most RENDER_CONCURRENCY pages and loader data answers are worked on at once per
+    // At most RENDER_CONCURRENCY pages and loader data answers are worked on at once per
     // process; the rest wait their turn (server/render-queue.ts).
     const limit = createRenderLimit(services.config.renderConcurrency);
     const ready = loadBuild().then((build) => {
@@ -268,7 +268,7 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
 }
 
 /**
- * The shared member render of the production build (issue 21, server/cache/member-pages.ts):
+ * The shared member render of the production build (server/cache/member-pages.ts):
  * generic renders go through React Router's Fetch handler under the same render limit as every
  * page; the header avatar comes from the build's server entry (`renderViewerAvatar`).
  */

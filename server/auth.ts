@@ -78,7 +78,7 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TTL_S,
-      // A reset ends every session of the account (issue "Accounts and privacy").
+      // A reset ends every session of the account.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const nickname = (user as { displayUsername?: string | null }).displayUsername ?? user.name ?? "";
@@ -129,7 +129,7 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
       username({
         minUsernameLength: NICKNAME_MIN,
         maxUsernameLength: NICKNAME_MAX,
-        // The form only: reserved names (issue 15 item 7) are refused by `register` in
+        // The form only: reserved names are refused by `register` in
         // server/accounts.ts, the members' one way in; operators may still give one with
         // `forum create-admin` (an official 'Börssnack' account).
         usernameValidator: (value) => nicknameFormatError(value) === null,

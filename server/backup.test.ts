@@ -1,5 +1,5 @@
 /**
- * `forum backup` / `forum restore` round trips (issue "Hardening"): on PGlite always, and on the
+ * `forum backup` / `forum restore` round trips: on PGlite always, and on the
  * PostgreSQL server when TEST_DATABASE_URL is set (pg_dump / pg_restore).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

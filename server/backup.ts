@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the forum's database (issue "Hardening": "a `forum backup` / restore
+ * Backup and restore of the forum's database ("a `forum backup` / restore
  * procedure for both PGlite and PostgreSQL is documented and tested by a round trip";
  * README "Backup and restore").
  *

@@ -1,5 +1,5 @@
 /**
- * The benchmark dataset generator (`npm run bench:data`, bench/data.ts; issue 8 "Performance"):
+ * The benchmark dataset generator (`npm run bench:data`, bench/data.ts):
  * at a tiny scale it must produce a forum the app accepts as its own — every counter, edge level,
  * trending row and ticker row the triggers would have written, cooked HTML equal to the app's,
  * the two special threads, and bench members who can sign in for real.
@@ -120,7 +120,7 @@ describe("bench dataset generator", () => {
     expect(wrong.ok).toBe(false);
   });
 
-  it("gives bench_member_2 the watchlist and follows of the issue 17 performance gate", async () => {
+  it("gives bench_member_2 the watchlist and follows of the watchlist performance gate", async () => {
     const [row] = rows<{ watched: number; follows: number; counted: number }>(
       await forum.services.db.execute(sql`
         SELECT (SELECT count(*)::int FROM watchlist_tickers WHERE user_id = 'u2') AS watched,

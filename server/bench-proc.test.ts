@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { processTree, serverProcesses, treeCpuMs, treeRssMiB } from "../bench/proc";
 
 /**
- * `npm run bench` measures the server as a process tree (issue 21): with one worker per core the
+ * `npm run bench` measures the server as a process tree: with one worker per core the
  * work, and so the CPU time and memory, is in the primary's children.
  */
 describe("bench/proc.ts: the server's process tree", () => {

@@ -5,10 +5,10 @@
  *   §6: admins change roles; this is how the first admin is made).
  * - `forum create-admin <e-mail> <nickname>` creates a verified admin account with the password
  *   in the environment variable `FORUM_ADMIN_PASSWORD` (never on the command line, where `ps`
- *   shows it): the first admin of a fresh forum, and the browser tests' admin (issue 7).
+ *   shows it): the first admin of a fresh forum, and the browser tests' admin.
  * - `forum migrate` applies pending database migrations.
  * - `forum seed-demo [--force]` fills the forum with Swedish demo content (`server/demo/seed.ts`,
- *   issue 19: sixteen members, a moderator and an admin among them, about forty threads on real
+ *   Sixteen members, a moderator and an admin among them, about forty threads on real
  *   companies over four weeks) and prints the demo logins, staff roles marked; refused in
  *   production unless `--force` is given, because the demo accounts share a known password.
  * - `forum recook` re-cooks every thread, comment and bio into its stored HTML and rebuilds
@@ -20,7 +20,7 @@
  * The database is the one the server uses: `DATABASE_URL`, or PGlite in `DATA_DIR/pglite`
  * (see `server/config.ts`). A PGlite folder can be open in one process only: while a server runs
  * on it (its live process id in `DATA_DIR/server.pid`, `server/db/server-lock.ts`) every command
- * that opens the database is refused with exit code 1 (issue 15 item 9). Every message is Swedish, from the `cli` group of
+ * that opens the database is refused with exit code 1. Every message is Swedish, from the `cli` group of
  * `domain/i18n/sv.ts`.
  *
  * @module
@@ -182,8 +182,8 @@ function usage(out: CliOutput): number {
  * @param out where messages go, normally `console`
  * @returns the exit code: 0 on success (also `help`, and `seed-demo` when the demo content already
  *   exists), 1 on a usage mistake (usage printed), an unknown nickname or role, a seed refused in
- *   production, an invalid configuration, a server running on the embedded database (issue 15
- *   item 9) or a database failure (Swedish message printed). Never throws.
+ *   production, an invalid configuration, a server running on the embedded database
+ *   or a database failure (Swedish message printed). Never throws.
  */
 export async function main(
   argv: string[],

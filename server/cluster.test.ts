@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { config as cfg } from "../domain/i18n/groups/config";
 import { WORKER_V8_FLAGS, workerExecArgv } from "./cluster";
 
-describe("worker Node arguments (issue 21 memory budget)", () => {
+describe("worker Node arguments (memory budget)", () => {
   it("starts workers with a 32 MiB young generation by default", () => {
     expect(workerExecArgv([], undefined)).toEqual([...WORKER_V8_FLAGS]);
     expect(WORKER_V8_FLAGS).toEqual(["--max-semi-space-size=32"]);
@@ -21,7 +21,7 @@ describe("worker Node arguments (issue 21 memory budget)", () => {
   });
 });
 
-describe("cluster start (issue 21, docs/decisions/037-worker-processes.md)", () => {
+describe("cluster start (docs/decisions/037-worker-processes.md)", () => {
   it("starts the other workers when worker 1 reports it listens by message alone", async () => {
     const child = spawn(process.execPath, [fileURLToPath(new URL("./fixtures/cluster-message-only.ts", import.meta.url))], {
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,5 @@
 /**
- * The cluster primary (issue 21 "Use every core"; docs/decisions/037-worker-processes.md): with
+ * The cluster primary (docs/decisions/037-worker-processes.md): with
  * `WEB_CONCURRENCY` above 1, `server.js` runs this instead of the forum and forks that many
  * worker processes of itself, which share the port (`node:cluster`; the primary accepts the
  * connections and hands them to the workers in turn). Each worker is an ordinary instance of the
@@ -47,7 +47,7 @@ export const RESTART_RESET_MS = 60_000;
 export const STOP_TIMEOUT_MS = 15_000;
 
 /**
- * V8 flags every worker is started with (issue 21; docs/decisions/037-worker-processes.md
+ * V8 flags every worker is started with (docs/decisions/037-worker-processes.md
  * "Memory"): `--max-semi-space-size=32`. Node 24 lets the young generation grow to two 64 MiB
  * semi-spaces, which a rendering worker fills and keeps. Measured on `bench_full` with two workers
  * (`npm run bench -- --only thread100,home`, 2026-11-26 08:47–08:52): Node's defaults peak

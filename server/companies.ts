@@ -1,6 +1,6 @@
 /**
- * Companies listed on Nasdaq Stockholm: the cashtag vocabulary (issue "Profiles and the social
- * graph": cashtags and ticker pages). Loaded at start-up from `server/data/companies.csv`
+ * Companies listed on Nasdaq Stockholm: the cashtag vocabulary (cashtags
+ * and ticker pages). Loaded at start-up from `server/data/companies.csv`
  * (FinanceDatabase, MIT; see server/data/SOURCES.md), never fetched at run time.
  *
  * @module
@@ -22,7 +22,7 @@ export interface Company {
   sector: string | null;
   /** GICS-style industry in English (`Machinery`). */
   industry: string | null;
-  /** Company website, `http://` or `https://` only; null when the data has none (issue 17). */
+  /** Company website, `http://` or `https://` only; null when the data has none. */
   website: string | null;
 }
 
@@ -89,7 +89,7 @@ export async function ensureCompanies(db: Db): Promise<number> {
   const [{ n, sites }] = (await db
     .select({ n: sql<number>`count(*)::int`, sites: sql<number>`count(${companies.website})::int` })
     .from(companies)) as [{ n: number; sites: number }];
-  // Rows written before the website column (issue 17) are refreshed once.
+  // Rows written before the website column are refreshed once.
   if (n >= list.length && sites >= list.filter((c) => c.website).length) return 0;
   for (let i = 0; i < list.length; i += 200) {
     await db

@@ -196,7 +196,7 @@ describe("AUTH_IP_LIMIT_PER_MINUTE", () => {
 });
 
 describe("TRENDING_TICKERS_TTL_SECONDS", () => {
-  it("defaults to 60 (issue 17: refreshed at most every minute) and accepts 0..60", () => {
+  it("defaults to 60 (refreshed at most every minute) and accepts 0..60", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).trendingTickersTtlSeconds).toBe(60);
     expect(parseConfig({ DATA_DIR: tempDir(), TRENDING_TICKERS_TTL_SECONDS: "0" }).trendingTickersTtlSeconds).toBe(0);
   });
@@ -206,7 +206,7 @@ describe("TRENDING_TICKERS_TTL_SECONDS", () => {
   });
 });
 
-describe("SEARCH_ENGINES (issue 20)", () => {
+describe("SEARCH_ENGINES", () => {
   it("defaults to on, and off closes the forum to search engines", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).searchEngines).toBe(true);
     expect(parseConfig({ DATA_DIR: tempDir(), SEARCH_ENGINES: "on" }).searchEngines).toBe(true);
@@ -219,7 +219,7 @@ describe("SEARCH_ENGINES (issue 20)", () => {
   });
 });
 
-describe("DIGEST_INTERVAL_MINUTES, DIGEST_AWAY_MINUTES, DIGEST_CHECK_SECONDS (issue 18)", () => {
+describe("DIGEST_INTERVAL_MINUTES, DIGEST_AWAY_MINUTES, DIGEST_CHECK_SECONDS", () => {
   it("default to a digest at most every 30 minutes, after 10 minutes away, checked every minute", () => {
     const c = parseConfig({ DATA_DIR: tempDir() });
     expect([c.digestIntervalMinutes, c.digestAwayMinutes, c.digestCheckSeconds]).toEqual([30, 10, 60]);
@@ -234,7 +234,7 @@ describe("DIGEST_INTERVAL_MINUTES, DIGEST_AWAY_MINUTES, DIGEST_CHECK_SECONDS (is
   });
 });
 
-describe("VAPID_* (issue 18 Web Push)", () => {
+describe("VAPID_* (Web Push)", () => {
   const pub = "B" + "a".repeat(86);
   const priv = "k".repeat(43);
   it("are optional: unset means the stored pair; the subject defaults to mailto: the sender address", () => {
@@ -270,7 +270,7 @@ describe("PUSH_SERVICE_HOSTS (Web Push: extra push-service hosts)", () => {
   });
 });
 
-describe("PROVIDER_NAME, PROVIDER_URL (issue 19: the footer's provider link)", () => {
+describe("PROVIDER_NAME, PROVIDER_URL (the footer's provider link)", () => {
   it("default to Börssnack and the about page; accept a name and an absolute URL or a path", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).provider).toEqual({ name: "Börssnack", url: "/landing" });
     expect(parseConfig({ DATA_DIR: tempDir(), PROVIDER_NAME: "Exempel AB", PROVIDER_URL: "https://exempel.se" }).provider).toEqual({
@@ -283,7 +283,7 @@ describe("PROVIDER_NAME, PROVIDER_URL (issue 19: the footer's provider link)", (
   });
 });
 
-describe("WEB_CONCURRENCY (issue 21: worker processes)", () => {
+describe("WEB_CONCURRENCY (worker processes)", () => {
   const pgUrl = "postgres://forum@db.example/forum";
   it("defaults to one worker per core on PostgreSQL and to one process on the embedded database", () => {
     expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: pgUrl }).webConcurrency).toBe(availableParallelism());

@@ -4,10 +4,10 @@
  * Reads `PORT`, `DATABASE_URL`, `DATA_DIR`, `PUBLIC_URL`, `SMTP_URL`, `MAIL_FROM`, `AUTH_SECRET`
  * and `NODE_ENV`, the optional tuning variables `AUTH_IP_LIMIT_PER_MINUTE`, `ACTION_LIMIT_MULTIPLIER`
  * and `TRENDING_TICKERS_TTL_SECONDS`, the e-mail digest's `DIGEST_INTERVAL_MINUTES`,
- * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS` (issue 18), the optional `S3_*` upload storage
- * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT` (issue 18)
+ * `DIGEST_AWAY_MINUTES` and `DIGEST_CHECK_SECONDS`, the optional `S3_*` upload storage
+ * ({@link S3Config}) and the optional Web Push keys `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT`
  * and extra push-service hosts `PUSH_SERVICE_HOSTS`,
- * `SEARCH_ENGINES` (issue 20: robots.txt and sitemaps) and `WEB_CONCURRENCY` (issue 21: worker
+ * `SEARCH_ENGINES` (robots.txt and sitemaps) and `WEB_CONCURRENCY` (worker
  * processes, `server/web-concurrency.ts`).
  * In production a missing or invalid value stops start-up with a one-line message
  * naming the variable ({@link ConfigError}); in development sensible defaults apply and a generated
@@ -57,31 +57,31 @@ export interface AppConfig {
    */
   actionLimitMultiplier: number;
   /**
-   * Longest age in seconds of the forum home's trending-tickers list (issue 17, per process;
+   * Longest age in seconds of the forum home's trending-tickers list (per process;
    * `server/tickers/trending.ts`); default 60 ("refreshed at most every minute"), 0 = computed on
    * every request. Browser tests lower it so a new post shows within a second or two.
    */
   trendingTickersTtlSeconds: number;
   /**
-   * Issue 21: pages and loader data answers worked on at once per process (`RENDER_CONCURRENCY`,
+   * Pages and loader data answers worked on at once per process (`RENDER_CONCURRENCY`,
    * 1–64, default 4); more wait their turn. Renders interleaved by the dozen cost about twice the
    * CPU each (garbage collection), so a few at a time finish more per second.
    */
   renderConcurrency: number;
   /**
    * Who runs the forum, linked from every page's footer ('Drivs av …', SPEC §2 Shared forum
-   * layout: "a link to the provider"; issue 19): `PROVIDER_NAME` (default 'Börssnack') and
+   * layout: "a link to the provider"): `PROVIDER_NAME` (default 'Börssnack') and
    * `PROVIDER_URL` (an absolute http(s) URL or a path; default `/landing`, the about page).
    */
   provider: { name: string; url: string };
   /**
-   * E-mail digest (issue 18; server/digest/digest.ts, docs/decisions/030-email-digest.md): at most
+   * E-mail digest (server/digest/digest.ts, docs/decisions/030-email-digest.md): at most
    * one digest per member per this many minutes (`DIGEST_INTERVAL_MINUTES`, default 30, 0–1440).
    */
   digestIntervalMinutes: number;
   /**
    * Minutes since a member's last activity before they count as away and may be mailed
-   * (`DIGEST_AWAY_MINUTES`, default 10, 0–1440; issue 18).
+   * (`DIGEST_AWAY_MINUTES`, default 10, 0–1440).
    */
   digestAwayMinutes: number;
   /**
@@ -91,14 +91,14 @@ export interface AppConfig {
    */
   digestCheckSeconds: number;
   /**
-   * The VAPID key pair of Web Push (issue 18; `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, base64url as
+   * The VAPID key pair of Web Push (`VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, base64url as
    * web-push's `generateVAPIDKeys()` writes them; both or neither). `undefined`: a pair is
    * generated once and stored in the database (`server/push/vapid.ts`), shared by every instance.
    */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /**
    * Contact of the VAPID signature (`VAPID_SUBJECT`, a `mailto:` or `https:` URL); default
-   * `mailto:` the address of `MAIL_FROM`, else `PUBLIC_URL` (issue 18).
+   * `mailto:` the address of `MAIL_FROM`, else `PUBLIC_URL`.
    */
   vapidSubject: string;
   /**
@@ -110,14 +110,14 @@ export interface AppConfig {
    */
   pushServiceHosts: string[];
   /**
-   * Whether search engines are invited (`SEARCH_ENGINES`, `on` or `off`, default `on`; issue 20).
+   * Whether search engines are invited (`SEARCH_ENGINES`, `on` or `off`, default `on`).
    * `off` (a forum still closed to the public): `/robots.txt` disallows everything and names no
    * sitemap, the sitemaps answer 404 and every response carries `X-Robots-Tag: noindex`
    * (`server/seo/robots.ts`).
    */
   searchEngines: boolean;
   /**
-   * Worker processes serving the port (`WEB_CONCURRENCY`, issue 21; `server/web-concurrency.ts`,
+   * Worker processes serving the port (`WEB_CONCURRENCY`; `server/web-concurrency.ts`,
    * docs/decisions/037-worker-processes.md): 1–64; default the machine's cores
    * (`os.availableParallelism()`) on PostgreSQL, 1 on PGlite. 1 = one process, no cluster primary.
    */
@@ -198,7 +198,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_REGION: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
-  // Web Push (issue 18): a P-256 public key is 65 bytes (87 base64url characters), a private key 32 (43).
+  // Web Push: a P-256 public key is 65 bytes (87 base64url characters), a private key 32 (43).
   VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, cfg.vapidKey).optional()),
   VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, cfg.vapidKey).optional()),
   VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, cfg.vapidSubject).optional()),
@@ -215,9 +215,9 @@ const schema = z.object({
       }
       return [...new Set(patterns as string[])];
     }),
-  // Issue 20: robots.txt and the sitemaps.
+  // robots.txt and the sitemaps.
   SEARCH_ENGINES: optionalString.pipe(z.enum(["on", "off"], { error: cfg.searchEngines }).optional()),
-  // Issue 21: worker processes (checked by webConcurrency below).
+  // Worker processes (checked by webConcurrency below).
   WEB_CONCURRENCY: optionalString,
 });
 
@@ -243,7 +243,7 @@ function s3Config(e: z.infer<typeof schema>): S3Config | undefined {
 }
 
 /**
- * The VAPID settings (issue 18): both keys or neither; the subject defaults to `mailto:` the
+ * The VAPID settings: both keys or neither; the subject defaults to `mailto:` the
  * sender address, else the public URL.
  *
  * @throws {ConfigError} naming the missing key of a half-set pair

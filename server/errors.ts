@@ -34,7 +34,7 @@ export function pgCode(error: unknown): string | undefined {
 }
 
 /**
- * An abuse limit refused the request (issue "Hardening"): HTTP 429 whose answer carries
+ * An abuse limit refused the request: HTTP 429 whose answer carries
  * `Retry-After: retryAfterS` (see `server/action-limits.ts`, `failure()` in `server/http.ts`).
  */
 export class RateLimitedError extends ForumError {

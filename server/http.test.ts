@@ -21,7 +21,7 @@ async function refusal(request: Request): Promise<{ status: number; error: strin
   throw new Error("readForm accepted the body");
 }
 
-describe("readForm refuses hostile bodies (issue Hardening)", () => {
+describe("readForm refuses hostile bodies", () => {
   it("reads ordinary URL-encoded and multipart forms, first value wins", async () => {
     expect(await readForm(urlencoded("title=Volvo+%C3%A5ker&body=%24VOLV-B&title=x"))).toEqual({ title: "Volvo åker", body: "$VOLV-B" });
     const form = new FormData();
@@ -65,7 +65,7 @@ describe("readForm refuses hostile bodies (issue Hardening)", () => {
   });
 });
 
-describe("the bounded readers (issue 15 item 1)", () => {
+describe("the bounded readers", () => {
   it("readFormAll keeps repeated fields; readJson parses and refuses broken JSON with 400", async () => {
     const { readFormAll, readJson } = await import("./http");
     expect(await readFormAll(urlencoded("userIds=a&userIds=b%2Cc"))).toEqual({ userIds: ["a", "b,c"] });
@@ -90,7 +90,7 @@ describe("the bounded readers (issue 15 item 1)", () => {
   });
 });
 
-describe("a slow body is cut after 30 s (issue 15 item 5)", () => {
+describe("a slow body is cut after 30 s", () => {
   it("a body trickling in for more than 30 s gets 408 with the Swedish message; the stream is not cancelled", async () => {
     vi.useFakeTimers();
     try {

@@ -24,7 +24,7 @@ export interface ActionFailure {
 
 /**
  * Largest form body in bytes (512 kB): a 20 000-character post of 4-byte characters is 240 kB
- * percent-encoded (issue "Hardening": oversized bodies refused early). Uploads have their own
+ * percent-encoded (oversized bodies refused early). Uploads have their own
  * limit (app/routes/api-uploads.ts).
  */
 export const FORM_MAX_BYTES = 512 * 1024;
@@ -32,7 +32,7 @@ export const FORM_MAX_BYTES = 512 * 1024;
 /** The 413 answer for a body over its limit (JSON for API routes, the error page for pages). */
 const tooLarge = () => data({ ok: false, error: errors.bodyTooLarge } satisfies ActionFailure, { status: 413 });
 /**
- * A body still arriving after this many milliseconds is cut (issue 15 item 5): a client that
+ * A body still arriving after this many milliseconds is cut: a client that
  * trickles its body byte by byte would otherwise hold a request open for as long as it likes.
  */
 export const BODY_TIMEOUT_MS = 30_000;
@@ -59,7 +59,7 @@ function logTooLarge(request: Request, limit: number, seen: number | string): vo
 
 /**
  * THE way a route reads a request body: counts bytes as they stream in and stops at the limit,
- * chunked or declared (issue 15 item 1). Past the limit the rest is not read here: the stream is
+ * chunked or declared. Past the limit the rest is not read here: the stream is
  * released, not cancelled (cancelling destroys the socket, so the client would see a reset
  * instead of the 413), and the request guard drains and drops what the client still sends
  * after the answer (server/security/request-guard.ts).
@@ -142,8 +142,8 @@ function countReplacementChars(bytes: Uint8Array): number {
  * @throws a 408 `data()` answer ('Förfrågan tog för lång tid att skicka…') for a body that has not
  *   arrived within 30 s ({@link BODY_TIMEOUT_MS}); a 413 `data()` answer ('Förfrågan är för stor…') for a body over the limit, declared or
  *   streamed, and a 400 answer ('Texten innehåller ogiltiga tecken…') for URL-encoded or
- *   multipart text fields whose bytes are not UTF-8 (issue 15 item 7) or any field holding a NUL
- *   character (issue "Hardening")
+ *   multipart text fields whose bytes are not UTF-8 or any field holding a NUL
+ *   character
  */
 export async function readForm(request: Request, options: BodyLimit = {}): Promise<Record<string, string>> {
   return firstValues(await readFormAll(request, options));
@@ -179,7 +179,7 @@ export async function readFormAll(request: Request, options: BodyLimit = {}): Pr
     if (!form) return {};
     for (const [key, values] of Object.entries(form.fields)) for (const value of values) add(key, value);
     // The multipart parser turns bytes that are not UTF-8 into U+FFFD; more U+FFFD in the fields
-    // than the body spells out (EF BF BD) means some were invalid (issue 15 item 7).
+    // than the body spells out (EF BF BD) means some were invalid.
     const replaced = Object.values(out).flat().reduce((n, v) => n + (v.match(/\uFFFD/g)?.length ?? 0), 0);
     if (replaced > 0 && replaced > countReplacementChars(bytes)) throw invalidText();
   }

@@ -122,7 +122,7 @@ describe("failed sign-in lockout (signInFailures)", () => {
     expect(again.ok).toBe(false);
     expectThrottled(again as { status: number; error: string; retryAfterS: number }, a.accountLocked);
 
-    // The member herself, at home on another address, signs in (issue 15 item 5).
+    // The member herself, at home on another address, signs in.
     const home = await login(forum.services, { email: anna.email, password: anna.password }, noHeaders(), ipNo(2));
     expect(home.ok).toBe(true);
 
@@ -289,7 +289,7 @@ describe("resend verification (resendEmail, resendIp)", () => {
 
 const statusOf = (result: LoginResult) => (result.ok ? 200 : result.status);
 
-describe("nobody can lock a member out (issue 15 item 5)", () => {
+describe("nobody can lock a member out", () => {
   it("an attacker on many addresses only slows the e-mail down: 1 s after 6 failures, growing to at most 10 s", async () => {
     expect([0, 5, 6, 7, 8, 9, 10, 40].map(signInDelayMs)).toEqual([0, 0, 1000, 2000, 4000, 8000, 10_000, 10_000]);
     const admin = await createMember(forum, { role: "admin" });

@@ -1,14 +1,14 @@
 /**
  * Abuse limits on sign-in, sign-up, magic link, password reset and verification resend, per IP
  * and per e-mail, kept in the database (`abuse_limits`) with rate-limiter-flexible's Drizzle
- * store, so they hold across instances (issue "Accounts and privacy", Abuse limits).
+ * store, so they hold across instances (README "Abuse limits").
  *
  * Numbers (README "Abuse limits"): 10 requests per minute per IP on each auth action, as GitLab
  * throttles its auth paths; 5 per 30 minutes per e-mail for magic links, resets and resends, as
  * Mastodon does for password resets; 5 failed sign-ins for an e-mail from one address (an IPv6
  * client by its /64) in 15 minutes lock that address out of that e-mail for 15 minutes, while
  * sign-ins for the e-mail from elsewhere are only slowed down (a growing delay, at most 10 s), so
- * an attacker cannot keep a member — or the admin — out (issue 15 item 5). 5 wrong current
+ * an attacker cannot keep a member — or the admin — out. 5 wrong current
  * passwords on `/auth/set-password` lock the member's password check for 15 minutes. Counting
  * per e-mail happens whether or not an account exists, so the answers reveal nothing.
  *
@@ -204,7 +204,7 @@ export function createAbuseLimits(db: Db, rules: Record<LimitName, LimitRule> = 
   return {
     async hit(...checks) {
       // Check every limit first and spend only when all allow: a request refused by the per-IP
-      // limit does not use up the e-mail's count (issue 15 item 5).
+      // limit does not use up the e-mail's count.
       let wait = 0;
       for (const [name, key] of checks) {
         try {

@@ -56,7 +56,7 @@ afterAll(async () => {
   await forum.close();
 });
 
-describe("structured logs (issue Hardening)", () => {
+describe("structured logs", () => {
   it("masks e-mail addresses", () => {
     expect(maskEmail("anna.svensson@exempel.se")).toBe("a***@exempel.se");
     expect(maskEmail("inte-en-adress")).toBe("***");
@@ -116,7 +116,7 @@ async function listen(app: express.Express): Promise<{ base: string; close: () =
   };
 }
 
-describe("the request log at high request rates (issue 21)", () => {
+describe("the request log at high request rates", () => {
   it("writes the process's lines in the background and every line arrives complete after a flush", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "log-async-"));
     const file = path.join(dir, "server.log");

@@ -1,5 +1,5 @@
 /**
- * Structured logs (issue "Hardening": "structured JSON logs with request ids; authentication and
+ * Structured logs ("structured JSON logs with request ids; authentication and
  * moderation events logged without passwords, tokens or full e-mail addresses").
  *
  * - One JSON line per entry through pino (`level`, `time`, `msg`, `reqId`, fields).
@@ -8,9 +8,9 @@
  *   the request is handled carries it, and one `request` entry when the answer is sent (method,
  *   path **without the query string**, where reset and magic-link tokens travel; status; ms).
  *   `LOG_REQUEST_SAMPLE` (0–1, default 1 = every line) keeps only that share of the lines of
- *   successful (2xx) GET/HEAD requests; every other line is always written (issue 21).
+ *   successful (2xx) GET/HEAD requests; every other line is always written.
  * - {@link processDestination}: the process's lines are written asynchronously in batches of
- *   whole lines (issue 21: at ≥ 1 000 req/s the request log must not be the bottleneck) and
+ *   whole lines (at ≥ 1 000 req/s the request log must not be the bottleneck) and
  *   flushed synchronously when the process exits, so no line is lost on SIGTERM.
  * - {@link installConsoleBridge}: the server's existing `console.*` calls become JSON entries of
  *   the matching level with the request id (the production server calls it at start).
@@ -142,7 +142,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
  * The `request` entries' logger: a child of the process's logger without redaction. The entry
  * has only the fields the middleware sets (method, path without the query, status, ms, sample),
  * none of them a secret by name, and redaction doubled the cost of a line (4.7 → 2.2 µs of CPU,
- * docs/performance.md, issue 21).
+ * docs/performance.md).
  */
 const requestLoggers = new WeakMap<Logger, Logger>();
 function requestLogger(): Logger {

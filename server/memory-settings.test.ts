@@ -1,5 +1,5 @@
 /**
- * The memory settings a server process starts with (issue 21, decision 041): what `server.js`
+ * The memory settings a server process starts with (decision 041): what `server.js`
  * re-executes itself with, and that the operator's own values win. The effect on a real process is
  * checked end to end at the bottom: `node server.js` ends up with the flags and variables and
  * keeps its pid.

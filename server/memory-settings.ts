@@ -1,5 +1,5 @@
 /**
- * The memory settings every server process runs with (issue 21 "server RSS … peak ≤ 400 MiB";
+ * The memory settings every server process runs with ("server RSS … peak ≤ 400 MiB";
  * docs/decisions/041-memory-settings.md): V8 heap flags and glibc allocator variables. Both must
  * be in place when the process starts, so `server.js` replaces its own process image with
  * `process.execve` (same pid, same arguments, nothing left behind) when they are missing, before

@@ -1,10 +1,10 @@
 /**
- * Password policy beyond length: a password found in a list of common passwords is refused
- * (issue "Accounts and privacy", Passwords). The list is the 49 233 most common passwords shipped
+ * Password policy beyond length: a password found in a list of common passwords is refused.
+ * The list is the 49 233 most common passwords shipped
  * by `@zxcvbn-ts/language-common` (MIT), plus a few Swedish ones it lacks.
  *
  * The list (≈ 3 MiB of a server process's heap with its package) is loaded at the first password
- * check (sign-up, reset, change), not at start-up (issue 21 memory budget), and kept.
+ * check (sign-up, reset, change), not at start-up (memory budget), and kept.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The render queue (issue 21, `RENDER_CONCURRENCY`): at most a few pages and loader data answers
+ * The render queue (`RENDER_CONCURRENCY`): at most a few pages and loader data answers
  * are worked on at once per process, the rest wait their turn — 50 renders interleaved cost twice
  * the CPU each of 10 (garbage collection and cache misses), so fewer at once finish more per
  * second. A turn is given back when the answer is sent, when the client goes away (also while the

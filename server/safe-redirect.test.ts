@@ -1,5 +1,5 @@
 /**
- * `safeRedirect` (issue 15 item 2: no open redirect): whatever string comes in, what goes out is a
+ * `safeRedirect` (no open redirect): whatever string comes in, what goes out is a
  * path on the forum's own origin — as a browser would read it, which drops tabs and line breaks
  * and treats `\` like `/`.
  */

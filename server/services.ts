@@ -20,7 +20,7 @@ import { createActionLimits, type ActionLimits } from "./action-limits";
 import { abuseLimitsWithIpRate, createAbuseLimits, type AbuseLimits } from "./limits";
 import { createMailer, type Mailer } from "./mail/mailer";
 
-/** How long a session cookie's member is remembered (ms; issue 21, `Services.viewerCache`). */
+/** How long a session cookie's member is remembered (ms; `Services.viewerCache`). */
 export const VIEWER_CACHE_TTL_MS = 10_000;
 /** Session cookies remembered at most (least recently used out first). */
 export const VIEWER_CACHE_MAX_ENTRIES = 5_000;
@@ -39,19 +39,19 @@ export interface Services {
   /** Short-lived shared search results (server/cache/search-cache.ts), emptied on writes. */
   searchCache: SearchCache;
   /**
-   * The shared part of thread pages for members (issue 21; server/cache/shared-page-data.ts),
+   * The shared part of thread pages for members (server/cache/shared-page-data.ts),
    * set by `createApp` in production where writes and realtime events empty it; null elsewhere
    * (tests, the CLI, the dev server), which then read the database every time.
    */
   sharedPageData: ReadCache | null;
   /**
-   * Issue 21: who a session cookie belongs to, for {@link VIEWER_CACHE_TTL_MS} at most and emptied
+   * Who a session cookie belongs to, for {@link VIEWER_CACHE_TTL_MS} at most and emptied
    * with the page caches on every write (a logout, a block, a role change, a mute are writes);
    * null except in the production app (server/app.ts).
    */
   viewerCache: ReadCache | null;
   /**
-   * Issue 21: a member's own reads that change only through writes (the notifications page's
+   * A member's own reads that change only through writes (the notifications page's
    * list; server/cache/member-reads.ts), emptied with the page caches; null except in the
    * production app (server/app.ts).
    */
@@ -59,7 +59,7 @@ export interface Services {
   /** The admin-mail worker, once `startSchedules` has started it (absent in tests and the CLI). */
   adminMailWorker?: MailWorker;
   /**
-   * This instance's job queue (issue 18), once `startSchedules` has started it (absent in tests
+   * This instance's job queue, once `startSchedules` has started it (absent in tests
    * and the CLI); the admin panel 'Jobb' reads it.
    */
   jobQueue?: JobQueue;
@@ -89,7 +89,7 @@ export async function createServices(
     }));
   await database.migrate();
   await ensureDefaultCategories(database.db);
-  // A (re)loaded company list may make old thread titles name known tickers (issue 17).
+  // A (re)loaded company list may make old thread titles name known tickers.
   if ((await ensureCompanies(database.db)) > 0) await backfillTitleTickers(database.db);
   await recookIfNeeded(database.db);
   const mailer =

@@ -32,11 +32,11 @@ export interface Viewer {
   hasPassword: boolean;
   /**
    * Whether the member is in `blocked_users` (SPEC §3): part of the actor every policy gets, so
-   * a blocked moderator or admin has no powers (issue 15).
+   * a blocked moderator or admin has no powers.
    */
   blocked: boolean;
   /**
-   * Ids of the members this member mutes (issue 19 'Dölj medlem'), read in the same query as the
+   * Ids of the members this member mutes ('Dölj medlem'), read in the same query as the
    * profile, so loaders collapse their posts without another query (`server/mutes/collapse.ts`).
    * Private: never sent to the browser as such.
    */
@@ -61,7 +61,7 @@ export function toClientViewer(viewer: Viewer): OverlayViewer {
 }
 
 /**
- * The member a generic render is made for (issue 21, server/personal/generic-render.ts): role
+ * The member a generic render is made for (server/personal/generic-render.ts): role
  * member, not blocked, no mutes; no row in any table has its id, so every "own" query finds
  * nothing.
  */
@@ -79,7 +79,7 @@ export const GENERIC_VIEWER: Viewer = {
 
 /**
  * The viewer of each request, looked up once: the root loader and the page's loaders ask for
- * the same request, and each lookup is a session read plus a profile read (issue 8: five
+ * the same request, and each lookup is a session read plus a profile read (five
  * queries before the page's own).
  */
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
@@ -92,7 +92,7 @@ const viewers = new WeakMap<Request, Promise<Viewer | null>>();
  * @returns the {@link Viewer}, or `null` for a visitor (no, expired or invalid session)
  */
 export function getViewer(services: Services, request: Request): Promise<Viewer | null> {
-  // Issue 21: the shared member render is made for a generic member (server/personal/generic-render.ts).
+  // The shared member render is made for a generic member (server/personal/generic-render.ts).
   if (isGenericRender(request)) return Promise.resolve(GENERIC_VIEWER);
   let viewer = viewers.get(request);
   if (!viewer) {
@@ -224,7 +224,7 @@ export async function requireViewer(services: Services, request: Request, timeou
 
 /**
  * Requires an acting moderator or admin (SPEC §6 moderatorOnly) or an acting admin (adminOnly):
- * `domain/policy/actor.ts`, so a blocked moderator or admin is turned away too (issue 15).
+ * `domain/policy/actor.ts`, so a blocked moderator or admin is turned away too.
  *
  * @param role the least role that may pass
  * @throws like {@link requireViewer}; a redirect to /forum for members without the role and for
@@ -243,7 +243,7 @@ const REDIRECT_BASE = new URL("http://forum.invalid/");
 const UNSAFE_IN_REDIRECT = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2060\u3000\ufeff\\]/;
 
 /**
- * A safe local redirect target (issue 15 item 2: no open redirect). Browsers drop tabs and line
+ * A safe local redirect target (no open redirect). Browsers drop tabs and line
  * breaks from URLs and treat `\` like `/`, so `/\t/evil.example` would leave the site: such
  * values are refused outright. What remains is parsed against a fixed origin and kept only when
  * it stays on that origin; the normalised path is returned (so `/a/..//evil` cannot become

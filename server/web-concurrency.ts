@@ -1,5 +1,5 @@
 /**
- * How many worker processes serve the forum (`WEB_CONCURRENCY`, issue 21 "Use every core";
+ * How many worker processes serve the forum (`WEB_CONCURRENCY`;
  * docs/decisions/037-worker-processes.md). Read twice: by `server/config.ts`, which refuses an
  * invalid value with a message naming the variable, and by `server.js` before anything else is
  * loaded, which decides from it whether to start a cluster primary (`server/cluster.ts`). So this
@@ -28,7 +28,7 @@ export type WebConcurrency = { workers: number } | { problem: "notANumber" | "pg
  * Default (`WEB_CONCURRENCY` unset or empty): on PostgreSQL (`DATABASE_URL` set) one per core when
  * the database server is another machine, and one per core but one (at least 1) when it runs on
  * this machine ({@link isLocalDatabase}), which leaves it a core: on the 2-core bench machine one
- * process served every page as fast as two and held half the memory (issue 21; decision 041). 1
+ * process served every page as fast as two and held half the memory (decision 041). 1
  * on the embedded PGlite, whose folder one process owns (`server/db/server-lock.ts`). 1 means the
  * single process, without a cluster primary.
  *

@@ -1,6 +1,6 @@
 /**
- * The forum's date texts are date-fns' Swedish texts (issue 21 replaced date-fns in the browser
- * with Intl and the catalogue): both are compared over thousands of instants, past and future,
+ * The forum's date texts are date-fns' Swedish texts (the browser uses Intl and the
+ * catalogue instead of date-fns): both are compared over thousands of instants, past and future,
  * from seconds to decades, around month ends and daylight-saving changes, in three time zones.
  */
 import { tz } from "@date-fns/tz";

@@ -2,7 +2,7 @@
  * Swedish dates (SPEC §1: long month, 'PPP HH:mm', relative time with a suffix), always in
  * Stockholm time so server and browser render the same text.
  *
- * Written with `Intl` and the catalogue's `time` words instead of date-fns (issue 21: date-fns'
+ * Written with `Intl` and the catalogue's `time` words instead of date-fns (date-fns'
  * formatter and its two locales were 9 KiB gzip of every forum page's JavaScript). The texts are
  * date-fns' own: `dates.test.ts` compares both over many instants (`format(d, "PPP HH:mm",
  * { locale: sv, in: tz("Europe/Stockholm") })` and `formatDistanceToNow(d, { locale: sv,
@@ -26,7 +26,7 @@ const stockholm = new Intl.DateTimeFormat("en-US", {
 type Parts = { year: string; month: number; day: string; hour: string; minute: string };
 
 /**
- * Instants already split, by ISO text (issue 21: a thread page formats the same posts' times on
+ * Instants already split, by ISO text (a thread page formats the same posts' times on
  * every request, and `formatToParts` was 1–2 % of a member's render). Emptied when it reaches
  * {@link PARTS_CACHE_MAX} entries, so it stays small (about 200 bytes an entry).
  */

@@ -1,5 +1,5 @@
 /**
- * Local drafts of what a member is writing (issue 16 "Drafts"): a thread or comment being written
+ * Local drafts of what a member is writing: a thread or comment being written
  * survives a reload, a closed tab and a refused submit. Kept in this browser's `localStorage`
  * only (no server round trip per keystroke), one entry per page and target ({@link draftKeys}),
  * written 500 ms after the last change, and right away when the page is hidden or the composer

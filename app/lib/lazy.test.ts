@@ -1,5 +1,5 @@
 /**
- * Lazily loaded components (issue 21): once their module has loaded they render without
+ * Lazily loaded components: once their module has loaded they render without
  * suspending — what lets a member's page hydrate its member-only parts exactly as the server drew
  * them, and the server render them in `renderToString`.
  */

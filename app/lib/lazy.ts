@@ -1,5 +1,5 @@
 /**
- * Code that the first paint does not need, loaded on first use (issue 21: the thread page's
+ * Code that the first paint does not need, loaded on first use (the thread page's
  * JavaScript budget). A widget (menu, dialog, popover) renders a plain element until the member
  * first opens it; then its module is fetched — usually already on pointer-over or focus via
  * `preload` — and rendered in place.
@@ -79,7 +79,7 @@ const hydrationPreloads: Array<Promise<unknown>> = [];
 
 /**
  * A module whose components the server may have drawn into the page but a browser should fetch
- * only when the page has them (issue 21: a visitor's first visit downloads none of the others).
+ * only when the page has them (a visitor's first visit downloads none of the others).
  * It loads:
  * - on the server, at once (the server renders its components synchronously, also in
  *   `renderToString`; `entry.server.tsx` awaits {@link hydrationPartsReady});

@@ -3,7 +3,7 @@ import { applyThreadOverlay } from "./personal-overlay";
 
 const summary = (bull: number) => ({ counts: { bull, bear: 0, like: 0, fire: 0 }, mine: [] as string[] });
 
-describe("the thread overlay in the browser (issue 21)", () => {
+describe("the thread overlay in the browser", () => {
   it("marks the member's own reactions and saves on the thread, comments and replies, and nothing else", () => {
     const data = {
       overlay: true,

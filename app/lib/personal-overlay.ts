@@ -1,5 +1,5 @@
 /**
- * The browser's side of the shared member render (issue 21, `domain/personal-overlay.ts`): the
+ * The browser's side of the shared member render (`domain/personal-overlay.ts`): the
  * overlay the server put in the page, and the thread and profile loader data with it applied.
  * Loader data from a shared render carries `overlay: true`; data a loader sent for this member
  * (a client navigation, a revalidation after a write) does not, and is used as it is.

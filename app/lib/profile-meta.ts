@@ -10,7 +10,7 @@ import { NOINDEX } from "./seo";
 /**
  * @param data the profile page's loader data, or null when not found
  * @returns meta descriptors: title, description, OpenGraph and the canonical `/@nickname` URL;
- *   for a missing profile the title and `noindex` (issue 20)
+ *   for a missing profile the title and `noindex`
  */
 export function profileMeta(
   data: { profile: { nickname: string; bio: string | null; avatarUrl: string | null }; url: string } | null,

@@ -1,12 +1,11 @@
 /**
- * Canonical URLs, pagination links and `noindex` for route `meta` functions (issue 20
- * "Canonical URLs and pagination"). Pure.
+ * Canonical URLs, pagination links and `noindex` for route `meta` functions. Pure.
  *
  * @module
  */
 import type { MetaDescriptor } from "react-router";
 
-/** `<meta name="robots" content="noindex">`: private, search, form and error pages (issue 20). */
+/** `<meta name="robots" content="noindex">`: private, search, form and error pages. */
 export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
 
 /**
@@ -22,7 +21,7 @@ export function pageUrl(base: string, page: number): string {
 }
 
 /**
- * `<link rel="canonical">` for the page shown (canonical to itself, issue 20) plus
+ * `<link rel="canonical">` for the page shown (canonical to itself) plus
  * `<link rel="prev">` when there is an earlier page and `<link rel="next">` when there is a later.
  *
  * @param base the list's absolute URL without a query

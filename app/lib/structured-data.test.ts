@@ -1,5 +1,5 @@
 /**
- * The JSON-LD serializer and builders (issue 20 "Structured data"): text of a post can never close
+ * The JSON-LD serializer and builders: text of a post can never close
  * the script element (checked with a real HTML parser, htmlparser2), the parsed JSON is the value
  * put in, and the nodes carry the properties Google's forum and profile structured data ask for.
  */
@@ -14,7 +14,7 @@ function scripts(html: string) {
   return DomUtils.getElementsByTagName("script", parseDocument(html).children);
 }
 
-describe("jsonLdScriptText (issue 20)", () => {
+describe("jsonLdScriptText", () => {
   it("escapes <, >, &, U+2028 and U+2029, so the element holds exactly one JSON text", () => {
     const value = { "@type": "Comment", text: HOSTILE, nested: [{ headline: HOSTILE }] };
     const text = jsonLdScriptText(value);

@@ -1,5 +1,5 @@
 /**
- * Structured data (schema.org JSON-LD) for search engines (issue 20 "Structured data"): the
+ * Structured data (schema.org JSON-LD) for search engines: the
  * thread page's `DiscussionForumPosting`, the profile's `ProfilePage` and the forum home's
  * `WebSite` with a `SearchAction`, and the one serializer that makes them safe to put inside a
  * `<script type="application/ld+json">` element. Pure: no DOM, no Node built-ins, no `server/`.
@@ -20,7 +20,7 @@ const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
 
 /**
  * Serializes a JSON-LD node for the body of a `<script type="application/ld+json">` element
- * (issue 20: "values are escaped so no text of a post can close the script element"):
+ * ("values are escaped so no text of a post can close the script element"):
  * `JSON.stringify`, then every `<`, `>`, `&`, U+2028 and U+2029 becomes its JSON escape
  * (`\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`). The result contains no `</script`, no
  * `<!--` and no `-->`, so an HTML parser ends the element only at the real closing tag, and
@@ -37,7 +37,7 @@ export function jsonLdScriptText(value: JsonLdObject): string {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
 /**
- * The plain text of a post for the JSON-LD `text` (issue 20): the cooked, sanitised HTML with its
+ * The plain text of a post for the JSON-LD `text`: the cooked, sanitised HTML with its
  * tags removed (block ends become line breaks), HTML entities decoded, runs of spaces folded and
  * at most one empty line kept; the Markdown source when the post has no cooked HTML yet.
  *
@@ -116,7 +116,7 @@ export interface ThreadJsonLdInput {
 }
 
 /**
- * The thread page's `DiscussionForumPosting` (issue 20; Google's "Discussion forum" structured
+ * The thread page's `DiscussionForumPosting` (Google's "Discussion forum" structured
  * data): `headline` (title), `text` (plain text of the post), `url` (the first page: one
  * discussion however many comment pages it has), `author` (`Person` with the absolute profile
  * URL), `datePublished`, `dateModified` only when edited, `interactionStatistic` (`CommentAction`
@@ -157,7 +157,7 @@ export function threadJsonLd(input: ThreadJsonLdInput): JsonLdObject {
 }
 
 /**
- * The profile page's `ProfilePage` (issue 20; Google's "Profile page" structured data):
+ * The profile page's `ProfilePage` (Google's "Profile page" structured data):
  * `mainEntity` is the member as a `Person` (name = nickname, `url` = the profile's canonical
  * URL, `description` = bio, `image` = avatar URL made absolute against `url`) with `agentInteractionStatistic`
  * `WriteAction` = threads + comments written and `interactionStatistic` `FollowAction` =
@@ -191,9 +191,8 @@ export function profileJsonLd(
 }
 
 /**
- * The forum home's `WebSite` with a `SearchAction` (issue 20): `url` `<PUBLIC_URL>/forum`, and
- * `potentialAction.target` `<PUBLIC_URL>/forum/sok?q={search_term_string}` (the search page,
- * issue "Trending and search").
+ * The forum home's `WebSite` with a `SearchAction`: `url` `<PUBLIC_URL>/forum`, and
+ * `potentialAction.target` `<PUBLIC_URL>/forum/sok?q={search_term_string}` (the search page).
  *
  * @param publicUrl `PUBLIC_URL` without a trailing slash
  * @returns the JSON-LD node, `@context` included

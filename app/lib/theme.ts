@@ -1,5 +1,5 @@
 /**
- * The colour theme in the browser (issue 19 "Dark mode"): the stored preference from the root
+ * The colour theme in the browser: the stored preference from the root
  * loader (the `theme` cookie), the choice in flight (the `theme` fetcher, so a switch shows at
  * once, before the answer), the device's own preference, and the function the toggles call.
  * Rules in docs/decisions/033-dark-mode.md.

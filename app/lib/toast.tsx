@@ -1,10 +1,9 @@
 /**
  * The one toast outlet (SPEC §4 Toast), loaded with the first toast: sonner (about 9 KB gzip) is
- * not needed to read a page, so a visit that shows no toast never downloads it (issue 21, "JS a
- * first visit to the thread page downloads"; before, it was fetched right after hydration). The
- * first call of {@link toast} makes the {@link Toaster} load sonner and mount its outlet; calls
- * made until it is listening (a flash toast after a redirect, the first action's answer) wait
- * for it and are shown then, in order.
+ * not needed to read a page, so a visit that shows no toast never downloads it (before, it was
+ * fetched right after hydration). The first call of {@link toast} makes the {@link Toaster} load
+ * sonner and mount its outlet; calls made until it is listening (a flash toast after a redirect,
+ * the first action's answer) wait for it and are shown then, in order.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps what a reader typed before the page's JavaScript took over (issue 21: the page is usable
+ * Keeps what a reader typed before the page's JavaScript took over (the page is usable
  * before it hydrates, so a member on a slow phone may type a title or a comment first).
  *
  * React 19 hydrates a controlled field without reading the browser's value: its state keeps the

@@ -1,6 +1,6 @@
 /**
  * The logged-in member as the browser knows them (from the root loader, or on a page from the
- * shared member render, from its personal overlay: issue 21, `domain/personal-overlay.ts`).
+ * shared member render, from its personal overlay: `domain/personal-overlay.ts`).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The installable app's manifest, icons and offline page (issue 18 "Installable app"): what
+ * The installable app's manifest, icons and offline page: what
  * Chromium needs to offer installation, and the Swedish offline page.
  */
 import { existsSync } from "node:fs";

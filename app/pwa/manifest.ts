@@ -1,5 +1,5 @@
 /**
- * The installable app's static documents (issue 18 "Installable app"): the web app manifest and
+ * The installable app's static documents: the web app manifest and
  * the offline page the service worker shows when the network is gone. Both are written into the
  * client build by `scripts/pwa-plugin.ts` (and served by the dev server from the same functions),
  * so their Swedish texts come from the catalogue.

@@ -1,5 +1,5 @@
 /**
- * Push messages in the service worker (issue 18 "Installable app"): the payload `{title, body,
+ * Push messages in the service worker: the payload `{title, body,
  * url}` becomes the notification, and a click only ever opens a page of the forum itself.
  */
 import { describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * What the service worker does with a Web Push message (issue 18 "Installable app"): the payload
+ * What the service worker does with a Web Push message: the payload
  * `{title, body, url}` becomes a notification; a click focuses or opens `url`. Pure functions so
  * the rules are tested without a browser (`notifications.test.ts`); `service-worker.ts` calls them.
  *

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker (issue 18 "Installable app") once the page has loaded, in
+ * Registers the service worker once the page has loaded, in
  * production builds only: under `npm run dev` any worker left from a production run on the same
  * origin is removed instead, so it never serves stale files to the dev server.
  *

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 18 "Installable app"), bundled by `scripts/pwa-plugin.ts` into
+ * The service worker, bundled by `scripts/pwa-plugin.ts` into
  * `build/client/sw.js`, where Workbox's `injectManifest` fills in `self.__WB_MANIFEST`.
  *
  * - Precaches the client build's hashed assets (`assets/*.js|css|woff2`), the icons and the

@@ -1,5 +1,5 @@
 /**
- * `/forum/konto/radera?token=…`: where a mailed deletion link lands (issue "GDPR": deletion
+ * `/forum/konto/radera?token=…`: where a mailed deletion link lands (deletion
  * confirmed by a mailed link; docs/decisions/006-privacy.md). Opening the link deletes nothing —
  * mail scanners open links too — the page names the account and asks for one more click (POST).
  * An unknown, used or expired link shows a Swedish message and a way back to the account page.

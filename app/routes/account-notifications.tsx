@@ -1,5 +1,5 @@
 /**
- * `/forum/konto/notiser` (issue 18 'Notiser'): the notification settings are a section of the
+ * `/forum/konto/notiser` ('Notiser'): the notification settings are a section of the
  * account page, so this address redirects to `/forum/konto#notiser` (the account page itself
  * sends visitors to log in).
  *

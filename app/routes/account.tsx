@@ -1,9 +1,9 @@
 /**
- * `/forum/konto`: the member's own account page (issue "GDPR"; docs/decisions/006-privacy.md):
+ * `/forum/konto`: the member's own account page (docs/decisions/006-privacy.md):
  * their account details, 'Ladda ner mina data' (`/api/my-data`) and 'Radera mitt konto',
  * confirmed with the current password or, without one, through a mailed link; and the
- * notification settings 'Notiser' (issue 18, `#notiser`; `/forum/konto/notiser` leads here); the
- * muted members 'Dolda medlemmar' (issue 19).
+ * notification settings 'Notiser' (`#notiser`; `/forum/konto/notiser` leads here); the
+ * muted members 'Dolda medlemmar'.
  * Visitors are sent to the login page and come back here afterwards (SPEC §6 Protected routes).
  *
  * @module
@@ -29,7 +29,7 @@ import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 
 /**
- * The member's account summary and notification settings (issue 18; the defaults when never
+ * The member's account summary and notification settings (the defaults when never
  * changed); visitors are redirected to log in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profileId: viewer.id,
     adminMailOptOut: await getAdminMailOptOut(services.db, viewer.id),
     notificationSettings: await getNotificationSettings(services.db, viewer.id),
-    // Issue 19 'Dolda medlemmar'.
+    // 'Dolda medlemmar'.
     mutedMembers: await listMutedMembers(services.db, viewer.id),
   };
 }
@@ -51,13 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * `intent=delete` (field `password`): checks the password and deletes the account, then ends the
  * session and goes to /forum with 'Kontot raderat'. Wrong password: 400 with a Swedish message,
  * nothing deleted. `intent=send-link`: mails a one-time deletion link. `intent=mail-opt-out` /
- * `mail-opt-in`: refuses or takes back the admins' bulk mail (issue 7).
- * `intent=notification-settings` (issue 18 'Notiser'; fields: one level per kind, `auto_subscribe`,
+ * `mail-opt-in`: refuses or takes back the admins' bulk mail.
+ * `intent=notification-settings` ('Notiser'; fields: one level per kind, `auto_subscribe`,
  * `weekly_digest`): runs `notificationSettingsWrite` — 200 with the toast 'Notisinställningarna
  * är sparade', or 400 with a Swedish message, field errors and the posted `values` (nothing
  * stored). `intent=email-off` / `email-on`: 'Stäng av alla e-postnotiser' / 'Slå på
  * e-postnotiser' (`emailNotificationsWrite`, only `email_enabled`). Both count against the
- * `follow` limit (429). `intent=unmute` (field `userId`; issue 19 'Dolda medlemmar'): runs
+ * `follow` limit (429). `intent=unmute` (field `userId`; 'Dolda medlemmar'): runs
  * `unmuteWrite` (limit `follow`). Visitors get 401.
  */
 export async function action({ request, context }: Route.ActionArgs) {

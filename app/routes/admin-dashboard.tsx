@@ -1,7 +1,7 @@
 /**
  * `/admin` index (SPEC §2 Admin dashboard): cards Användare, Meddelanden and Användarroller
- * (admins only), Anmälningar and, for admins, the moderation log (issue 7) and the job queue's
- * panel Jobb (issue 18); a note on the viewer's access level.
+ * (admins only), Anmälningar and, for admins, the moderation log and the job queue's
+ * panel Jobb; a note on the viewer's access level.
  *
  * @module
  */
@@ -16,7 +16,7 @@ export default function AdminDashboard() {
   const can = data?.can;
   const cards = [
     { to: "/admin/users", title: adm.users, text: adm.usersDescription, Icon: Users },
-    // Issue 19: moderators may not send messages (SPEC §2 lists it for admins); a direct visit still says so.
+    // Moderators may not send messages (SPEC §2 lists it for admins); a direct visit still says so.
     ...(can?.messages ? [{ to: "/admin/messages", title: adm.messages, text: adm.messagesDescription, Icon: Mail }] : []),
     ...(can?.roles ? [{ to: "/admin/roles", title: adm.roles, text: adm.rolesDescription, Icon: ShieldCheck }] : []),
     { to: "/admin/reports", title: ap.reportsCard, text: ap.reportsCardDescription, Icon: Flag },

@@ -1,5 +1,5 @@
 /**
- * `/admin/jobb` (issue 18 "Background work on a maintained queue"): the admin panel 'Jobb' — per
+ * `/admin/jobb`: the admin panel 'Jobb' — per
  * job of the queue: queued, running, failed (with the latest error message), completed, the last
  * run and the next scheduled run. Admins only: moderators are sent to /admin, like the moderation
  * log; visitors to the login (the admin layout's `requireRole`).

@@ -1,7 +1,7 @@
 /**
  * `/admin` layout (SPEC §2 'Admin Dashboard', footer with the current year). Moderator-only on
  * the server (SPEC §6: visitors → /auth/login carrying the origin, members → /forum). Its
- * navigation links the pages and shows the open-report count as a badge (issue 7).
+ * navigation links the pages and shows the open-report count as a badge.
  *
  * @module
  */
@@ -31,7 +31,7 @@ const tab = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The admin tab bar (issue 19: on a phone it scrolls sideways): after each navigation the active
+ * The admin tab bar (on a phone it scrolls sideways): after each navigation the active
  * tab is scrolled into view, and while more tabs lie to the right a fade on the right edge shows
  * that the bar scrolls.
  *

@@ -1,5 +1,5 @@
 /**
- * `/admin/logg` (issue 7): the moderation log, newest first — who did what, when and why. Admins
+ * `/admin/logg`: the moderation log, newest first — who did what, when and why. Admins
  * only: moderators are sent to /admin.
  *
  * @module

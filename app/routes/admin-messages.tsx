@@ -119,7 +119,7 @@ function MessageForm(props: {
   const [toAll, setToAll] = useState(props.sendToAll);
   const [withButton, setWithButton] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  // Issue 19: the reset clears recipients pre-filled from /admin/users too (SPEC §4 'form reset').
+  // The reset clears recipients pre-filled from /admin/users too (SPEC §4 'form reset').
   const [prefill, setPrefill] = useState(props.recipients);
   const formRef = useRef<HTMLFormElement>(null);
   const sending = send.state !== "idle" || (progress !== null && progress.status === "sending");

@@ -1,5 +1,5 @@
 /**
- * `/admin/reports` (issue 7 report queue, beyond SPEC §4 which stops at 'open'): open reports
+ * `/admin/reports` (report queue, beyond SPEC §4 which stops at 'open'): open reports
  * grouped by target with count, reasons and a preview; staff dismiss, delete the content or block
  * the author, which closes the group's reports. Moderators and admins (SPEC §6 moderatorOnly),
  * enforced again in the action and in `resolveReports`.

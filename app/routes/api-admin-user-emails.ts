@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(services, request);
   if (!viewer) return data({ ok: false as const, error: m.loginRequired }, { status: 401 });
   try {
-    // The role is checked before the body is read (issue 15 item 1): a member's upload is not read.
+    // The role is checked before the body is read: a member's upload is not read.
     const notAdmin = adminOnlyMessage(viewer, ap.adminsOnlyMessages);
     if (notAdmin) throw new ForumError(403, notAdmin, ap.noPermissionTitle);
     const form = await readFormAll(request);

@@ -2,7 +2,7 @@
  * `POST /api/bio`: the logged-in member saves their own bio (SPEC §4 Bio edit). JSON
  * `{ ok, bio, bioHtml }` or 4xx `{ ok: false, error, title }`. A body without a `bio` field (a
  * JSON or broken multipart body, which `readForm` cannot read) answers 400 'Ogiltig förfrågan.'
- * and keeps the bio: only `bio=` empties it (issue 15 item 7). Over the bio limit
+ * and keeps the bio: only `bio=` empties it. Over the bio limit
  * (server/action-limits.ts, 10 a minute) 429 with `Retry-After`.
  *
  * @module

@@ -1,7 +1,7 @@
 /**
  * `POST /api/bookmark`: `targetType` (`thread` | `comment`), `targetId` and `intent` (`save` |
  * `unsave`) → JSON `{ ok, targetType, targetId, saved }`, or 4xx `{ ok: false, error, title }`
- * with the Swedish message (issue 19 'Spara').
+ * with the Swedish message ('Spara').
  *
  * @module
  */

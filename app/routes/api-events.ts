@@ -1,5 +1,5 @@
 /**
- * `GET /api/events[?thread=<uuid>]`: the tab's Server-Sent Events stream (issue 5 Live; SPEC §4
+ * `GET /api/events[?thread=<uuid>]`: the tab's Server-Sent Events stream (SPEC §4
  * Notification, §7 Live subscription). A member's stream carries their notifications (with
  * replay after `Last-Event-ID`); `thread` adds that thread's live comments and reaction counts,
  * which visitors may follow too. A visitor without `thread` gets 401. At most 20 open streams per

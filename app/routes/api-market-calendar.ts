@@ -1,12 +1,12 @@
 /**
  * `GET /api/market-calendar`: the closed and short trading days of Nasdaq Stockholm, NYSE and the
- * Tokyo Stock Exchange for the next weeks (issue 17, "Market hours"; server/market/calendar.ts),
+ * Tokyo Stock Exchange for the next weeks (server/market/calendar.ts),
  * which the auth clocks and the forum header's market line judge open/closed with in the browser.
  * Public (holiday dates only), cached by browsers for an hour.
  *
  * The calendar module, with the `date-holidays` library and its data for every country (≈ 8 MiB
  * of a server process's heap), is loaded at the first request of this route, not at start-up
- * (issue 21 memory budget): the server build puts it in a chunk of its own.
+ * (docs/decisions/041-memory-settings.md): the server build puts it in a chunk of its own.
  *
  * @module
  */

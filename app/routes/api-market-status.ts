@@ -1,9 +1,9 @@
 /**
  * `GET /api/market-status`: whether Nasdaq Stockholm, NYSE and the Tokyo Stock Exchange are open
- * now, and when that can next change (issue 17, "Market hours"; rules in domain/market-hours.ts
+ * now, and when that can next change (rules in domain/market-hours.ts
  * with the holiday calendar of server/market/calendar.ts). The forum header's market line and the
  * auth layout's clocks show it; the rules, their time-zone library and the holiday data stay on
- * the server (issue 21: a first visit's JavaScript). Public, the same for everyone, cached until
+ * the server (a first visit's JavaScript). Public, the same for everyone, cached until
  * the next change (at most an hour).
  *
  * The calendar module (`date-holidays`, ≈ 8 MiB of heap) loads at the first request, as for

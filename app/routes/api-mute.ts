@@ -1,6 +1,6 @@
 /**
  * `POST /api/mute`: `userId` and `intent` (`mute` | `unmute`) → JSON `{ ok, userId, muted }`, or
- * 4xx `{ ok: false, error, title }` with the Swedish message (issue 19 'Dölj medlem').
+ * 4xx `{ ok: false, error, title }` with the Swedish message ('Dölj medlem').
  *
  * @module
  */

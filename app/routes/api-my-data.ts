@@ -1,5 +1,5 @@
 /**
- * `GET /api/my-data`: the logged-in member's data as a JSON download (issue "GDPR": data
+ * `GET /api/my-data`: the logged-in member's data as a JSON download (data
  * export; contents in `server/privacy/export.ts`, docs/decisions/006-privacy.md).
  *
  * - 200 `application/json`, `Content-Disposition: attachment; filename="borssnack-data-<nickname>.json"`,

@@ -15,7 +15,7 @@ export type NicknameCheck = { status: "available" } | { status: "taken" | "inval
 
 /**
  * Validates the nickname's form, then answers `taken` for a reserved name ('Detta användarnamn är
- * reserverat', issue 15 item 7) or one in use (looked up case-insensitively).
+ * reserverat') or one in use (looked up case-insensitively).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const nickname = new URL(request.url).searchParams.get("nickname") ?? "";

@@ -1,6 +1,6 @@
 /**
  * `POST /api/uploads/post`: a logged-in member uploads an image for the thread or comment they are
- * writing (issue 16: chart screenshots; server/uploads/post-images.ts).
+ * writing (chart screenshots; server/uploads/post-images.ts).
  *
  * - `multipart/form-data` with the image in the field `file` → 200
  *   `{ ok: true, url, width, height, markdown }`; `markdown` (`![bild](url)`) is what the

@@ -1,5 +1,5 @@
 /**
- * `POST /api/preview`: the composer's live preview (issue "Markdown"). Cooks the form field
+ * `POST /api/preview`: the composer's live preview. Cooks the form field
  * `body` exactly as a write would (`server/content/cook.ts`, known tickers from `companies`) and
  * answers without storing anything.
  *

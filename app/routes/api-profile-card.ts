@@ -1,7 +1,7 @@
 /**
  * `GET /api/profile-card/{userId}` or `/api/profile-card/-?nickname=…`: what the profile drawer
  * shows (SPEC §2 Profile side panel): essentials, whether the viewer follows, and whether it is
- * the viewer's own profile, whether the viewer mutes the member (`muted`, issue 19), and what the
+ * the viewer's own profile, whether the viewer mutes the member (`muted`), and what the
  * viewer may do with the member (`can`, `memberCan`). 404 JSON 'Kunde inte hitta användaren.' when missing.
  *
  * @module

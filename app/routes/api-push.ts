@@ -1,5 +1,5 @@
 /**
- * `/api/push` — this device's Web Push subscription (issue 18 'Aktivera pushnotiser på den här
+ * `/api/push` — this device's Web Push subscription ('Aktivera pushnotiser på den här
  * enheten'; docs/decisions/031-web-push.md):
  *
  * - `GET` → `{ publicKey }`: the forum's VAPID public key (base64url), the

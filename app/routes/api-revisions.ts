@@ -1,5 +1,5 @@
 /**
- * `GET /api/revisions/{targetType}/{id}` (issue 16 History): the kept edits of a thread or
+ * `GET /api/revisions/{targetType}/{id}`: the kept edits of a thread or
  * comment for the history dialog, as JSON `{ ok: true, revisions: RevisionView[] }` (newest first,
  * each with editor, time and word diff; domain/views.ts). Posts are public, so whoever can see
  * the post can see its history; the staff's reasons stay in the moderation log. An editor whose

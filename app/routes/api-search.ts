@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const q = params.get("q") ?? "";
     const found = await services.searchCache.get(`box|${limit}|${q}`, () => searchAll(services.db, q, limit));
-    // Issue 19: posts by members the viewer mutes are marked (the box shows 'Dolt inlägg från @nick').
+    // Posts by members the viewer mutes are marked (the box shows 'Dolt inlägg från @nick').
     const body = { ...found, results: markMuted(found.results, viewer, (r) => (r.kind === "member" ? null : r.author_id)) };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

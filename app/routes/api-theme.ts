@@ -1,5 +1,5 @@
 /**
- * `POST /api/theme` (issue 19 "Dark mode"): stores the colour theme preference — `theme` =
+ * `POST /api/theme`: stores the colour theme preference — `theme` =
  * `system` | `light` | `dark` — in the `theme` cookie (one year, `SameSite=Lax`, path `/`;
  * domain/theme.ts). Open to visitors and members alike; it reads and writes nothing but the
  * caller's own cookie, so it is not a member write and does not go through the write pipeline.

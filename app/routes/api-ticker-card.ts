@@ -1,5 +1,5 @@
 /**
- * `GET /api/ticker-card/{TICKER}`: what the cashtag menu shows (issue 17 Watchlist: "in the ticker
+ * `GET /api/ticker-card/{TICKER}`: what the cashtag menu shows (watchlist: "in the ticker
  * hover/link menu: 'Bevaka' / 'Sluta bevaka'"): `{ ok, ticker, name, sector, watching, loggedIn }`
  * with the sector in Swedish (or null); 404 JSON 'Aktien hittades inte' for an unknown ticker.
  * Never cached: the watch state is per viewer.

@@ -1,7 +1,7 @@
 /**
  * `GET /api/tickers?q=…`: companies for the $TICKER picker, by ticker or name ('volvo' →
  * VOLV-B), from the Nasdaq Stockholm list. `GET /api/tickers?known=ERIC-B,ERIC,FOO`: which of
- * the given cashtag candidates are listed (issue 17: the composer shows 'Din syn' / 'Innehav'
+ * the given cashtag candidates are listed (the composer shows 'Din syn' / 'Innehav'
  * only for tickers the server will index; candidates from `domain/stances.ts`
  * `cashtagCandidates`).
  *

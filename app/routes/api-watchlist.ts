@@ -1,7 +1,7 @@
 /**
  * `POST /api/watchlist`: `ticker` and `intent` (`watch` | `unwatch`) → JSON
- * `{ ok, ticker, watching, count }`, or 4xx `{ ok: false, error, title }` (issue 17 Watchlist
- * 'Bevakning'; visitors get 401). Used by the cashtag menu; the ticker page and
+ * `{ ok, ticker, watching, count }`, or 4xx `{ ok: false, error, title }`
+ * (watchlist 'Bevakning'; visitors get 401). Used by the cashtag menu; the ticker page and
  * `/forum/bevakning` post to their own actions, which run the same writes.
  *
  * @module

@@ -10,7 +10,7 @@ import { MarketClocks } from "../components/auth/market-clocks";
 import { app, landing as ld, nav } from "../../domain/i18n/sv";
 import { NOINDEX } from "../lib/seo";
 
-/** Every `/auth/*` page is `noindex` (issue 20); pages with their own `meta` repeat it. */
+/** Every `/auth/*` page is `noindex`; pages with their own `meta` repeat it. */
 export const meta = () => [{ title: app.title }, NOINDEX];
 
 /** The product logo as in the forum header, but leading to the landing page. */

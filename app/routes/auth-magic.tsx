@@ -1,7 +1,7 @@
 /**
  * `/auth/magic` (SPEC §2): where magic links land. Opening the link (GET) only shows a page with
  * one button, 'Logga in'; pressing it POSTs the token, and only that POST signs the member in and
- * goes on to /forum or the page they came from, with 'Inloggad' (issue 15 item 8: a mail scanner
+ * goes on to /forum or the page they came from, with 'Inloggad' (a mail scanner
  * that opens links cannot use up the token, and another site cannot sign a visitor in to the
  * sender's account, because cross-site POSTs are refused by server/security/cross-origin.ts). An
  * expired, used or unknown token shows a Swedish screen with a way to ask for a new link.

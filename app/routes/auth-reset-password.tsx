@@ -29,7 +29,7 @@ type LinkState = "none" | "unchecked" | "valid" | "invalid";
 /**
  * The token of the query: `none` (maybe in the hash), `unchecked` for the page itself (the
  * browser checks it next, showing the verifying spinner meanwhile: SPEC §2 "a verifying spinner
- * first", issue 19), and `valid`/`invalid` for that check (`?check=1`).
+ * first"), and `valid`/`invalid` for that check (`?check=1`).
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<{ state: LinkState; token: string }> {
   const url = new URL(request.url);
@@ -106,7 +106,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  // The browser checks the link while the spinner shows (issue 19).
+  // The browser checks the link while the spinner shows.
   const unchecked = loaderData.state === "unchecked" ? loaderData.token : "";
   // Once per token (the fetcher object is not a dependency).
   useEffect(() => {

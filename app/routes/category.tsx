@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db, config } = services;
   const viewer = await getViewer(services, request);
-  // Issue 21: what every member sees alike comes from the shared cache in production.
+  // What every member sees alike comes from the shared cache in production.
   const shared = <T extends object>(key: string, read: () => Promise<T>) => sharedRead(services.sharedPageData, request, viewer !== null, key, read);
   const { category } = await shared(`category|${params.categoryId}`, async () => ({ category: await getCategory(db, params.categoryId) }));
   if (!category) throw data(f.categoryNotFound, { status: 404 });
@@ -40,9 +40,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE }),
   );
   const { hasMore } = list;
-  // Issue 19: threads by members the viewer mutes collapse to one line.
+  // Threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, viewer, (t) => t.author?.id);
-  // Issue 21: the shared member render learns whose threads this page lists.
+  // The shared member render learns whose threads this page lists.
   reportManifest(request, { kind: "list", authorIds: authorIdsOf(list.threads), search: false });
   return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}` };
 }
@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /**
  * Title, description and OpenGraph tags of the category. Both `/forum/kategori/{id}` and
  * `/forum/category/{id}` name the `kategori` URL as canonical; a later page is canonical to
- * itself (`?sida=N`) with `rel=prev/next` (issue 20). A missing category is `noindex`.
+ * itself (`?sida=N`) with `rel=prev/next`. A missing category is `noindex`.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `${f.categoryNotFound} – ${app.name}` }, NOINDEX];
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:url", content: canonical },
     { property: "og:site_name", content: app.name },
     ...paginationLinks(canonical, page, hasMore),
-    // Issue 20: the category's feed.
+    // The category's feed.
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.categoryTitle(category.name)), href: categoryFeedPath(category.id) },
   ];
 };

@@ -2,7 +2,7 @@
  * `/forum/kommentar/{commentId}` (beyond SPEC §2): sends a link to a comment to the thread page
  * that shows it, `?sida=N#comment-{id}`, where the thread page scrolls to it and highlights it
  * (SPEC §2 Thread page). Notifications, search results, profiles and ticker pages link here,
- * because with paginated comments (issue 8) the thread URL alone no longer says which page.
+ * because with paginated comments the thread URL alone no longer says which page.
  *
  * @module
  */

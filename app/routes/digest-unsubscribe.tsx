@@ -1,5 +1,5 @@
 /**
- * `/avregistrera-notiser?u=…&t=…` (issue 18: the one-click opt-out of the notification e-mail —
+ * `/avregistrera-notiser?u=…&t=…` (the one-click opt-out of the notification e-mail —
  * the digest and 'Veckans hetaste trådar'). `GET` shows a confirmation button (link scanners must
  * not opt anyone out); `POST` — the button, or a mail client's RFC 8058 one-click request with
  * `List-Unsubscribe=One-Click` — turns all notification e-mail off (`email_enabled = false`) and

@@ -1,12 +1,12 @@
 /**
- * `/forum/edit/{postId}` (SPEC §2; issue 16): the edit page of a thread — the new-thread form's
+ * `/forum/edit/{postId}` (SPEC §2): the edit page of a thread — the new-thread form's
  * fields and rules (SPEC §5 New thread: Rubrik, Innehåll with 'Skriv' / 'Förhandsgranska'),
  * prefilled, with 'Spara' / 'Avbryt'; staff editing someone else's thread also get the reason
  * field 'Anledning (syns i moderationsloggen)'. A refusal keeps what was typed. `postId` is a
  * thread id; a comment's id goes to the comment in its thread (`/forum/kommentar/{id}`), where
  * comments are edited in place. Visitors go to the login; others get a Swedish 403 page, an
  * unknown id the 404 text. Images can be pasted, dropped or picked as on the new thread page
- * (`ImageUpload`). Issue 17: the author's 'Din syn' / 'Innehav' per ticker, prefilled from the
+ * (`ImageUpload`). The author's 'Din syn' / 'Innehav' per ticker, prefilled from the
  * thread (`StancePicker`).
  *
  * @module
@@ -71,7 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = await getViewer(services, request);
   const result = await runWrite(editThreadWrite, writeContext(services, viewer, request), {
     threadId: params.postId,
-    // Issue 17: 'Din syn' / 'Innehav' per ticker; none submitted keeps the thread's.
+    // 'Din syn' / 'Innehav' per ticker; none submitted keeps the thread's.
     input: { ...values, stances: stancesFromForm(form) },
     submitKey: form.submitKey,
   });
@@ -116,7 +116,7 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
           autoComplete="off"
         />
         <ThreadBodyField value={body} onValueChange={setBody} />
-        {/* Issue 17: the thread's 'Din syn' / 'Innehav', sent again (they replace the stored ones);
+        {/* The thread's 'Din syn' / 'Innehav', sent again (they replace the stored ones);
             staff editing someone else's thread leave the author's statement as it is. */}
         {staffEdit ? null : <StancePicker text={`${title}\n${body}`} initial={thread.stances} />}
         {staffEdit ? (

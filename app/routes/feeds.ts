@@ -1,5 +1,5 @@
 /**
- * Atom feeds (issue 20 "Feeds"), one resource route module under four paths (`app/routes.ts`):
+ * Atom feeds, one resource route module under four paths (`app/routes.ts`):
  *
  * - `/forum/feed.atom`: the newest threads of the forum,
  * - `/forum/kategori/{categoryId}/feed.atom`: the newest threads of a category,

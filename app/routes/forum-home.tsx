@@ -1,10 +1,10 @@
 /**
  * Start page `/` and forum home `/forum` (SPEC §2 Forum home): how-to text, 'Kategorier' grid,
- * 'Trendande aktier' (issue 17: the 10 tickers most members named in the last 24 hours),
+ * 'Trendande aktier' (the 10 tickers most members named in the last 24 hours),
  * 'Diskussioner' with the tabs Senaste (newest), Trendar (reactions in the last hour) and
  * Populära (hot score). The tab is in the URL (`?sortera=trendar`), so it survives a reload and
  * can be shared; lists paginate with `?sida=N`. Members get a fourth tab 'Bevakat'
- * (`?sortera=bevakat`, issue 17): threads by members they follow and threads mentioning tickers
+ * (`?sortera=bevakat`): threads by members they follow and threads mentioning tickers
  * they watch, newest first. Visitors do not see it; a visitor asking for it gets 'Senaste'
  * (docs/decisions/023-watchlist.md).
  *
@@ -40,14 +40,14 @@ const TABS = [
   { param: "populara", sort: "popular", label: f.sortPopular },
 ] as const;
 
-/** The members' fourth tab (issue 17): followed members' threads and watched tickers' threads. */
+/** The members' fourth tab: followed members' threads and watched tickers' threads. */
 const WATCHED_TAB = { param: "bevakat", label: wl.tab } as const;
 
 /** SPEC §9 Recent threads: 10 per page. */
 const PAGE_SIZE = 10;
 
 /**
- * Categories, one page of threads in the chosen order, and the trending tickers (issue 17);
+ * Categories, one page of threads in the chosen order, and the trending tickers;
  * `?sortera=bevakat` is the member's 'Bevakat' tab (a visitor gets 'Senaste').
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,20 +59,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await getViewer(services, request);
   const viewer = asked === WATCHED_TAB.param ? member : null;
   const tab = TABS.find((t) => t.param === asked) ?? TABS[0];
-  // Issue 21: the lists every member sees alike come from the shared cache in production.
+  // The lists every member sees alike come from the shared cache in production.
   const shared = <T extends object>(key: string, read: () => Promise<T>) => sharedRead(services.sharedPageData, request, member !== null, key, read);
   const [categories, list, trendingTickers] = await Promise.all([
     shared("categories", () => listCategories(db)),
     viewer
       ? watchedThreads(db, viewer.id, page, PAGE_SIZE)
       : shared(`list|${tab.sort}|all|${page}|${PAGE_SIZE}`, () => listThreads(db, { sort: tab.sort, page, pageSize: PAGE_SIZE })),
-    // Issue 17 'Trendande aktier': at most a minute old (per-process cache).
+    // 'Trendande aktier': at most a minute old (per-process cache).
     cachedTrendingTickers(db, config.trendingTickersTtlSeconds),
   ]);
   const shown: string = viewer ? WATCHED_TAB.param : tab.param;
-  // Issue 19: threads by members the viewer mutes collapse to one line.
+  // Threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, member, (t) => t.author?.id);
-  // Issue 21: the shared member render learns whose threads this page lists ('Bevakat' is the
+  // The shared member render learns whose threads this page lists ('Bevakat' is the
   // member's own list: no manifest, rendered for each member).
   if (!viewer) reportManifest(request, { kind: "list", authorIds: authorIdsOf(list.threads), search: false });
   return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers, publicUrl: config.publicUrl };
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Title, description and OpenGraph tags of the start page. `/`, `/forum` and every tab and page
- * of it name `<PUBLIC_URL>/forum` as canonical (issue 20: the lists change by the minute; the
+ * of it name `<PUBLIC_URL>/forum` as canonical (the lists change by the minute; the
  * threads themselves are the pages to index).
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -91,7 +91,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { property: "og:type", content: "website" },
   { property: "og:site_name", content: app.name },
   ...(loaderData ? [{ tagName: "link", rel: "canonical", href: `${loaderData.publicUrl}/forum` }] : []),
-  // Issue 20: the feed of the newest threads.
+  // The feed of the newest threads.
   { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.forumTitle), href: forumFeedPath() },
 ];
 
@@ -102,7 +102,7 @@ export default function ForumHome({ loaderData }: Route.ComponentProps) {
   const tabs: readonly { param: string; label: string }[] = viewer ? [...TABS, WATCHED_TAB] : TABS;
   return (
     <div className="space-y-8">
-      {/* Issue 20: WebSite with a SearchAction for /forum/sok?q=. */}
+      {/* WebSite with a SearchAction for /forum/sok?q=. */}
       {viewer ? null : <JsonLd data={import.meta.env.SSR ? websiteJsonLd(publicUrl) : null} />}
       <div className="space-y-2">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 md:text-3xl">{app.title}</h1>

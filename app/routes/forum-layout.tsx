@@ -18,7 +18,7 @@ const TickerMenuLayer = lazy(() => import("../components/watchlist/ticker-menu")
 
 /**
  * The cashtag menu's layer, loaded when the mouse first rests on a cashtag (`a.cashtag[data-ticker]`)
- * rather than with the page (issue 21: a visit that hovers no cashtag does not download it).
+ * rather than with the page (a visit that hovers no cashtag does not download it).
  * Renders nothing until then; the layer opens the menu for that cashtag (its 350 ms hover pause
  * covers the download).
  */
@@ -41,7 +41,7 @@ function TickerMenuOnHover() {
   ) : null;
 }
 
-/** The pending pages' skeletons, loaded on the first navigation that shows one (issue 21). */
+/** The pending pages' skeletons, loaded on the first navigation that shows one. */
 const skeletons = lazyModule(() => import("../components/forum/skeletons"));
 const HomeSkeleton = skeletons.component((m) => m.HomeSkeleton);
 const CategoryPageSkeleton = skeletons.component((m) => m.CategoryPageSkeleton);

@@ -1,5 +1,5 @@
 /**
- * `GET /healthz` (issue "Foundation"; issue 15 item 10): `{ status, database, listening }`.
+ * `GET /healthz`: `{ status, database, listening }`.
  *
  * - 200 `ok`: the database answers and every LISTEN connection is up.
  * - 200 `degraded`: the database answers but this instance is not (yet) listening for other

@@ -94,7 +94,7 @@ export default function Landing() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Logo />
           <div className="flex items-center gap-3">
-            {/* SPEC §2 Landing page: the online-users indicator in the header (issue 5). */}
+            {/* SPEC §2 Landing page: the online-users indicator in the header. */}
             <div data-slot="online-users">
               <OnlineIndicator />
             </div>
@@ -105,7 +105,7 @@ export default function Landing() {
         </div>
       </header>
 
-      {/* Issue 19 dark mode: a deep green band with light text instead of the light button green. */}
+      {/* Dark mode: a deep green band with light text instead of the light button green. */}
       <div className="bg-brand-700 text-white dark:border-y dark:border-brand-300 dark:bg-brand-50 dark:text-slate-900">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 text-sm md:justify-center md:text-base">
           <span className="relative flex size-2.5 shrink-0" aria-hidden>

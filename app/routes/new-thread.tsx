@@ -3,8 +3,8 @@
  * 'Skapa nytt inlägg i {category}', and `/forum/create` with a category picker. Fields Rubrik
  * and Innehåll (Markdown, with a 'Skriv' / 'Förhandsgranska' toggle), tips about $TICKER and
  * @username, 'Skapar...' while sending; images pasted, dropped or picked into the body
- * (issue 16, `ImageUpload`). Issue 16: title, body and category are kept as a local
- * draft ('Utkast återställt', app/lib/drafts.ts) until the thread is created. Issue 17: 'Din syn'
+ * (`ImageUpload`). Title, body and category are kept as a local
+ * draft ('Utkast återställt', app/lib/drafts.ts) until the thread is created. 'Din syn'
  * and 'Innehav' per ticker the title or body names (`StancePicker`).
  *
  * @module
@@ -33,7 +33,7 @@ import type { Route } from "./+types/new-thread";
 
 /**
  * The category (or all categories for the picker), whether someone is logged in, and the form's
- * idempotency key (`submitKey`, new per render; issue "Hardening").
+ * idempotency key (`submitKey`, new per render).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -56,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = { title: form.title ?? "", body: form.body ?? "", categoryId: params.categoryId ?? form.categoryId ?? "" };
   const viewer = await getViewer(services, request);
-  // Issue 17: 'Din syn' / 'Innehav' per ticker (`syn.X`, `innehav.X`).
+  // 'Din syn' / 'Innehav' per ticker (`syn.X`, `innehav.X`).
   const stances = stancesFromForm(form);
   const result = await runWrite(threadWrite, writeContext(services, viewer, request), { input: { ...values, stances }, submitKey: form.submitKey });
   if (!result.ok) return writeFailure(result, { values });
@@ -86,7 +86,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
   const [body, setBody] = useState(values?.body ?? "");
   const [title, setTitle] = useState(values?.title ?? "");
   const [categoryId, setCategoryId] = useState(values?.categoryId ?? "");
-  // Issue 16: the local draft, removed once the thread is created (the action redirected to it).
+  // The local draft, removed once the thread is created (the action redirected to it).
   const location = useLocation();
   const draft = useDraft(
     loggedIn ? draftKeys.newThread() : null,
@@ -171,7 +171,7 @@ export default function NewThread({ loaderData, actionData }: Route.ComponentPro
           autoComplete="off"
         />
         <ThreadBodyField value={body} onValueChange={setBody} />
-        {/* Issue 17: 'Din syn' / 'Innehav' per ticker of the title and the body. */}
+        {/* 'Din syn' / 'Innehav' per ticker of the title and the body. */}
         <StancePicker text={`${title}\n${body}`} />
         <ThreadTips />
         <Button type="submit" disabled={sending}>

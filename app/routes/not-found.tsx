@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-/** Title of the 404 page (`noindex`, issue 20) or the profile. */
+/** Title of the 404 page (`noindex`) or the profile. */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.profile ? profileMeta(loaderData.profile) : [{ title: `${errors.notFound} – Börssnack` }, NOINDEX];
 

@@ -3,7 +3,7 @@
  * newest first, unread highlighted), 'Markera alla som lästa' only when unread exist,
  * 'Inga notifieringar' when empty, 'Laddar notifieringar...' while loading, and the
  * 'Alla notifieringar är nu lästa' toast (SPEC §8). Visitors are sent to the login page. A plain
- * member's page comes from the shared member render (issue 21), with their list set in by the
+ * member's page comes from the shared member render, with their list set in by the
  * server (docs/decisions/039-shared-member-render.md).
  *
  * @module
@@ -28,7 +28,7 @@ import type { Route } from "./+types/notifications";
 
 /**
  * The member's notifications; streamed, so the page shows 'Laddar notifieringar...' first.
- * Issue 21: for the shared member render (server/cache/member-pages.ts) the page is made once
+ * For the shared member render (server/cache/member-pages.ts) the page is made once
  * without a list (`overlay: true`); the server sets each member's list into that markup and puts
  * the same items in the page's overlay.
  */
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reportManifest(request, { kind: "notifications" });
     return { items: Promise.resolve<NotificationItem[] | null>([]), overlay: true };
   }
-  // Issue 21: the same per-member read as the shared render's (server/cache/member-reads.ts).
+  // The same per-member read as the shared render's (server/cache/member-reads.ts).
   const read = () => getAllNotifications(services.db, viewer.id);
   const items = memberRead(services.memberReads, request.headers.get("cookie"), notificationListKey(viewer.id), read).catch((error: Error) => {
     console.error("[notifieringar] kunde inte läsas:", error.message);
@@ -88,7 +88,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
     if (fetcher.data?.ok) window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT));
   }, [fetcher.data]);
   const navigate = useNavigate();
-  // Issue 21: a page from the shared member render has the member's list in its overlay, read
+  // A page from the shared member render has the member's list in its overlay, read
   // before hydration, so the first render is the markup the server set (nothing jumps).
   const shared = useMemo(() => (loaderData.overlay ? readOverlay()?.notifications : undefined), [loaderData]);
   const list = (items: NotificationItem[] | null) => (

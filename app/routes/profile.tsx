@@ -21,12 +21,12 @@ import { useProfileOverlay } from "../lib/personal-overlay";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  // Issue 21: the same for every member, from the shared page data in production.
+  // The same for every member, from the shared page data in production.
   const { profile } = await sharedRead(services.sharedPageData, request, viewer !== null, `profile|${params.userId}`, async () => ({
     profile: await getProfile(services.db, params.userId),
   }));
   if (!profile) throw data(p.notFound, { status: 404 });
-  // Issue 21: the shared member render learns whose profile this is.
+  // The shared member render learns whose profile this is.
   reportManifest(request, { kind: "profile", profileId: profile.id });
   return profilePageData(services, profile, viewer, request);
 }
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => profileMeta(loaderDa
 
 /** The profile page. */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  // Issue 21: a page from the shared member render gets the member's 'Följ' state here.
+  // A page from the shared member render gets the member's 'Följ' state here.
   return <ProfileView data={useProfileOverlay(loaderData)} />;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `GET /robots.txt` (issue 20): allows threads, categories, profiles and ticker pages, disallows
+ * `GET /robots.txt`: allows threads, categories, profiles and ticker pages, disallows
  * the private and search paths, names `<PUBLIC_URL>/sitemap.xml`; with `SEARCH_ENGINES=off`
  * disallows everything (`server/seo/robots.ts`). Plain text, cacheable for an hour.
  *

@@ -1,5 +1,5 @@
 /**
- * `/forum/sparade` 'Sparade' (issue 19 bookmarks), members only (visitors are sent to the login
+ * `/forum/sparade` 'Sparade' (bookmarks), members only (visitors are sent to the login
  * page and come back here): the member's saved threads and comments, newest saved first, each
  * with its kind, title (a comment: 'Kommentar i …'), an excerpt, author and time, a link to the
  * item (a comment's link lands on its anchor), and 'Ta bort' to unsave; 50 per page (`?sida=N`).

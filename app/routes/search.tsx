@@ -1,5 +1,5 @@
 /**
- * `/forum/sok?q=…`: the full search results page (issue "Trending and search", beyond SPEC §2):
+ * `/forum/sok?q=…`: the full search results page (beyond SPEC §2):
  * server-rendered and shareable; filters `typ` (alla, inlagg, kommentarer, profiler) and
  * `kategori`; pages with `?sida=N`. Results are ranked as in `server/search/search.ts`.
  *
@@ -36,7 +36,7 @@ const KIND_ICON = { thread: FileText, comment: MessageSquare, member: User } as 
 /**
  * The query, filters and one page of results; 503 with `failed` when the database fails; 429
  * with `Retry-After` and `limited` (the Swedish message) over the search limit
- * (server/action-limits.ts; issue "Hardening").
+ * (server/action-limits.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
   };
   const empty = { ...base, results: [], members: [], terms: [], page, hasMore: false, failed: true };
-  // The shared member render's generic member searches for nobody (issue 21): each member's
+  // The shared member render's generic member searches for nobody: each member's
   // search is counted when their answer is made (server/personal/page-overlay.ts).
   if (q && !isGenericRender(request)) {
     try {
@@ -72,9 +72,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       services.searchCache.get(key, () => searchPage(db, q, { kind, categoryId, page })),
       getViewer(services, request),
     ]);
-    // Issue 19: posts by members the viewer mutes collapse to one line.
+    // Posts by members the viewer mutes collapse to one line.
     const results = markMuted(result.results, viewer, (r) => (r.kind === "member" ? null : r.author_id));
-    // Issue 21: the shared member render learns whose posts this page lists.
+    // The shared member render learns whose posts this page lists.
     reportManifest(request, { kind: "list", authorIds: authorIdsOf(result.results.map((r) => ({ author: r.kind !== "member" && r.author_id ? { id: r.author_id } : null }))), search: q !== "" });
     return { ...base, ...result, results, failed: false };
   } catch (error) {

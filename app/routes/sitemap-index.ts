@@ -1,5 +1,5 @@
 /**
- * `GET /sitemap.xml` (issue 20): the sitemap index, listing every child sitemap under
+ * `GET /sitemap.xml`: the sitemap index, listing every child sitemap under
  * `/sitemaps/` with absolute URLs on `PUBLIC_URL` (`server/seo/sitemaps.ts`). 404 with
  * `SEARCH_ENGINES=off`.
  *

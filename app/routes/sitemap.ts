@@ -1,5 +1,5 @@
 /**
- * `GET /sitemaps/:name` (issue 20): one child sitemap — `threads-<n>.xml`, `categories.xml`,
+ * `GET /sitemaps/:name`: one child sitemap — `threads-<n>.xml`, `categories.xml`,
  * `tickers.xml`, `members-<n>.xml` — streamed from SQL in batches (`server/seo/sitemaps.ts`).
  * 404 for any other name, a page past the end, or with `SEARCH_ENGINES=off`.
  *

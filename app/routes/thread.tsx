@@ -51,9 +51,9 @@ import type { Route } from "./+types/thread";
 
 /**
  * The thread, its comments and reactions, as the viewer sees them, with what the viewer may do
- * with each (`can`, issue 14), and the comment forms' idempotency key (`submitKey`, new per
- * load; issue "Hardening"), and whether the member watches the thread (`subscribed`, issue 18
- * 'Bevaka tråd'; false for visitors). Issue 19: posts by members the viewer mutes carry
+ * with each (`can`), and the comment forms' idempotency key (`submitKey`, new per
+ * load), and whether the member watches the thread (`subscribed`,
+ * 'Bevaka tråd'; false for visitors). Posts by members the viewer mutes carry
  * `muted: true` (the page collapses them to 'Dolt inlägg från @nick – visa'), and each post says
  * whether the member has it saved (`saved`, 'Spara' / 'Sparad'; false for visitors).
  */
@@ -61,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
   const asked = pageFrom(new URL(request.url));
-  // Issue 21: what every reader sees alike, shared by members through a cache in production
+  // What every reader sees alike, shared by members through a cache in production
   // (server/cache/shared-page-data.ts); visitors' whole pages have their own cache.
   const readShared = async () => {
     const found = await getThreadPage(services.db, params.categoryId, params.threadId, null, asked);
@@ -83,7 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const markSaved = <C extends { id: string; replies: C[] }>(c: C): C => ({ ...c, saved: savedComments.has(c.id), replies: c.replies.map(markSaved) });
   const threadMuted = Boolean(withCan.thread.author && viewer?.mutedIds.has(withCan.thread.author.id));
   const submitKey = crypto.randomUUID();
-  // Issue 21: the shared member render learns which posts and authors this page shows.
+  // The shared member render learns which posts and authors this page shows.
   const comments = page.comments.flatMap((c) => [c, ...c.replies]);
   const authors: Record<string, string> = {};
   if (page.thread.author) authors[targetKey("thread", page.thread.id)] = page.thread.author.id;
@@ -94,21 +94,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     thread: { ...withCan.thread, saved: saved.thread, ...(threadMuted ? { muted: true as const } : {}) },
     comments: markMutedComments(withCan.comments.map(markSaved), viewer),
     url,
-    // Issue 20: the JSON-LD's absolute profile URLs.
+    // The JSON-LD's absolute profile URLs.
     publicUrl: services.config.publicUrl,
     trend,
     subscribed,
     submitKey,
-    // Issue 21: made for the generic member; the browser applies the member's overlay.
+    // Made for the generic member; the browser applies the member's overlay.
     overlay: isGenericRender(request),
   };
 }
 
 /**
  * Writes of the thread page, chosen by the `intent` field: `comment` (body, parentId?),
- * `edit-comment` (id, body, reason?; issue 16), `react` (targetType, targetId, reactionType),
- * `delete-comment` (id), `delete-thread`, `subscribe` / `unsubscribe` (issue 18 'Bevaka tråd';
- * limit `follow`), `save` / `unsave` (targetType, targetId; issue 19 'Spara'; limit `follow`).
+ * `edit-comment` (id, body, reason?), `react` (targetType, targetId, reactionType),
+ * `delete-comment` (id), `delete-thread`, `subscribe` / `unsubscribe` ('Bevaka tråd';
+ * limit `follow`), `save` / `unsave` (targetType, targetId; 'Spara'; limit `follow`).
  * Each intent runs its declared write (server/writes/pipeline.ts) and maps the result: visitors
  * get 401; rules are enforced by the writes (403/404/400 with Swedish messages). Comments and
  * reactions count against the abuse limits (429 with `Retry-After`); a double submitted comment
@@ -178,7 +178,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     case "save":
     case "unsave":
-      // Issue 19 'Spara' / 'Sparad' on the post and each comment (limit `follow`).
+      // 'Spara' / 'Sparad' on the post and each comment (limit `follow`).
       return bookmarkFormAction(services, viewer, request, form);
     case "delete-thread": {
       const result = await runWrite(deleteThreadWrite, ctx, { threadId: params.threadId });
@@ -195,7 +195,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /**
  * Title, description and OpenGraph tags, so a shared link previews the thread; the canonical URL
- * of the comment page shown (itself: `?sida=N` after the first) with `rel=prev/next` (issue 20).
+ * of the comment page shown (itself: `?sida=N` after the first) with `rel=prev/next`.
  * A missing thread is `noindex`.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -214,7 +214,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "article:published_time", content: thread.createdAt },
     { name: "twitter:card", content: "summary" },
     ...paginationLinks(url, commentPage.page, commentPage.page < commentPage.pages),
-    // Issue 20: the thread's feed of its newest comments.
+    // The thread's feed of its newest comments.
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.threadTitle(thread.title)), href: threadFeedPath(category.id, thread.id) },
   ];
 };
@@ -240,7 +240,7 @@ function useHashHighlight(ready: boolean) {
   }, [location.hash, ready]);
 }
 
-/** The post under the title: collapsed to one line when the viewer mutes its author (issue 19). */
+/** The post under the title: collapsed to one line when the viewer mutes its author. */
 function ThreadPost({ muted, nickname, children }: { muted: boolean; nickname: string; children: React.ReactNode }) {
   if (!muted) return <>{children}</>;
   return (
@@ -252,20 +252,20 @@ function ThreadPost({ muted, nickname, children }: { muted: boolean; nickname: s
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  // Issue 21: a page from the shared member render gets the member's own state here.
+  // A page from the shared member render gets the member's own state here.
   const { thread, category, comments, trend, commentPage, subscribed, url, publicUrl } = useThreadOverlay(loaderData);
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
   useHashHighlight(true);
-  // Issue 5: comments and reactions by others appear without a reload.
+  // Comments and reactions by others appear without a reload.
   useLiveThread(thread.id, viewer?.id ?? null);
   const author = thread.author?.nickname ?? f.unknownAuthor;
   return (
     <ModerationProvider>
       <div className="mx-auto max-w-3xl space-y-6">
-        {/* Issue 20: DiscussionForumPosting with this page's comments, for visitors (search engines
-            never log in; issue 21: a member's page is 44 KB lighter without it). */}
+        {/* DiscussionForumPosting with this page's comments, for visitors (search engines
+            never log in; a member's page is 44 KB lighter without it). */}
         {viewer ? null : (
           <JsonLd
             data={import.meta.env.SSR ? threadJsonLd({ publicUrl, threadUrl: url, pageUrl: pageUrl(url, commentPage.page), thread, category, comments }) : null}
@@ -306,7 +306,7 @@ export default function ThreadPage({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </p>
-            {/* Issue 16: selected text of the post can be quoted into the comment box ('Citera'). */}
+            {/* Selected text of the post can be quoted into the comment box ('Citera'). */}
             <Quotable nickname={viewer ? (thread.author?.nickname ?? null) : null} href={threadPath(category.id, thread.id)} target={TOP_TARGET}>
               <PostBody text={thread.body} html={thread.bodyHtml} stances={thread.stances} className="text-base md:text-lg" />
             </Quotable>

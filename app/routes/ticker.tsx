@@ -1,7 +1,7 @@
 /**
  * Ticker page `/forum/aktie/{TICKER}`: company name, ticker, sector and industry in Swedish and
- * the website (issue 17), every thread and comment that mentions it in its text or, for a thread,
- * its title (newest first, each with its own time), the members' stated view (issue 17 'Din syn':
+ * the website, every thread and comment that mentions it in its text or, for a thread,
+ * its title (newest first, each with its own time), the members' stated view ('Din syn':
  * one vote per member, latest of 7 days, with the numbers), the bull/bear bar from the Bullish and
  * Bearish reactions on those posts in the last 7 days as a second line, and the share of posts
  * with a stated position ('Innehav', 30 days) whose author owns the stock. Unknown tickers answer 404.
@@ -26,7 +26,7 @@ import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/ticker";
 
 /**
- * Company, posts, sentiment and whether the viewer watches the ticker (issue 17 'Bevaka'); a
+ * Company, posts, sentiment and whether the viewer watches the ticker ('Bevaka'); a
  * lower-case ticker redirects to the upper-case URL.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   return {
     company,
-    // Issue 19: posts by members the viewer mutes collapse to one line.
+    // Posts by members the viewer mutes collapse to one line.
     posts: markMuted(posts, viewer, (p) => p.authorId),
     sentiment,
     members,
@@ -56,7 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** 'Bevaka' / 'Sluta bevaka' (issue 17): `intent=watch|unwatch`, `ticker`. */
+/** 'Bevaka' / 'Sluta bevaka': `intent=watch|unwatch`, `ticker`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   return watchFormAction(services, await getViewer(services, request), request);
@@ -75,13 +75,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { tagName: "link", rel: "canonical", href: url },
-    // Issue 20: the feed of the newest posts naming the ticker.
+    // The feed of the newest posts naming the ticker.
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: fd.alternate(fd.tickerTitle(company.ticker, company.name)), href: tickerFeedPath(company.ticker) },
   ];
 };
 
 /**
- * The members' stated view (issue 17 'Din syn'): one vote per member, their latest of 7 days;
+ * The members' stated view ('Din syn'): one vote per member, their latest of 7 days;
  * the numbers in words beside the bar.
  */
 function MemberSentimentBar({ ticker, bullish, bearish }: { ticker: string; bullish: number; bearish: number }) {
@@ -101,7 +101,7 @@ function MemberSentimentBar({ ticker, bullish, bearish }: { ticker: string; bull
   );
 }
 
-/** The disclosure share (issue 17 'Innehav'): posts of 30 days with a stated position whose author owns the stock. */
+/** The disclosure share ('Innehav'): posts of 30 days with a stated position whose author owns the stock. */
 function PositionLine({ owns, stated }: { owns: number; stated: number }) {
   if (stated === 0) return <p className="text-sm text-slate-500">{st.positionsNone}</p>;
   return <p className="text-sm text-slate-800">{st.positionsShare(Math.round((owns / stated) * 100), owns, stated)}</p>;
@@ -129,7 +129,7 @@ function SentimentBar({ bull, bear }: { bull: number; bear: number }) {
 }
 
 /**
- * Sector and industry in Swedish and the website (issue 17). The data set has no Nasdaq
+ * Sector and industry in Swedish and the website. The data set has no Nasdaq
  * Large/Mid/Small Cap segment (its size bucket is FinanceDatabase's own), so no list size is shown.
  */
 function CompanyFacts({ company }: { company: Route.ComponentProps["loaderData"]["company"] }) {
@@ -196,7 +196,7 @@ export default function TickerPage({ loaderData }: Route.ComponentProps) {
         <div className="space-y-3">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{st.membersTitle}</h2>
           <MemberSentimentBar ticker={company.ticker} bullish={members.bullish} bearish={members.bearish} />
-          {/* The reactions-based figure, kept as a second line (issue 17). */}
+          {/* The reactions-based figure, kept as a second line. */}
           <div className="space-y-1">
             <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{st.reactionsTitle}</h3>
             <SentimentBar bull={sentiment.bull} bear={sentiment.bear} />

@@ -1,5 +1,5 @@
 /**
- * `/avregistrera?u=…&t=…` (issue 7: one-click opt-out of the admins' bulk mail). `GET` shows a
+ * `/avregistrera?u=…&t=…` (one-click opt-out of the admins' bulk mail). `GET` shows a
  * confirmation button (link scanners must not unsubscribe anyone); `POST` — the button, or a mail
  * client's RFC 8058 one-click request with `List-Unsubscribe=One-Click` — sets the opt-out. The
  * member reverses it under Mitt konto. A wrong token answers 400 'Länken är ogiltig.'; more than

@@ -3,7 +3,7 @@
  * docs/decisions/008-uploads.md).
  *
  * Only keys of the generated shapes (`avatars|banners/<owner>/<random>.webp`, and post images
- * `posts/<random>-<w>x<h>.webp`, issue 16) are looked up;
+ * `posts/<random>-<w>x<h>.webp`) are looked up;
  * anything else is 404 without touching the storage. Answers carry a fixed
  * `Content-Type: image/webp`, `X-Content-Type-Options: nosniff` and
  * `Content-Security-Policy: default-src 'none'`, so a stored file can never be run as a page or

@@ -1,5 +1,5 @@
 /**
- * `/forum/bevakning` (issue 17 Watchlist 'Bevakning'), members only (visitors are sent to the
+ * `/forum/bevakning` (watchlist 'Bevakning'), members only (visitors are sent to the
  * login page): the member's watched tickers — `$TICKER` linked to its page, company name, sector
  * in Swedish, posts today (since midnight Europe/Stockholm), the members' stated view of the last
  * 7 days and a 'Sluta bevaka' button — and the newest threads and comments that mention any of
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     tickers: tickers.map((t) => ({ ...t, sectorName: sectorName(t.sector) })),
-    // Issue 19: posts by members the viewer mutes collapse to one line.
+    // Posts by members the viewer mutes collapse to one line.
     posts: markMuted(feed.posts, viewer, (p) => p.authorId),
     hasMore: feed.hasMore,
     page,

@@ -1,6 +1,6 @@
 /**
  * Who is acting, and the powers that follow from the role and the blocked state (SPEC §6 Roles
- * and permissions; issue 15: "a blocked account loses every moderation power until unblocked",
+ * and permissions: "a blocked account loses every moderation power until unblocked",
  * as Discourse treats suspended staff). Every policy in `domain/policy/` takes this actor; the
  * server builds it once per request in `server/session.ts` (`Viewer` carries `blocked`).
  *
@@ -25,7 +25,7 @@ export interface ActorIdentity {
 export type Actor = ActorIdentity | null;
 
 /**
- * Staff powers now: a moderator or admin who is not blocked (SPEC §6; issue 15).
+ * Staff powers now: a moderator or admin who is not blocked (SPEC §6).
  *
  * @param actor the acting member or null
  * @returns true when the actor may use moderator powers
@@ -35,7 +35,7 @@ export function actsAsStaff(actor: Actor | undefined): boolean {
 }
 
 /**
- * Admin powers now: an admin who is not blocked (SPEC §6 adminOnly; issue 15).
+ * Admin powers now: an admin who is not blocked (SPEC §6 adminOnly).
  *
  * @param actor the acting member or null
  * @returns true when the actor may use admin powers

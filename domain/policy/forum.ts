@@ -1,7 +1,7 @@
 /**
  * Who may do what with forum content: pure functions, one place (SPEC §6 Roles and permissions;
- * ARCHITECTURE.md "permissions declared in one place per model"; issue 14 "permissions decided
- * once", issue 15 "staff cannot act against staff, and a blocked account moderates nothing").
+ * ARCHITECTURE.md "permissions declared in one place per model"; "permissions decided
+ * once"; "staff cannot act against staff, and a blocked account moderates nothing").
  * The server enforces these functions and the loaders hand their answers to the page as `can`.
  *
  * @module
@@ -34,7 +34,7 @@ export function isOwner(actor: Actor, item: Authored): boolean {
 }
 
 /**
- * Moderation of someone else's item (issue 15): an acting moderator on a member's (or a deleted
+ * Moderation of someone else's item: an acting moderator on a member's (or a deleted
  * author's) content; an acting admin on a member's or a moderator's; nobody on an admin's.
  *
  * @param actor the acting member or null
@@ -46,7 +46,7 @@ export function moderatesItem(actor: Actor, item: AuthoredItem): boolean {
 }
 
 /**
- * SPEC §6 "Can moderate: moderators, admins, or the owner of the item", narrowed by issue 15:
+ * SPEC §6 "Can moderate: moderators, admins, or the owner of the item", narrowed:
  * staff only over whom they outrank, and never a blocked member (not even on their own item).
  *
  * @param actor the acting member or null
@@ -59,7 +59,7 @@ export function canEdit(actor: Actor, item: AuthoredItem): boolean {
 }
 
 /**
- * Whether an edit is kept as a revision (issue 16 History): an author's edit of their own item
+ * Whether an edit is kept as a revision: an author's edit of their own item
  * within the grace period (`EDIT_GRACE_PERIOD_S`, domain/limits.ts; Discourse's
  * `editing_grace_period`) leaves no trace; any later edit, and every edit by acting staff (also of
  * their own item), is kept.
@@ -110,7 +110,7 @@ export function reactionPermission(actor: Actor, target: Authored): "ok" | "logi
 export interface ItemCan {
   /** Edit the item ({@link canEdit}). */
   edit: boolean;
-  /** The edit is staff's edit of someone else's item: the form asks for a reason for the moderation log (issue 16). */
+  /** The edit is staff's edit of someone else's item: the form asks for a reason for the moderation log. */
   editReason: boolean;
   /** Delete the item ({@link canDeleteThread} / {@link canDeleteComment}). */
   delete: boolean;

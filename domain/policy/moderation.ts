@@ -1,7 +1,7 @@
 /**
  * Who may moderate and administer whom: pure functions, one place (SPEC §6 Roles and permissions;
- * issue 7 rules on blocking, deleting users and roles; issue 15 "staff cannot act against staff,
- * and a blocked account moderates nothing").
+ * the rules on blocking, deleting users and roles; "staff cannot act against staff, and a
+ * blocked account moderates nothing").
  *
  * @module
  */
@@ -19,7 +19,7 @@ export interface TargetMember {
 }
 
 /**
- * Block and unblock (SPEC §6; issue 15): only acting staff; nobody blocks or unblocks themselves;
+ * Block and unblock (SPEC §6): only acting staff; nobody blocks or unblocks themselves;
  * moderators act on members only; admins on members and moderators; nobody on an admin.
  *
  * @param actor the acting member
@@ -69,7 +69,7 @@ export function blockRefusalMessage(
 }
 
 /**
- * Deleting a member's account as staff (issue 7, issue 15): moderators delete members only;
+ * Deleting a member's account as staff: moderators delete members only;
  * admins members and moderators; nobody deletes themselves here (they use Mitt konto); admins
  * are never deleted here (demote first), which also protects the last admin; blocked staff
  * delete nobody.
@@ -103,7 +103,7 @@ export interface MemberCan {
   /** Include in an admin message (acting admin). */
   message: boolean;
   /**
-   * Show 'Dölj medlem' / 'Visa medlem igen' (issue 19): a logged-in member on someone else's
+   * Show 'Dölj medlem' / 'Visa medlem igen': a logged-in member on someone else's
    * profile, staff included (the mute write refuses oneself with 400).
    */
   mute: boolean;
@@ -130,7 +130,7 @@ export function memberCan(actor: Actor, target: TargetMember): MemberCan {
 }
 
 /**
- * The refusal of a staff-only action (SPEC §6; issue 15), for the server's 403.
+ * The refusal of a staff-only action (SPEC §6), for the server's 403.
  *
  * @param actor the acting member or null
  * @param notStaff the message for someone who is not staff (each page has its own wording)
@@ -144,7 +144,7 @@ export function staffOnlyMessage(actor: Actor | undefined, notStaff: string): st
 }
 
 /**
- * The refusal of an admin-only action (SPEC §6 adminOnly; issue 15).
+ * The refusal of an admin-only action (SPEC §6 adminOnly).
  *
  * @param actor the acting member or null
  * @param notAdmin the message for someone who is not an admin
@@ -156,7 +156,7 @@ export function adminOnlyMessage(actor: Actor | undefined, notAdmin: string): st
 }
 
 /**
- * Issue 15 item 7: members report other members' content, never their own.
+ * Members report other members' content, never their own.
  *
  * @param actor the reporting member's id
  * @param target the reported thread's or comment's author id (null once the author is deleted)
@@ -167,7 +167,7 @@ export function reportPermission(actor: { id: string }, target: { authorId: stri
 }
 
 /**
- * Issue 15 item 7: an admin may not delete their own account while they are the only admin (the
+ * An admin may not delete their own account while they are the only admin (the
  * rule `/admin/roles` applies to role changes): the forum always keeps an administrator.
  *
  * @param role the deleting member's role

@@ -1,5 +1,5 @@
 /**
- * `forum create-admin` (issue 7; docs/decisions/012): the first admin of a fresh forum, with the
+ * `forum create-admin` (docs/decisions/012): the first admin of a fresh forum, with the
  * password taken from `FORUM_ADMIN_PASSWORD`. Runs on PGlite in a fresh `DATA_DIR`, or on
  * PostgreSQL with `TEST_DATABASE_URL`.
  */

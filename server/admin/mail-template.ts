@@ -1,5 +1,5 @@
 /**
- * The Swedish HTML and text body of an admin message (issue 7: headline, content, button and the
+ * The Swedish HTML and text body of an admin message (headline, content, button and the
  * opt-out link; SPEC §3 Admin message payload).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The durable bulk send (issue 7 test): 500 recipients through a real SMTP receiver
+ * The durable bulk send: 500 recipients through a real SMTP receiver
  * (`smtp-server`), the worker process killed with SIGKILL mid-way and started again; every
  * address receives exactly one message. Runs on PGlite (a data folder the worker process opens)
  * and on PostgreSQL with `TEST_DATABASE_URL`.

@@ -1,5 +1,5 @@
 /**
- * The durable sender of admin messages (issue 7; docs/decisions/012-moderation-admin.md).
+ * The durable sender of admin messages (docs/decisions/012-moderation-admin.md).
  *
  * Each recipient row is claimed with `FOR UPDATE SKIP LOCKED` inside a transaction that stays open
  * while the message goes to the SMTP server and commits with the row marked `sent`. If the process

@@ -1,6 +1,6 @@
 /**
  * Admin e-mail messages (SPEC §2 Admin messages, §3 Admin message payload, §4 Admin send, §5 Admin
- * message, §7 send-admin-email and get-user-emails, §8 Admin; issue 7 durable bulk send).
+ * message, §7 send-admin-email and get-user-emails, §8 Admin; a durable bulk send).
  *
  * Sending is a job in the database: {@link enqueueMessage} stores the message and one row per
  * recipient in one transaction; the worker (`mail-worker.ts`) sends them and survives restarts.
@@ -40,7 +40,7 @@ export function parseRecipients(value: string): string[] {
 }
 
 /**
- * The safe e-mail subset of the admin's HTML (issue 7: sanitised with a maintained library):
+ * The safe e-mail subset of the admin's HTML (sanitised with a maintained library):
  * text formatting, lists, headings and http(s)/mailto links; everything else is dropped.
  *
  * @param html what the admin typed

@@ -1,5 +1,5 @@
 /**
- * One-click opt-out of the admins' bulk mail (issue 7: a `List-Unsubscribe` header, RFC 8058) and
+ * One-click opt-out of the admins' bulk mail (a `List-Unsubscribe` header, RFC 8058) and
  * its reversal on the member's account page. The link carries the member id and an HMAC of it
  * made with the server secret, so nobody can opt out someone else.
  *

@@ -86,7 +86,7 @@ export async function listUsers(
 }
 
 /**
- * Deletes a member for staff (SPEC §7 Edge functions delete-user; issue 7): the same deletion as
+ * Deletes a member for staff (SPEC §7 Edge functions delete-user): the same deletion as
  * a member's own (`deleteMember`, docs/decisions/006-privacy.md: account, sessions, profile,
  * follows, reactions, notifications and files go; threads and comments stay as 'Okänd').
  *

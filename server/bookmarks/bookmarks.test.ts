@@ -1,5 +1,5 @@
 /**
- * Bookmarks 'Spara' (issue 19): the writes (idempotent, visitors, bad and unknown targets, the
+ * Bookmarks 'Spara': the writes (idempotent, visitors, bad and unknown targets, the
  * cap), the 'Sparade' list (newest saved first, comment links, deleted posts gone, pages of 50),
  * the thread page's saved state, the data export and account deletion. Real database (PGlite, or
  * PostgreSQL with TEST_DATABASE_URL); posts are written through the real write paths.

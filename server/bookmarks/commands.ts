@@ -1,5 +1,5 @@
 /**
- * Save and unsave a thread or comment (issue 19 'Spara'): a member's `bookmarks` rows. Declared
+ * Save and unsave a thread or comment ('Spara'): a member's `bookmarks` rows. Declared
  * as writes of server/writes/pipeline.ts ({@link bookmarkWrite}, {@link unbookmarkWrite}),
  * counted against the `follow` abuse limit like the watchlist. Both are idempotent: saving a
  * saved post or unsaving one not saved changes nothing and succeeds.
@@ -53,7 +53,7 @@ function rowOf(userId: string, target: BookmarkTarget) {
  * {@link BookmarkState}. Steps: login (401 'Du måste vara inloggad för att spara inlägg.') →
  * kind and uuid (400) → the post exists (404 'Inlägget finns inte längre.') → limit `follow`
  * (429) → transaction: the member's profile row is locked (`FOR UPDATE`); an already saved post
- * answers unchanged; at {@link BOOKMARKS_MAX} saved posts a new one is refused with 409 (issue 19).
+ * answers unchanged; at {@link BOOKMARKS_MAX} saved posts a new one is refused with 409.
  * A blocked member may save (it only concerns their own data).
  */
 export const bookmarkWrite = defineWrite({

@@ -1,5 +1,5 @@
 /**
- * The route action behind every 'Spara' / 'Sparad' / 'Ta bort' form (issue 19 bookmarks): the
+ * The route action behind every 'Spara' / 'Sparad' / 'Ta bort' form (bookmarks): the
  * thread page and `/forum/sparade` post `intent=save|unsave`, `targetType` and `targetId` to their
  * own action, which calls {@link bookmarkFormAction}. Works with and without JavaScript.
  *

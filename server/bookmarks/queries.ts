@@ -1,5 +1,5 @@
 /**
- * Reading a member's saved threads and comments (issue 19 'Spara', page `/forum/sparade`) and
+ * Reading a member's saved threads and comments ('Spara', page `/forum/sparade`) and
  * which posts of a thread page they have saved (the 'Spara' / 'Sparad' toggles).
  *
  * @module
@@ -40,7 +40,7 @@ export interface SavedPage {
 const EXCERPT_CHARS = 200;
 
 /**
- * A member's saved posts, newest saved first (issue 19), {@link BOOKMARKS_PAGE_SIZE} per page.
+ * A member's saved posts, newest saved first, {@link BOOKMARKS_PAGE_SIZE} per page.
  * Deleted threads and comments are not listed (their rows cascade away).
  *
  * @param userId the member
@@ -124,7 +124,7 @@ export interface BookmarkExport {
 }
 
 /**
- * A member's saved posts for the data export (issue 19: "exported with the member's data"),
+ * A member's saved posts for the data export ("exported with the member's data"),
  * oldest saved first.
  *
  * @returns {@link BookmarkExport} rows

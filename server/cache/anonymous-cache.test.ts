@@ -59,7 +59,7 @@ beforeAll(async () => {
     renders += 1;
     res.cookie("x", "1").send(`render ${renders}`);
   });
-  // Renders the visitor's colour theme (issue 19: the root loader reads the `theme` cookie).
+  // Renders the visitor's colour theme (the root loader reads the `theme` cookie).
   app.get("/forum/themed", (req, res) => {
     renders += 1;
     res.type("html").send(`theme ${/theme=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "system"}`);
@@ -106,7 +106,7 @@ const raw = (headers: Record<string, string>) =>
       .on("error", reject);
   });
 
-describe("anonymous page cache (issue 8)", () => {
+describe("anonymous page cache", () => {
   it("renders once per TTL for visitors, with this response's nonce in a cached page", async () => {
     const first = renders;
     const a = await get("/forum");
@@ -152,7 +152,7 @@ describe("anonymous page cache (issue 8)", () => {
     expect(cache.size().entries).toBe(0);
   });
 
-  it("keeps one page per colour theme, so a dark visitor never gets the system page (issue 19)", async () => {
+  it("keeps one page per colour theme, so a dark visitor never gets the system page", async () => {
     cache.clear();
     expect(await (await get("/forum/themed")).text()).toBe("theme system");
     const dark = await get("/forum/themed", { cookie: "theme=dark" });
@@ -266,7 +266,7 @@ describe("anonymous page cache (issue 8)", () => {
     expect((await get("/forum/flaky")).status).toBe(503);
     await second;
   });
-  it("holds no page too old to serve once another is stored, and counts the gzip copy (issue 21 memory)", async () => {
+  it("holds no page too old to serve once another is stored, and counts the gzip copy (memory budget)", async () => {
     cache.clear();
     await (await get("/forum/big")).text();
     const plain = cache.size().bytes;

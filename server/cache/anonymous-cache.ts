@@ -1,5 +1,5 @@
 /**
- * A short-lived page cache for visitors (issue 8 "Performance", like Discourse's anonymous
+ * A short-lived page cache for visitors (like Discourse's anonymous
  * cache; docs/performance.md): a logged-out GET of a forum page or its `.data` is answered from
  * memory for up to {@link ANONYMOUS_CACHE_TTL_MS}, so a thread shared on a report morning renders
  * once per second instead of once per visitor.
@@ -17,7 +17,7 @@
  *   gets gzip spliced from pieces (server/cache/gzip-pieces.ts).
  * - Bounded memory: at most {@link ANONYMOUS_CACHE_MAX_BYTES} in total, bodies and their gzip
  *   pieces counted, oldest entries first out; an entry too old to be served (2 TTLs) is dropped at
- *   the next store instead of waiting for a write (issue 21 memory budget: a crawler's many pages
+ *   the next store instead of waiting for a write (memory budget: a crawler's many pages
  *   no longer sit in every worker until the cap is reached).
  * - One render per page at a time: while a request renders a page, others for the same URL wait
  *   for it (no entry yet) or get the just-expired entry (stale-while-revalidate, up to 2 TTLs,
@@ -85,8 +85,8 @@ interface Entry {
  * again: each piece between nonces was deflated once with a full flush (server/cache/gzip-pieces.ts),
  * so pieces and the freshly deflated nonce join into one valid deflate stream, and the CRC-32 is
  * combined from the pieces' own (RFC 1952). About 0.14 ms for a 360 kB page instead of 2.5 ms for
- * gzip level 6, which is what kept the cached 100-comment thread far below 2 000 req/s (issue 8);
- * issue 21: no pass over the whole page per answer any more (the CRC was one).
+ * gzip level 6, which is what kept the cached 100-comment thread far below 2 000 req/s;
+ * No pass over the whole page per answer any more (the CRC was one).
  */
 function gzipWithNonce(entry: Entry, nonce: string, onDeflated: (bytes: number) => void): Buffer {
   if (!entry.gzip) {
@@ -226,7 +226,7 @@ export function createAnonymousCache(
     if (req.method !== "GET" || BYPASS_PATHS.test(req.path) || PERSONAL_COOKIES.test(req.headers.cookie ?? "")) {
       return next();
     }
-    // The page differs per colour theme (issue 19: `<html class="dark">`, the head script).
+    // The page differs per colour theme (`<html class="dark">`, the head script).
     const key = `${themeFromCookie(req.headers.cookie)} ${req.originalUrl}`;
     const nonce = String(res.locals.cspNonce ?? "");
     const hit = entries.get(key);

@@ -14,7 +14,7 @@ function page(marker: string, rows = 600): string {
     `<script nonce="${marker}">window.ctx = ${JSON.stringify({ nonce: marker })}</script><script nonce="${marker}">enqueue(${data})</script></body></html>`;
 }
 
-describe("brotli with holes (issue 21: the visitor's cached page)", () => {
+describe("brotli with holes (the visitor's cached page)", () => {
   it("gives the page with each answer's own nonce in every hole, far smaller than spliced gzip would", async () => {
     const kept = nonce();
     const body = Buffer.from(page(kept));

@@ -1,6 +1,6 @@
 /**
- * Brotli answers of a kept page with holes for a per-answer string (issue 21 "Members at visitor
- * speed": the visitor's 100-comment thread). A visitor's cached page differs per answer only in
+ * Brotli answers of a kept page with holes for a per-answer string (the
+ * visitor's 100-comment thread). A visitor's cached page differs per answer only in
  * its CSP nonce (about 40 places, 24 bytes each). gzip can be spliced piece by piece
  * (server/cache/gzip-pieces.ts), but its 32 KiB window cannot see that the page's loader data
  * repeats its markup 250 KiB earlier: the 100-comment thread is 49 KB of spliced gzip and 29 KB of
@@ -100,8 +100,8 @@ function placeholders(count: number, length: number): Buffer[] {
  * copied) and, between them, a small raw meta-block per hole filled with `fill`. Written to the
  * socket one after the other (`anonymous-cache.ts`), an answer allocates only its meta-blocks
  * (a few hundred bytes) instead of a copy of the whole page: at 3,000 answers/s a 29 KB copy each
- * was ~90 MB/s of buffers outside the V8 heap, which the allocator did not give back (issue 21,
- * peak RSS; docs/performance.md, ninth session).
+ * was ~90 MB/s of buffers outside the V8 heap, which the allocator did not give back (peak
+ * RSS; docs/performance.md, ninth session).
  *
  * @param holes from {@link compressWithHoles}
  * @param fill the string for every hole, exactly `holes.holeLength` bytes (a CSP nonce)

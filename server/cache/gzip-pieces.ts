@@ -1,5 +1,5 @@
 /**
- * gzip answers built from pieces compressed once (issue 21): a kept page is cut into pieces, each
+ * gzip answers built from pieces compressed once: a kept page is cut into pieces, each
  * deflated once with a full flush (byte-aligned, no back-references across it, RFC 1951), so an
  * answer is the kept pieces with the few pieces that differ for this answer (a nonce, a member's
  * reaction) deflated afresh, joined into one valid deflate stream. The gzip trailer's CRC-32 is

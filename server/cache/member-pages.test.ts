@@ -1,5 +1,5 @@
 /**
- * The shared member render's middleware (issue 21, server/cache/member-pages.ts) with a stand-in
+ * The shared member render's middleware (server/cache/member-pages.ts) with a stand-in
  * for React Router: who gets it, one render for many members, the member's parts set in the
  * markup, gzip answers that read as the plain ones, and writes emptying it. The real pages are
  * compared with the member's own render in tests/e2e/shared-member-render.spec.ts.

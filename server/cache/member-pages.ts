@@ -1,6 +1,5 @@
 /**
- * The shared member render (issue 21 "Render the shared part once";
- * docs/decisions/039-shared-member-render.md). A plain member's page differs from every other
+ * The shared member render (docs/decisions/039-shared-member-render.md). A plain member's page differs from every other
  * plain member's view of it only in small personal parts, so a member's GET of a forum page is
  * answered from a render made once for a generic member (`server/personal/generic-render.ts`),
  * kept for up to {@link MEMBER_PAGES_TTL_MS} and emptied with the other caches on every write, with
@@ -476,7 +475,7 @@ export function createMemberPages(options: MemberPagesOptions): MemberPages {
   let generation = 0;
   // A member's notification list as markup and JSON, once per list read: the member reads
   // (server/cache/member-reads.ts) hand out the same items array until a write, so the list is
-  // rendered and deflated once for all the answers that show it, not for each (issue 21: 0.3 ms
+  // rendered and deflated once for all the answers that show it, not for each (0.3 ms
   // of React and 0.15 ms of deflate per answer). Dropped with the items array.
   const lists = new WeakMap<NotificationItem[], ListParts>();
   const listParts = (items: NotificationItem[]): ListParts => {

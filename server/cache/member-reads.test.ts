@@ -1,5 +1,5 @@
 /**
- * A member's own reads (issue 21, server/cache/member-reads.ts): kept per key until a clear (a
+ * A member's own reads (server/cache/member-reads.ts): kept per key until a clear (a
  * write or a realtime event), never for a member who has just written, never a read that began
  * before a clear, and within the byte bound.
  */

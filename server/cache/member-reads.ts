@@ -1,5 +1,5 @@
 /**
- * A member's own reads that change only through writes (issue 21 "Members at visitor speed", the
+ * A member's own reads that change only through writes (the
  * notification list; docs/decisions/043-member-reads.md): the notifications page's 50 items of one
  * member, kept for a few seconds so that showing the page again (a reload, the back button, the
  * bell's 'Visa alla') reads and renders nothing new.

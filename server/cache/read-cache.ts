@@ -1,6 +1,6 @@
 /**
  * A short-lived, invalidated cache of values read from the database that are the same for every
- * reader (issue 8 search results; issue 21 the shared part of a thread page). Concurrent misses of
+ * reader (search results; the shared part of a thread page). Concurrent misses of
  * one key wait for the one read in flight instead of each running their own (lru-cache's
  * `fetch`); a read that started before a `clear()` (a write) is answered but not kept; failures
  * are not cached.

@@ -1,5 +1,5 @@
 /**
- * A short-lived cache of search results (issue 8 "Performance": search ≥ 300 req/s on 1 000 000
+ * A short-lived cache of search results (search ≥ 300 req/s on 1 000 000
  * comments; docs/decisions/017-performance-caches.md). On a report morning thousands of members type
  * the same ticker: the first search of a text runs the three full-text queries, the rest within
  * {@link SEARCH_CACHE_TTL_MS} share its answer, and concurrent misses of one key wait for the one

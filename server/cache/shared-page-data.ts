@@ -1,5 +1,5 @@
 /**
- * What members' pages share (issue 21 "Members at visitor speed": render the shared part once):
+ * What members' pages share (render the shared part once):
  * a thread page's thread, comments and replies with their reaction counts and stances and its
  * trending figures; the categories; a page of a thread list (forum home tabs, a category). A
  * member's request then reads only what is theirs (own reactions, 'Bevaka', 'Spara', the watched
@@ -8,7 +8,7 @@
  *
  * Freshness, as for the visitors' page cache (whose `onClear` empties this one too): any
  * successful write through this process empties it at once, and so do other processes' writes and
- * realtime events (`LISTEN`, issue 21 worker processes). A member who has just written gets the
+ * realtime events (`LISTEN`, worker processes). A member who has just written gets the
  * database itself for {@link FRESH_AFTER_WRITE_S} seconds ({@link FRESH_COOKIE}), so their own
  * new comment is there even when their next request reaches another worker before that worker
  * heard of the write. Anything written outside the web processes (the trending job, the CLI) is at
@@ -79,7 +79,7 @@ export function wroteJustNow(request: globalThis.Request): boolean {
 }
 
 /**
- * {@link wroteJustNow} from a `Cookie` header (issue 21: the session lookup's cache skips it too).
+ * {@link wroteJustNow} from a `Cookie` header (the session lookup's cache skips it too).
  *
  * @param cookie the request's `Cookie` header, or null
  */

@@ -1,5 +1,5 @@
 /**
- * Cooking (issue "Markdown"): examples of the Markdown subset, mentions and cashtags, and
+ * Cooking: examples of the Markdown subset, mentions and cashtags, and
  * property tests (fast-check) that no input, however hostile, cooks into a script, an event
  * handler, a `javascript:`/`data:` URL or a tag outside the allow-list.
  */
@@ -46,7 +46,7 @@ function unsafety(output: string): string[] {
       const url = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
       if (attr === "href" && /^(javascript|data|vbscript|file):/.test(url)) problems.push(`href ${value}`);
       if (attr === "href" && !/^(https?:\/\/|mailto:|\/(?![/\\])|#)/.test(url)) problems.push(`href scheme ${value}`);
-      // Issue 16: only the forum's own post images are shown.
+      // Only the forum's own post images are shown.
       if (name === "img" && attr === "src" && !parsePostImageUrl(value)) problems.push(`img src ${value}`);
     }
   }
@@ -56,7 +56,7 @@ function unsafety(output: string): string[] {
 /** An own post image path of the shape the upload endpoint answers. */
 const OWN = "/uploads/posts/AbCdEfGhIjKlMnOpQrStUv-1200x675.webp";
 
-describe("images (issue 16)", () => {
+describe("images", () => {
   it("an own post image becomes a lazy <img> with its size, inside a link to the full size", () => {
     expect(html(`![graf](${OWN})`)).toBe(
       `<p><a href="${OWN}" class="post-image"><img src="${OWN}" alt="graf" width="1200" height="675" loading="lazy" decoding="async" /></a></p>`,
@@ -241,7 +241,7 @@ describe("cashtags", () => {
 });
 
 const DANGEROUS = [
-  // Issue 16: images, own and foreign.
+  // Images, own and foreign.
   "![",
   "](/uploads/posts/AbCdEfGhIjKlMnOpQrStUv-1200x675.webp)",
   "](https://evil.example/a.png)",
@@ -352,7 +352,7 @@ describe("cooking is safe whatever the input (fast-check)", () => {
   });
 });
 
-describe("plainTextTickers (thread titles, issue 17)", () => {
+describe("plainTextTickers (thread titles)", () => {
   const titleTickers = (title: string) => plainTextTickers(title, { isKnownTicker });
 
   it("finds the title's known tickers by the body's rule, in order, once each", () => {

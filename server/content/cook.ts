@@ -1,6 +1,6 @@
 /**
  * Cooking: Markdown source of a thread, comment or bio turned into sanitised HTML once, at write
- * time, and stored beside the source (Discourse's approach; issue "Markdown", beyond the spec).
+ * time, and stored beside the source (Discourse's approach; beyond the spec).
  *
  * Pipeline: markdown-it (`html: false`, so raw HTML in the input is escaped and shown as text;
  * linkify on; a safe CommonMark subset: paragraphs, line breaks, emphasis, lists, quotes, code
@@ -11,7 +11,7 @@
  * Decisions:
  * - Single newlines are line breaks (`breaks: true`), as bodies were shown before Markdown.
  * - Headings, rules, tables and strikethrough are off: `# text` stays text, so a post cannot shout.
- * - Images (issue 16: chart screenshots) are shown only from the forum's own storage: an image
+ * - Images (chart screenshots) are shown only from the forum's own storage: an image
  *   whose address is a post image of this forum (`/uploads/posts/<random>-<w>x<h>.webp`, domain/
  *   uploads.ts `parsePostImageUrl`) becomes `<a href class="post-image"><img src alt width height
  *   loading="lazy" decoding="async"></a>` (the link opens the full size; the browser's lightbox
@@ -33,7 +33,7 @@
  * - A quote (`> @nick skrev: …`, domain/quote.ts) becomes `<blockquote class="quote">` with a
  *   header linking back to the quoted item; mentions inside a quote's text do not count as
  *   mentions of this post (quoting is not re-notifying), its header's `@nick` does
- *   (`server/content/quote-blocks.ts`, issue 16).
+ *   (`server/content/quote-blocks.ts`).
  *
  * This module is pure (no database); `server/content/storage.ts` has the database helpers.
  *
@@ -53,7 +53,7 @@ export interface CookOptions {
    */
   isKnownTicker?: (ticker: string) => boolean;
   /**
-   * Whether a lower-cased nickname belongs to a member (issue 19: only existing members become
+   * Whether a lower-cased nickname belongs to a member (only existing members become
    * mention links; `@zzzq` stays plain text and is not in `mentions`). Without it every
    * well-formed `@nick` is a mention (callers that know the members pass it:
    * `server/content/storage.ts`).
@@ -70,8 +70,8 @@ export interface Cooked {
   /** Unique known tickers (upper case), in order of appearance; what `post_tickers` indexes. */
   tickers: string[];
   /**
-   * Unique nicknames whose posts this one quotes (the `@nick` of each top-level quote header,
-   * issue 16), as typed; each is also in `mentions`. Issue 18: they get a `quote` notification
+   * Unique nicknames whose posts this one quotes (the `@nick` of each top-level quote
+   * header), as typed; each is also in `mentions`. They get a `quote` notification
    * instead of a `mention`.
    */
   quotes: string[];
@@ -328,7 +328,7 @@ function createMarkdown(): MarkdownIt {
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false });
   // After linkify (URLs keep their `@` and `$`), before text_join (escaped `\@` stays apart).
   md.core.ruler.after("linkify", "mentions_cashtags", mentionsAndCashtags);
-  // Last (after text_join): quote blocks, and which mentions notify (issue 16, ./quote-blocks.ts).
+  // Last (after text_join): quote blocks, and which mentions notify (./quote-blocks.ts).
   md.core.ruler.push("quote_blocks", quoteBlocks);
   return md;
 }
@@ -431,7 +431,7 @@ export function cook(source: string, options: CookOptions = {}): Cooked {
 /**
  * The known tickers a plain-text line names, by the same cashtag rule as {@link cook} (`$` at a
  * boundary, longest known ticker wins, not after a backslash). For thread titles, which are plain
- * text and never cooked as Markdown (issue 17: the ticker page lists threads whose title names
+ * text and never cooked as Markdown (the ticker page lists threads whose title names
  * the ticker).
  *
  * @param text plain text, e.g. a thread title (`Dags att köpa $VOLV-B?`)

@@ -1,5 +1,5 @@
 /**
- * Quote blocks in cooked HTML (issue 16 "Quote"): the header links back to the quoted item, the
+ * Quote blocks in cooked HTML: the header links back to the quoted item, the
  * sanitiser keeps only the allowed classes and attributes, a forged marker stays harmless, and
  * mentions inside a quote's text do not count.
  */
@@ -74,7 +74,7 @@ describe("quote blocks", () => {
     expect(mentions).toEqual(["anna"]);
   });
 
-  it("quotes lists the authors of top-level quotes only (issue 18: they get a quote notification)", () => {
+  it("quotes lists the authors of top-level quotes only (they get a quote notification)", () => {
     expect(cook(`> @anna skrev: ja\n>\n> > @bo skrev: nej\n\nOk @cecilia`).quotes).toEqual(["anna"]);
     expect(cook(`> @anna skrev: ja\n\n> @Bo skrev: nej\n\n> @ANNA skrev: igen`).quotes).toEqual(["anna", "Bo"]);
     expect(cook(`Hej @anna, > @bo skrev: inte ett citat`).quotes).toEqual([]);

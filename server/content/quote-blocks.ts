@@ -1,5 +1,5 @@
 /**
- * markdown-it core rule for quote blocks (issue 16 "Quote"; format in domain/quote.ts).
+ * markdown-it core rule for quote blocks (format in domain/quote.ts).
  *
  * A blockquote whose first paragraph starts with a mention followed by ` skrev:` is a quote:
  * - the blockquote gets `class="quote"`;
@@ -23,7 +23,7 @@ import { QUOTE_MARKER, QUOTE_VERB, isQuoteSourceHref } from "../../domain/quote"
 interface QuoteEnv {
   /** Lower-cased nickname → first spelling, in order of appearance (cook's `mentions`). */
   mentions: Map<string, string>;
-  /** Filled here: lower-cased nickname → spelling of each top-level quote header (issue 18 `quote`). */
+  /** Filled here: lower-cased nickname → spelling of each top-level quote header (for `quote` notifications). */
   quotes?: Map<string, string>;
 }
 

@@ -151,7 +151,7 @@ describe("storage helpers", () => {
     expect(await indexTickers(db, { ...entry, tickers: [] })).toBe(0);
   });
 
-  it("indexTickers records the post's author; stances given replace, stances omitted are kept (issue 17)", async () => {
+  it("indexTickers records the post's author; stances given replace, stances omitted are kept", async () => {
     const [t] = await db
       .insert(threads)
       .values({ categoryId, authorId: anna.id, title: "Syn", body: "x", bodyHtml: "" })
@@ -276,7 +276,7 @@ describe("recookIfNeeded (start-up)", () => {
   });
 });
 
-describe("mentions of members who do not exist (issue 19)", () => {
+describe("mentions of members who do not exist", () => {
   it("stay plain text, are not mentions, while an existing member's mention is a link", async () => {
     const cooked = await cookForStorage(db, "Hej @aktie_anna och @zzzq!");
     expect(cooked.mentions).toEqual(["aktie_anna"]);

@@ -1,6 +1,6 @@
 /**
  * Re-cooking: every thread body, comment body and profile bio cooked again into `body_html` /
- * `bio_html`, and `post_tickers` rebuilt from the result (`forum recook`; issue "Markdown":
+ * `bio_html`, and `post_tickers` rebuilt from the result (`forum recook`:
  * existing posts are re-cooked). Needed once after the migration that added the `*_html` columns
  * (existing rows have `body_html = ''`), and again whenever the cooking rules or the company list
  * change.
@@ -76,7 +76,7 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_RECOOK_BATCH));
   const known = await loadTickerSet(db, { maxAgeMs: 0 });
   const isKnownTicker = (t: string) => known.has(t);
-  // Issue 19: only existing members' mentions are links (as cookWithMembers does for new posts).
+  // Only existing members' mentions are links (as cookWithMembers does for new posts).
   const members = new Set((await db.select({ n: sql<string>`lower(${profiles.nickname})` }).from(profiles)).map((r) => r.n));
   const isKnownNickname = (n: string) => members.has(n);
   const result: RecookResult = { threads: 0, comments: 0, bios: 0, htmlChanged: 0, tickersChanged: 0, orphansRemoved: 0 };
@@ -94,7 +94,7 @@ export async function recookAll(db: Db, options: RecookOptions = {}): Promise<Re
     await db.transaction(async (tx) => {
       for (const row of batch) {
         const body = cook(row.body, { isKnownTicker, isKnownNickname });
-        // The title's cashtags count too (issue 17), as in cookThreadForStorage.
+        // The title's cashtags count too, as in cookThreadForStorage.
         const cooked = { ...body, tickers: [...new Set([...plainTextTickers(row.title, { isKnownTicker }), ...body.tickers])] };
         if (cooked.html !== row.bodyHtml) {
           await tx.update(threads).set({ bodyHtml: cooked.html }).where(eq(threads.id, row.id));
@@ -210,7 +210,7 @@ export async function recookIfNeeded(db: Db): Promise<RecookResult | null> {
 }
 
 /**
- * One-time backfill of title cashtags (issue 17; docs/decisions/022-ticker-page.md): threads
+ * One-time backfill of title cashtags (docs/decisions/022-ticker-page.md): threads
  * written before titles were indexed get `post_tickers` rows for the tickers their title names.
  * Insert-only (a body's rows are left as they are) and idempotent; reads only threads whose title
  * contains `$`. Start-up runs it when the company list was (re)loaded, i.e. on the first start

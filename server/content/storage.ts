@@ -77,7 +77,7 @@ export async function cookForStorage(db: DbOrTx, source: string): Promise<Cooked
 }
 
 /**
- * The lower-cased nicknames among `nicknames` that belong to a member (issue 19: only existing
+ * The lower-cased nicknames among `nicknames` that belong to a member (only existing
  * members become mention links).
  *
  * @param nicknames nicknames as typed (at most the first 100 are checked; the rest count as
@@ -100,9 +100,9 @@ export async function existingNicknames(db: DbOrTx, nicknames: readonly string[]
 }
 
 /**
- * Cooks with the members of the database: mentions of nicknames nobody has stay plain text
- * (issue 19). One cook and, when the text mentions anyone, one query; a second cook only when a
- * mentioned nickname does not exist.
+ * Cooks with the members of the database: mentions of nicknames nobody has stay plain text. One
+ * cook and, when the text mentions anyone, one query; a second cook only when a mentioned nickname
+ * does not exist.
  *
  * @param options cook options (the known tickers)
  * @returns {@link Cooked} whose `mentions` are existing members only
@@ -116,7 +116,7 @@ export async function cookWithMembers(db: DbOrTx, source: string, options: CookO
 }
 
 /**
- * Cooks a thread's body and adds the tickers its title names (issue 17): titles are plain text,
+ * Cooks a thread's body and adds the tickers its title names: titles are plain text,
  * so their cashtags come from {@link plainTextTickers} (the same rule as the body's).
  *
  * @param db database handle (prefer the long-lived `db`, for the ticker cache)
@@ -145,14 +145,14 @@ export interface TickerIndexEntry {
   /** When the post was written (kept on re-index so the ticker page's order holds); default now. */
   createdAt?: Date;
   /**
-   * The author's 'Din syn' / 'Innehav' per ticker (issue 17), keyed by upper-case ticker. Given:
+   * The author's 'Din syn' / 'Innehav' per ticker, keyed by upper-case ticker. Given:
    * replaces what the post had (a ticker missing from the map gets neither). Omitted (re-cooks,
    * re-index without the composer): each remaining ticker keeps what it had.
    */
   stances?: Readonly<Record<string, TickerStance>>;
 }
 
-/** The author's stated sentiment and position for one ticker of one post (issue 17); null = none / not stated. */
+/** The author's stated sentiment and position for one ticker of one post; null = none / not stated. */
 export interface TickerStance {
   sentiment: AuthorSentiment | null;
   position: Position | null;

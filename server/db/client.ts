@@ -2,7 +2,7 @@
  * Database handle: embedded PGlite (real PostgreSQL in WASM) when no `DATABASE_URL` is given, a
  * `pg` pool otherwise; the same Drizzle schema, SQL and migrations on both (ARCHITECTURE.md).
  * PGlite and its Drizzle driver are imported only when PGlite is opened, so a process on
- * PostgreSQL never loads them (issue 21 memory budget).
+ * PostgreSQL never loads them (memory budget, docs/decisions/041-memory-settings.md).
  *
  * @module
  */
@@ -30,10 +30,10 @@ export interface Database {
   /** Runs `SELECT 1`; resolves `true` when the database answers within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
-   * Subscribes to a PostgreSQL `LISTEN` channel (issue 5 realtime, ARCHITECTURE.md "Data and
+   * Subscribes to a PostgreSQL `LISTEN` channel (realtime, ARCHITECTURE.md "Data and
    * realtime across instances"). On `pg` a dedicated connection outside the pool carries the
    * LISTEN and connects again after a failure — a lost connection and a failed first connect
-   * alike (issue 15 item 10: a slow start must not leave the instance deaf for good) — after
+   * alike (a slow start must not leave the instance deaf for good) — after
    * 0.5 s, then every 2 s at most: back within seconds of a database restart,
    * docs/decisions/016-faults.md. On PGlite the embedded database's own listener is used.
    *
@@ -170,7 +170,7 @@ interface PgListener {
 
 /**
  * A LISTEN on its own `pg` connection that comes back after the server or network drops it, and
- * keeps trying when the first connect fails (issue 15 item 10).
+ * keeps trying when the first connect fails.
  */
 function listenPg(
   connectionString: string,

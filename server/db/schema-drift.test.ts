@@ -1,5 +1,5 @@
 /**
- * Schema drift (issue 14): `server/db/schema.ts` describes the database the SQL migrations build.
+ * Schema drift: `server/db/schema.ts` describes the database the SQL migrations build.
  *
  * Two fresh databases are compared through `pg_catalog`:
  * - **migrated**: every migration of `server/db/migrations` applied, as on a real install (the
@@ -34,11 +34,11 @@ const HAND_WRITTEN_INDEXES: Record<string, string> = {
   threads_category_hot_idx:
     "0006_trending.sql: an expression index over the IMMUTABLE function forum_hot_key, rebuilt together with threads_hot_idx when the formula changes; docs/hot-formula.md",
   post_tickers_ticker_feed_idx:
-    "0017_watchlist.sql: (ticker, created_at DESC NULLS LAST) with INCLUDE columns (which drizzle cannot declare), so the watchlist feed's per-ticker top-N and the members' view per ticker are index-only scans; docs/performance.md (issue 17)",
+    "0017_watchlist.sql: (ticker, created_at DESC NULLS LAST) with INCLUDE columns (which drizzle cannot declare), so the watchlist feed's per-ticker top-N and the members' view per ticker are index-only scans; docs/performance.md",
   threads_author_created_id_idx:
-    "0017_watchlist.sql: (author_id, created_at DESC) INCLUDE (id) (which drizzle cannot declare), so the 'Bevakat' tab's per-author top-N is an index-only scan; docs/performance.md (issue 17)",
+    "0017_watchlist.sql: (author_id, created_at DESC) INCLUDE (id) (which drizzle cannot declare), so the 'Bevakat' tab's per-author top-N is an index-only scan; docs/performance.md",
   threads_sitemap_idx:
-    "0023_sitemaps.sql: (created_at, id) INCLUDE (category_id, edited_at, last_comment_at) (which drizzle cannot declare), so the thread sitemaps' keyset batches are index-only scans; docs/performance.md (issue 20)",
+    "0023_sitemaps.sql: (created_at, id) INCLUDE (category_id, edited_at, last_comment_at) (which drizzle cannot declare), so the thread sitemaps' keyset batches are index-only scans; docs/performance.md",
 };
 
 /** What `pg_catalog` says about the public schema's tables, one sorted line per object. */

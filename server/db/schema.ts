@@ -235,14 +235,14 @@ export const threads = pgTable(
     bodyHtml: text("body_html").notNull().default(""),
     emotionTags: text("emotion_tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
-    /** When the last kept edit happened (issue 16: 'redigerad'); null when never, or only within the grace period. */
+    /** When the last kept edit happened ('redigerad'); null when never, or only within the grace period. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
     commentsCount: counter("comments_count"),
     reactionsCount: counter("reactions_count"),
     /**
      * Creation time of the thread's newest comment or reply, null while it has none; kept by the
      * `comments_counters` trigger (0023_sitemaps.sql; a deleted comment does not move it back).
-     * The sitemap's last activity is the newest of this, `created_at` and `edited_at` (issue 20).
+     * The sitemap's last activity is the newest of this, `created_at` and `edited_at`.
      */
     lastCommentAt: timestamp("last_comment_at", { withTimezone: true }),
     /** Swedish full-text document: title weight A, body B (migration 0007_search.sql, docs/search.md). */
@@ -257,7 +257,7 @@ export const threads = pgTable(
     index("threads_search_idx").using("gin", t.searchVector),
     // Also on threads, declared only in its migration (INCLUDE): `threads_author_created_id_idx`
     // (0017) and `threads_sitemap_idx` (created_at, id) INCLUDE (category_id, edited_at, last_comment_at), the
-    // sitemaps' keyset order (0023, issue 20).
+    // sitemaps' keyset order (0023).
     check(
       "threads_counters_nonnegative",
       sql`${t.commentsCount} >= 0 AND ${t.reactionsCount} >= 0`,
@@ -281,7 +281,7 @@ export const comments = pgTable(
     /** `body` cooked to sanitised HTML at write time (server/content/cook.ts). */
     bodyHtml: text("body_html").notNull().default(""),
     createdAt: createdAt(),
-    /** When the last kept edit happened (issue 16: 'redigerad'); null when never, or only within the grace period. */
+    /** When the last kept edit happened ('redigerad'); null when never, or only within the grace period. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
     repliesCount: counter("replies_count"),
     reactionsCount: counter("reactions_count"),
@@ -304,7 +304,7 @@ export const comments = pgTable(
 );
 
 /**
- * One kept edit of a thread or comment (issue 16 History): who edited, when, the text before and
+ * One kept edit of a thread or comment: who edited, when, the text before and
  * after. A post target (`domain/post-target.ts`): `target_type` says which; `thread_id` is always
  * set and `comment_id` for a comment, both with ON DELETE CASCADE, so deleting a thread, a
  * comment or a reply deletes its revisions.
@@ -349,7 +349,7 @@ export const companies = pgTable(
     name: text("name").notNull(),
     sector: text("sector"),
     industry: text("industry"),
-    /** Company website from the data set, `http(s)://` only (issue 17: ticker page link). */
+    /** Company website from the data set, `http(s)://` only (ticker page link). */
     website: text("website"),
   },
   (t) => [
@@ -371,11 +371,11 @@ export const postTickers = pgTable(
     threadId: uuid("thread_id")
       .notNull()
       .references(() => threads.id, { onDelete: "cascade" }),
-    /** The post's author (issue 17: trending counts distinct members, sentiment one vote per member); NULL once the account is gone. */
+    /** The post's author (trending counts distinct members, sentiment one vote per member); NULL once the account is gone. */
     authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
-    /** The author's stated view of this ticker in this post (issue 17 'Din syn'); NULL = none. */
+    /** The author's stated view of this ticker in this post ('Din syn'); NULL = none. */
     sentiment: text("sentiment"),
-    /** The author's position disclosure for this ticker in this post (issue 17 'Innehav'); NULL = not stated. */
+    /** The author's position disclosure for this ticker in this post ('Innehav'); NULL = not stated. */
     position: text("position"),
     createdAt: createdAt(),
   },
@@ -383,7 +383,7 @@ export const postTickers = pgTable(
     primaryKey({ name: "post_tickers_pkey", columns: [t.ticker, t.targetType, t.targetId] }),
     index("post_tickers_ticker_created_idx").on(t.ticker, t.createdAt.desc()),
     index("post_tickers_target_idx").on(t.targetType, t.targetId),
-    /** Trending tickers scan the last 48 hours of mentions (issue 17). */
+    /** Trending tickers scan the last 48 hours of mentions. */
     index("post_tickers_created_idx").on(t.createdAt.desc()),
     check("post_tickers_target_type_check", sql`${t.targetType} IN ${sql.raw(sqlInList(TARGET_TYPES))}`),
     check("post_tickers_sentiment_check", sql`${t.sentiment} IS NULL OR ${t.sentiment} IN ${sql.raw(sqlInList(AUTHOR_SENTIMENTS))}`),
@@ -438,7 +438,7 @@ export const userFollows = pgTable(
 );
 
 /**
- * A member's watched ticker (issue 17 Watchlist 'Bevakning'): one row per member and ticker.
+ * A member's watched ticker (watchlist 'Bevakning'): one row per member and ticker.
  * At most `WATCHLIST_MAX` (domain/limits.ts) per member, counted inside the watch write under a
  * row lock on the member's profile (server/watchlist/commands.ts). Gone with the account or the
  * company (ON DELETE CASCADE).
@@ -461,7 +461,7 @@ export const watchlistTickers = pgTable(
 );
 
 /**
- * A member's muted member (issue 19 'Dölj medlem'): one row per muter and muted member; nobody
+ * A member's muted member ('Dölj medlem'): one row per muter and muted member; nobody
  * mutes themselves (CHECK). Private: only the muter reads it (their account page, their lists and
  * notification filter). At most `MUTES_MAX` (domain/limits.ts) per member, counted inside the
  * mute write (server/mutes/commands.ts). Gone with either profile (ON DELETE CASCADE).
@@ -485,7 +485,7 @@ export const memberMutes = pgTable(
 );
 
 /**
- * A member's saved thread or comment (issue 19 'Spara'). A post target (`domain/post-target.ts`)
+ * A member's saved thread or comment ('Spara'). A post target (`domain/post-target.ts`)
  * like `post_revisions`: `thread_id` is always set, `comment_id` for a comment, both with ON
  * DELETE CASCADE, so deleted content leaves the member's 'Sparade' list; gone with the member
  * too. One row per member and target (two partial unique indexes). At most `BOOKMARKS_MAX`
@@ -546,12 +546,12 @@ export const notifications = pgTable(
     /** Monotonic number: the SSE event id and the pg_notify range (migration 0008). */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     /**
-     * How many comments a batched `thread_activity` row stands for (issue 18 'Bevaka tråd');
+     * How many comments a batched `thread_activity` row stands for ('Bevaka tråd');
      * 1 for every other type.
      */
     count: integer("count").notNull().default(1),
     /**
-     * The watched ticker of a batched `ticker_mention` row (issue 18 'Notiser': "watched ticker
+     * The watched ticker of a batched `ticker_mention` row ('Notiser': "watched ticker
      * mentioned"), upper case; null for every other type.
      */
     ticker: text("ticker"),
@@ -566,13 +566,13 @@ export const notifications = pgTable(
     check("notifications_type_check", sql`${t.type} IN ${sql.raw(sqlInList(NOTIFICATION_TYPES))}`),
     check("notifications_count_positive", sql`${t.count} >= 1`),
     /**
-     * At most one unread `thread_activity` row per member and thread (issue 18): the subscribers'
+     * At most one unread `thread_activity` row per member and thread: the subscribers'
      * batch upsert targets it, so concurrent comments cannot create two unread rows.
      */
     uniqueIndex("notifications_thread_activity_unread_idx")
       .on(t.userId, t.threadId)
       .where(sql`${t.type} = 'thread_activity' AND ${t.read} = false`),
-    /** At most one unread `ticker_mention` row per member and ticker (issue 18), the batch's target. */
+    /** At most one unread `ticker_mention` row per member and ticker, the batch's target. */
     uniqueIndex("notifications_ticker_mention_unread_idx")
       .on(t.userId, t.ticker)
       .where(sql`${t.type} = 'ticker_mention' AND ${t.read} = false`),
@@ -580,7 +580,7 @@ export const notifications = pgTable(
 );
 
 /**
- * A member's subscription to a thread (issue 18 'Bevaka tråd'): `subscribed = true` gets a
+ * A member's subscription to a thread ('Bevaka tråd'): `subscribed = true` gets a
  * batched `thread_activity` notification per new comment; `subscribed = false` is an explicit
  * 'Sluta bevaka' that sticks (commenting again does not re-subscribe). Written automatically
  * when a member creates or comments in a thread (unless `notification_settings.auto_subscribe`
@@ -606,8 +606,8 @@ export const threadSubscriptions = pgTable(
 );
 
 /**
- * A pending subscriber batch of a new comment on a thread with many subscribers (issue 18
- * 'Bevaka tråd'; server/subscriptions/fanout.ts): written in the comment's transaction, worked
+ * A pending subscriber batch of a new comment on a thread with many subscribers
+ * ('Bevaka tråd'; server/subscriptions/fanout.ts): written in the comment's transaction, worked
  * off after commit in batches; `cursor` is the last subscriber id already done. `told_ids` are
  * the members the comment's own notifications reached (commenter, thread and parent authors,
  * the mentioned), left out of the batch.
@@ -633,7 +633,7 @@ const channelColumn = (name: string, kind: NotificationKind) =>
   text(name).notNull().default(DEFAULT_NOTIFICATION_CHANNELS[kind]);
 
 /**
- * A member's notification settings (issue 18 'Notiser'); no row = the defaults
+ * A member's notification settings ('Notiser'); no row = the defaults
  * (`DEFAULT_NOTIFICATION_CHANNELS`). One channel level per kind (`NOTIFICATION_CHANNELS`: off,
  * forum, email, push), `email_enabled` ('Stäng av alla e-postnotiser' and the digest's one-click
  * opt-out set it false; nothing is mailed while false), `weekly_digest` ('Veckans hetaste trådar',
@@ -674,7 +674,7 @@ export const notificationSettings = pgTable(
 );
 
 /**
- * A member's e-mail digest cursor (issue 18 "E-mail for members who are away"; server/digest/digest.ts,
+ * A member's e-mail digest cursor (server/digest/digest.ts,
  * docs/decisions/030-email-digest.md): when the last digest went out and the highest notification
  * `seq` it covered (later digests mail only rows above it), and when the last weekly summary
  * 'Veckans hetaste trådar' went out. A sender claims the row (`FOR UPDATE SKIP LOCKED`, due only
@@ -818,7 +818,7 @@ export const threadTrending = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Moderation and administration (issue 7; migration 0009_moderation.sql)
+// Moderation and administration (migration 0009_moderation.sql)
 // ---------------------------------------------------------------------------------------------
 
 /** Every moderation and admin action: who, what, when, why (visible to admins). */
@@ -901,7 +901,7 @@ export const adminMailRecipients = pgTable(
 );
 
 /**
- * Idempotent posting (issue "Hardening", migration 0010): the hidden key of a submitted thread or
+ * Idempotent posting (migration 0010): the hidden key of a submitted thread or
  * comment form, claimed before the post is written and then pointed at it, so a double submit
  * lands on the same post (server/forum/submissions.ts).
  */
@@ -925,7 +925,7 @@ export const postSubmissions = pgTable(
 );
 
 /**
- * Images uploaded for posts (issue 16: chart screenshots; server/uploads/post-images.ts): one row
+ * Images uploaded for posts (chart screenshots; server/uploads/post-images.ts): one row
  * per stored file, written when the upload is stored, deleted with the file by the orphan sweep
  * once no live thread or comment body refers to it and the grace period has passed. The owner
  * becomes null when the account is deleted (the image may still be in their kept posts).
@@ -950,7 +950,7 @@ export const postImages = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Web Push (issue 18; server/push/*, docs/decisions/031-web-push.md)
+// Web Push (server/push/*, docs/decisions/031-web-push.md)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -970,7 +970,7 @@ export const pushVapidKeys = pgTable(
 );
 
 /**
- * One browser push subscription per device (issue 18 'Aktivera pushnotiser på den här enheten'):
+ * One browser push subscription per device ('Aktivera pushnotiser på den här enheten'):
  * the push service's `endpoint` (unique: a device belongs to the member who subscribed last) and
  * the browser's encryption keys `p256dh` (P-256 public key) and `auth` (16-byte secret), both
  * base64url. Cascades with the member; deleted when the push service answers 404/410.
@@ -993,7 +993,7 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
- * The exactly-once claim of a push (issue 18): one row per device and notification `seq` (a
+ * The exactly-once claim of a push: one row per device and notification `seq` (a
  * bumped batch row has a new `seq`, so each bump is pushed once). A sender inserts the rows it
  * will send (`ON CONFLICT DO NOTHING RETURNING`: only one sender gets a row), sets `sent_at`
  * when the push service accepted it, and clears `claimed_at` after a failure so the retry (pg-boss

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 9: the embedded database has one writer. A server started with `startServices`
+ * The embedded database has one writer. A server started with `startServices`
  * on PGlite (this test process) holds `DATA_DIR/server.pid`; the real `forum` CLI (`bin/forum.mjs`,
  * another process) then refuses with exit code 1 and a Swedish message, and works again once the
  * server has closed, or when the file is left over by a process that is gone. PGlite only: with

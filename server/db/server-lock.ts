@@ -1,5 +1,5 @@
 /**
- * The embedded database has one writer (issue 15 item 9): a PGlite folder opened by two processes
+ * The embedded database has one writer: a PGlite folder opened by two processes
  * does not share writes, so a `forum set-role` run next to a running server would "succeed" while
  * the server keeps showing the old role. The server, when it runs on PGlite, writes its process
  * id to `DATA_DIR/server.pid`; the CLI refuses to open the embedded database while that process

@@ -1,5 +1,5 @@
 /**
- * "The database cannot be reached" as one answer (issue "Hardening", faults;
+ * "The database cannot be reached" as one answer (faults;
  * docs/decisions/016-faults.md): while PostgreSQL restarts or the network to it is down, every
  * loader and action that hits the database answers **503 with `Retry-After`** and a Swedish
  * text, never the 500 error page. The app keeps running; the `pg` pool opens fresh connections

@@ -1,5 +1,5 @@
 /**
- * The demo members of `forum seed-demo` (issue 19, first bullet): sixteen Swedish forum regulars,
+ * The demo members of `forum seed-demo`: sixteen Swedish forum regulars,
  * each with a style that decides what they write about, a bio that fits it, a join date, and a
  * generated avatar (initials on a coloured disc, {@link avatarSvg}). One is a moderator and one an
  * admin, so a newcomer can try the staff pages with a demo login.

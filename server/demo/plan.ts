@@ -1,5 +1,5 @@
 /**
- * What `forum seed-demo` writes, decided before anything is written (issue 19, first bullet):
+ * What `forum seed-demo` writes, decided before anything is written:
  * about forty threads on real Nasdaq Stockholm companies (report days, dividends, buybacks,
  * guidance, sector talk, technical analysis, macro), their comments, one-level replies, quotes
  * and reactions, with times as offsets before a 'now' the seeder is given.
@@ -66,7 +66,7 @@ export interface PlannedThread {
   author: number;
   title: string;
   body: string;
-  /** Issue 17 'Din syn' / 'Innehav' of the author for the thread's main ticker, when stated. */
+  /** 'Din syn' / 'Innehav' of the author for the thread's main ticker, when stated. */
   stances?: Record<string, { sentiment?: "bullish" | "bearish"; position?: "owns" | "does_not_own" }>;
   /** The thread's main company ticker, if any. */
   ticker?: string;
@@ -80,7 +80,7 @@ export interface DemoPlan {
   threads: PlannedThread[];
   /** Follow edges `[follower, followed]` (indexes into {@link DEMO_USERS}). */
   follows: Array<[number, number]>;
-  /** Watched tickers per member index (issue 17 'Bevakning'). */
+  /** Watched tickers per member index ('Bevakning'). */
   watchlists: Array<{ member: number; tickers: string[] }>;
 }
 
@@ -903,7 +903,7 @@ export function planDemo(companies: readonly PlanCompany[], sentences: readonly 
     if (titles.has(title)) title = `${title} (${c.name})`;
     titles.add(title);
     let body = variant.body(slots).replace("{{news}}", () => news());
-    // A thread about a company tags it once (its ticker page lists the thread, issue 17).
+    // A thread about a company tags it once (its ticker page lists the thread).
     if (!topic.general && !title.includes(c.tag) && !body.includes(c.tag)) {
       // After the name, or after its genitive ('Alfa Lavals ($ALFA) rapport'), never inside a word.
       const at = new RegExp(`${c.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(s?)(?![\\p{L}])`, "u");

@@ -1,5 +1,5 @@
 /**
- * `forum seed-demo`'s content as a visitor and a demo member see it (issue 19, first bullet):
+ * `forum seed-demo`'s content as a visitor and a demo member see it:
  * seeded once into a fresh test forum (PGlite, or PostgreSQL with `TEST_DATABASE_URL`), then read
  * back through the forum's own queries (the home page list with its badges, the watchlist tab)
  * and the stored rows. A second fresh forum seeded with the same seed must read the same.

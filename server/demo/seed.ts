@@ -1,5 +1,5 @@
 /**
- * Demo content for `forum seed-demo` (issue 19, first bullet): sixteen members (one moderator,
+ * Demo content for `forum seed-demo`: sixteen members (one moderator,
  * one admin) with bios and generated avatars, about forty threads on real Nasdaq Stockholm
  * companies with comments, replies, quotes and reactions spread over the past four weeks, follows
  * between members and a few watchlists, all in Swedish, so a newcomer sees a living forum.

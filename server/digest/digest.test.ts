@@ -1,5 +1,5 @@
 /**
- * E-mail for members who are away (issue 18) on a real database (PGlite, and PostgreSQL with
+ * E-mail for members who are away on a real database (PGlite, and PostgreSQL with
  * TEST_DATABASE_URL): the digest's contents (grouped by thread, absolute links to the comment
  * anchors, escaped titles, HTML and text parts, one-click opt-out headers), read notifications
  * skipped at send time, the away threshold, the interval and the per-member cursor, kinds at
@@ -84,7 +84,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => forum?.close());
 
-describe("the digest (issue 18)", () => {
+describe("the digest", () => {
   it("groups the unread notifications by thread, links each to its comment anchor, escapes titles, has HTML, text and one-click headers", async () => {
     const a = await createMember(forum);
     const b = await createMember(forum);
@@ -299,7 +299,7 @@ describe("the digest (issue 18)", () => {
   });
 });
 
-describe("'Veckans hetaste trådar' (issue 18)", () => {
+describe("'Veckans hetaste trådar'", () => {
   it("is off by default; when on, goes to members away 7 days, at most once per 7 days, with the week's top threads", async () => {
     const a = await createMember(forum);
     const b = await createMember(forum);
@@ -345,7 +345,7 @@ describe("'Veckans hetaste trådar' (issue 18)", () => {
   });
 });
 
-describe("'Veckans hetaste trådar': ranking and time-out (issue 18)", () => {
+describe("'Veckans hetaste trådar': ranking and time-out", () => {
   // A forum of its own: the threads of the tests above would take part in the week's top five.
   let w: TestForum;
   let cat: string;

@@ -1,5 +1,5 @@
 /**
- * E-mail for members who are away (issue 18; docs/decisions/030-email-digest.md).
+ * E-mail for members who are away (docs/decisions/030-email-digest.md).
  *
  * **Digest** ({@link sendDueDigests}, the `email-digest` job): a member is mailed when they have
  * unread notifications not mailed before (`seq` above their cursor in `notification_digests`)
@@ -126,7 +126,7 @@ const mails = (channel: SQL) => sql`${channel} IN (${sql.join(
 const mailableNotification = sql`n.read = false AND ${mails(channelOfType(sql`n.user_id`, sql`n.type`))}`;
 
 /**
- * Sends every due digest (issue 18), one member at a time.
+ * Sends every due digest, one member at a time.
  *
  * @param deps see {@link DigestDeps}
  * @returns how many digests were sent (0 when the list of due members hit its time-out,
@@ -254,7 +254,7 @@ async function unmailedItems(tx: Tx, userId: string, afterSeq: number): Promise<
 }
 
 /**
- * The week's top threads (issue 18 'Veckans hetaste trådar'): threads with comments or
+ * The week's top threads ('Veckans hetaste trådar'): threads with comments or
  * reactions in the last {@link WEEKLY_DAYS} days, ranked by the hot formula's points
  * (`forum_hot_points`: reactions + 2 · comments, docs/trending.md) counted over that week only;
  * ties go to the newer thread. Reactions on the thread and on any of its comments count (the

@@ -1,5 +1,5 @@
 /**
- * The notification e-mails for members who are away (issue 18): the digest — unread
+ * The notification e-mails for members who are away: the digest — unread
  * notifications grouped by thread, each linking to its comment anchor — and the weekly summary
  * 'Veckans hetaste trådar'. Swedish HTML (inline styles, fluid up to 560 px, so it reads on a
  * phone) and text parts; every user text (thread titles, nicknames) is escaped; both carry the
@@ -54,7 +54,7 @@ export interface DigestGroup {
 }
 
 /**
- * Groups digest items by thread (issue 18 "grouped by thread").
+ * Groups digest items by thread.
  *
  * @param items notifications oldest first
  * @param publicUrl the forum's origin; links are `publicUrl + notificationHref(row)` (the comment
@@ -101,7 +101,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 export const settingsPath = "/forum/konto#notiser";
 
 /**
- * Builds the digest (issue 18): subject 'Nytt på Börssnack: N notiser' (N = items), the items
+ * Builds the digest: subject 'Nytt på Börssnack: N notiser' (N = items), the items
  * grouped by thread with the thread title as heading, each its `notificationText` linking to
  * `PUBLIC_URL + notificationHref`, a link to the settings and the opt-out link.
  *
@@ -155,7 +155,7 @@ export interface WeeklyThread {
 }
 
 /**
- * Builds the weekly summary 'Veckans hetaste trådar' (issue 18).
+ * Builds the weekly summary 'Veckans hetaste trådar'.
  *
  * @param p recipient, nickname, the week's top threads (at least one), origin and opt-out link
  * @returns the {@link MailMessage} with HTML, text and `List-Unsubscribe` headers

@@ -1,5 +1,5 @@
 /**
- * One-click opt-out of the notification e-mail (issue 18: the digest's and the weekly summary's
+ * One-click opt-out of the notification e-mail (the digest's and the weekly summary's
  * `List-Unsubscribe` header, RFC 8058), on the pattern of the admin mail's opt-out
  * (server/admin/unsubscribe.ts) with its own HMAC purpose, so an admin-mail link cannot turn off
  * notification mail and the reverse. Opting out sets `notification_settings.email_enabled = false`

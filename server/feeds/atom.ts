@@ -1,5 +1,5 @@
 /**
- * Atom 1.0 documents for the forum's feeds (issue 20 "Feeds"), written with the `feed` package,
+ * Atom 1.0 documents for the forum's feeds, written with the `feed` package,
  * and the HTTP answer that carries them (`application/atom+xml; charset=utf-8`, public cache
  * headers, an ETag answered with 304). Rules in docs/decisions/035-feeds.md.
  *
@@ -13,7 +13,7 @@ import { commentPath, profilePath, threadPath } from "../../domain/paths";
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from "../content/cook";
 import type { FeedPost } from "./queries";
 
-/** Seconds a feed reader or proxy may keep a feed (issue 20: cache headers). */
+/** Seconds a feed reader or proxy may keep a feed (cache headers). */
 export const FEED_MAX_AGE_S = 300;
 
 /** What a feed is about: its titles and where it lives. */
@@ -52,7 +52,7 @@ function cdataSafe(html: string): string {
 /**
  * The cooked HTML of a post with its own links and images made absolute on `PUBLIC_URL`
  * (`/forum/aktie/X` → `https://…/forum/aktie/X`; `#x` → the post's page URL + `#x`), since a feed
- * reader shows it away from the site (issue 20). Passed through the cooker's allow-lists again;
+ * reader shows it away from the site. Passed through the cooker's allow-lists again;
  * everything else is kept as stored.
  *
  * @param html stored, already sanitised `body_html`
@@ -83,8 +83,7 @@ export function absoluteHtml(html: string, publicUrl: string, pageUrl: string): 
 }
 
 /**
- * An entry's title: the thread title for a thread, 'Kommentar av @nick i "…"' for a comment
- * (issue 20).
+ * An entry's title: the thread title for a thread, 'Kommentar av @nick i "…"' for a comment.
  */
 export function entryTitle(post: FeedPost): string {
   if (post.kind === "thread") return post.threadTitle;
@@ -94,7 +93,7 @@ export function entryTitle(post: FeedPost): string {
 }
 
 /**
- * The Atom document of a feed (issue 20 "Feeds").
+ * The Atom document of a feed.
  *
  * Each entry: `id` = the post's permanent URL (`/forum/post/{threadId}` or
  * `/forum/kommentar/{commentId}`, absolute), `title` ({@link entryTitle}), `link` = the thread page
@@ -168,7 +167,7 @@ export function feedResponse(request: Request, xml: string): Response {
 }
 
 /**
- * A feed's 404: the Swedish message as plain text (issue 20: unknown category, thread or ticker).
+ * A feed's 404: the Swedish message as plain text (unknown category, thread or ticker).
  *
  * @param message the catalogue's not-found text
  */

@@ -1,9 +1,9 @@
 /**
- * Reads behind the Atom feeds (issue 20 "Feeds"): the newest threads of the forum or of one
+ * Reads behind the Atom feeds: the newest threads of the forum or of one
  * category, the newest comments of one thread, and the newest posts naming one ticker, each with
  * its stored cooked HTML and the author's nickname. Deleted posts are gone from the tables, so
- * they are gone here; posts by members in `blocked_users` are left out as well (issue 20:
- * "Deleted or blocked content disappears from feeds"; docs/decisions/035-feeds.md).
+ * they are gone here; posts by members in `blocked_users` are left out as well
+ * ("Deleted or blocked content disappears from feeds"; docs/decisions/035-feeds.md).
  *
  * Every list is one indexed query ordered newest first (`threads_created_at_idx`,
  * `threads_category_created_idx`, `comments_thread_created_idx`, `post_tickers_ticker_created_idx`).
@@ -16,9 +16,9 @@ import { blockedUsers, categories, comments, postTickers, profiles, threads } fr
 import { isUuid } from "../../domain/ids";
 import type { TargetType } from "../../domain/values";
 
-/** Entries in the forum, category and ticker feeds (issue 20). */
+/** Entries in the forum, category and ticker feeds. */
 export const FEED_LIST_SIZE = 30;
-/** Newest comments in a thread's feed (issue 20: "its newest comments, e.g. last 50"). */
+/** Newest comments in a thread's feed ("its newest comments, e.g. last 50"). */
 export const FEED_THREAD_COMMENTS = 50;
 
 /**
@@ -78,7 +78,7 @@ function toPosts(result: unknown): FeedPost[] {
 const notBlocked = (authorId: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${blockedUsers} b WHERE b.user_id = ${authorId})`;
 
 /**
- * The newest threads of the whole forum or of one category, newest first (issue 20).
+ * The newest threads of the whole forum or of one category, newest first.
  *
  * @param categoryId a category's id, or null for the whole forum
  * @param limit at most this many (default {@link FEED_LIST_SIZE})
@@ -102,7 +102,7 @@ export async function feedThreads(db: Db, categoryId: string | null, limit = FEE
 
 /**
  * A thread for its feed: the thread in the URL's category, its opening post (unless its author is
- * blocked) and its newest comments and replies, newest first (issue 20).
+ * blocked) and its newest comments and replies, newest first.
  *
  * @param categoryId the category in the URL; the thread must belong to it
  * @param threadId the thread's id (anything; non-UUIDs find nothing)
@@ -148,7 +148,7 @@ export async function feedThread(
 
 /**
  * The newest threads and comments naming a ticker (in the text or, for a thread, the title), newest
- * first by the post's own time, as the ticker page lists them (issue 17, issue 20).
+ * first by the post's own time, as the ticker page lists them.
  *
  * @param ticker the upper-case ticker
  * @param limit at most this many (default {@link FEED_LIST_SIZE})

@@ -1,5 +1,5 @@
 /**
- * The thread page's per-item permissions (issue 14 "permissions decided once"): every thread and
+ * The thread page's per-item permissions ("permissions decided once"): every thread and
  * comment the page shows carries `can`, computed by `itemCan` in `domain/policy/forum.ts` — the
  * same functions the commands enforce — so the page never compares roles or author ids.
  *

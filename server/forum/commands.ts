@@ -59,11 +59,11 @@ export interface NewThread {
 
 /**
  * New thread (SPEC §7 Writes): `{ input: { categoryId, title, body, stances? }, submitKey? }` →
- * the thread (issue 17: `stances` = the author's 'Din syn' / 'Innehav' per ticker it names),
- * one `new_thread` notification per follower of the author, `mention` notifications (issue 5),
+ * the thread (`stances` = the author's 'Din syn' / 'Innehav' per ticker it names),
+ * one `new_thread` notification per follower of the author, `mention` notifications,
  * in one transaction. Steps: login (401 'Du måste vara inloggad för att skapa ett inlägg') →
- * `threadSchema` (400) → not blocked (403) → double submit / identical text (issue
- * "Hardening"; 429) → limit `thread` (429) → cook Markdown → transaction (404 'Kategorin hittades
+ * `threadSchema` (400) → not blocked (403) → double submit / identical text
+ * (429) → limit `thread` (429) → cook Markdown → transaction (404 'Kategorin hittades
  * inte') → after commit, the deferred fan-out of a popular author.
  */
 export const threadWrite = defineWrite({
@@ -86,7 +86,7 @@ export const threadWrite = defineWrite({
   },
   limits: "thread",
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs of
-  // the body and the title (issue 17) indexed.
+  // the body and the title indexed.
   prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
   transaction: async (tx, { actor }, { categoryId, title, body, stances }, _loaded, cooked): Promise<NewThread> => {
     const [category] = await tx
@@ -99,13 +99,13 @@ export const threadWrite = defineWrite({
       .insert(threads)
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
-    // Issue 17: the author's 'Din syn' / 'Innehav' per ticker; stances for tickers the thread
+    // The author's 'Din syn' / 'Innehav' per ticker; stances for tickers the thread
     // does not name are ignored by indexTickers.
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers, stances });
     // Same transaction: the thread never exists without its notifications, or, for a popular
-    // author, without the durable job that writes them right after commit (issue 5).
+    // author, without the durable job that writes them right after commit.
     const fanOut = await notifyNewThread(tx, { actor, threadId: thread!.id, categoryId, title, mentions: cooked.mentions, quotes: cooked.quotes });
-    // Issue 18 'Bevakad aktie nämns': the watchers of the tickers it names, batched per ticker.
+    // 'Bevakad aktie nämns': the watchers of the tickers it names, batched per ticker.
     await notifyTickerWatchers(tx, {
       actor,
       postType: "thread",
@@ -115,7 +115,7 @@ export const threadWrite = defineWrite({
       referenceId: thread!.id,
       tickers: cooked.tickers,
     });
-    // Issue 18 'Bevaka tråd': the author watches their thread (unless turned off in settings).
+    // 'Bevaka tråd': the author watches their thread (unless turned off in settings).
     await autoSubscribe(tx, actor.id, thread!.id);
     return { id: thread!.id, categoryId, deferredFanOut: fanOut.deferred };
   },
@@ -150,7 +150,7 @@ interface CommentInput {
   threadId: string;
   body: string;
   parentId?: string | null;
-  /** Issue 17 'Din syn' / 'Innehav' per ticker (`stancesSchema`); undefined = none stated. */
+  /** 'Din syn' / 'Innehav' per ticker (`stancesSchema`); undefined = none stated. */
   stances?: Record<string, TickerStance>;
   /** 'Kunde inte skapa svar' for a reply, else 'Kunde inte skapa kommentar'. */
   failTitle: string;
@@ -158,12 +158,12 @@ interface CommentInput {
 
 /**
  * New comment or reply (SPEC §2 Thread page, §7 add_comment_transaction; replies nest one level):
- * `{ threadId, input: { body, parentId?, stances? }, submitKey? }` → `{ id, isReply }` (issue 17:
- * `stances` = the author's 'Din syn' / 'Innehav' per ticker the comment names). Steps: login (401
+ * `{ threadId, input: { body, parentId?, stances? }, submitKey? }` → `{ id, isReply }`
+ * (`stances` = the author's 'Din syn' / 'Innehav' per ticker the comment names). Steps: login (401
  * 'Du måste vara inloggad för att kommentera') → `commentSchema` (400) → thread id shape (404),
  * not blocked (403) → double submit / identical text (429) → limit `comment` → cook → transaction
  * with the `new_comment` and `mention` notifications (404 thread or parent missing, 400 reply to
- * a reply) → after commit, the live thread event (issue 5).
+ * a reply) → after commit, the live thread event.
  */
 export const commentWrite = defineWrite({
   name: "comment",
@@ -215,7 +215,7 @@ export const commentWrite = defineWrite({
       .values({ threadId, parentId: parentId ?? null, authorId: actor.id, body, bodyHtml: cooked.html })
       .returning({ id: comments.id });
     await indexTickers(tx, { targetType: "comment", targetId: row!.id, threadId, tickers: cooked.tickers, stances });
-    // Same transaction as the comment (issue 5): the notifications.
+    // Same transaction as the comment: the notifications.
     await notifyNewComment(tx, {
       actor,
       threadId,
@@ -227,7 +227,7 @@ export const commentWrite = defineWrite({
       mentions: cooked.mentions,
       quotes: cooked.quotes,
     });
-    // Issue 18 'Bevaka tråd': the thread's subscribers get their batched row ('N nya kommentarer
+    // 'Bevaka tråd': the thread's subscribers get their batched row ('N nya kommentarer
     // i "titel"'), except whoever was just told by new_comment or mention; then the commenter
     // watches the thread (unless they muted it or turned auto-subscribe off).
     const batch = await notifySubscribers(tx, {
@@ -239,7 +239,7 @@ export const commentWrite = defineWrite({
       toldIds: [thread.authorId, parentAuthorId],
       mentions: cooked.mentions,
     });
-    // Issue 18 'Bevakad aktie nämns': watchers of the tickers it names not told of it yet.
+    // 'Bevakad aktie nämns': watchers of the tickers it names not told of it yet.
     await notifyTickerWatchers(tx, {
       actor,
       postType: "comment",
@@ -252,8 +252,8 @@ export const commentWrite = defineWrite({
     await autoSubscribe(tx, actor.id, threadId);
     return { id: row!.id, isReply: Boolean(parentId), deferredBatch: batch.deferred };
   },
-  // Live thread update (issue 5), sent once the comment is committed; the deferred subscriber
-  // batch of a thread with many subscribers (issue 18).
+  // Live thread update, sent once the comment is committed; the deferred subscriber
+  // batch of a thread with many subscribers.
   events: async ({ db, actor }, comment, { threadId }) => {
     await publishEvent(db, { kind: "comment", threadId, commentId: comment.id, authorId: actor.id });
     // Last: on PGlite (one connection) anything after it would queue behind the batch.
@@ -361,7 +361,7 @@ export const deleteCommentWrite = defineWrite({
   transaction: async (tx, { actor }, { threadId, commentId }): Promise<void> => {
     // The thread row first, FOR NO KEY UPDATE, as comments and reactions on the thread take it
     // (the counter trigger below needs it anyway): a racing reaction or comment and this delete
-    // queue up there before either holds a counter row the other needs (issue 15 item 4).
+    // queue up there before either holds a counter row the other needs.
     await tx.select({ id: threads.id }).from(threads).where(eq(threads.id, threadId)).limit(1).for("no key update");
     const [comment] = await tx
       .select({ authorId: comments.authorId, authorRoleId: authorRoleOf(comments.authorId), body: comments.body })
@@ -374,7 +374,7 @@ export const deleteCommentWrite = defineWrite({
     // Its reactions and reports, and its replies', go by the comments table's delete triggers
     // (migrations 0001, 0012), also those filed while this delete waited for the lock above.
     // Notifications about the comment or its replies would lead to a missing anchor: removed.
-    // A batched 'N nya kommentarer' row (issue 18) stands for other comments too: it stays and
+    // A batched 'N nya kommentarer' row stands for other comments too: it stays and
     // leads to the thread instead.
     await tx.execute(sql`
       UPDATE ${notifications} SET reference_id = thread_id

@@ -1,5 +1,5 @@
 /**
- * The Swedish stock-market categories a new forum starts with (issue "Foundation").
+ * The Swedish stock-market categories a new forum starts with.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Editing threads and comments (issue 16): the grace period against kept revisions, re-cooking
+ * Editing threads and comments: the grace period against kept revisions, re-cooking
  * and re-indexing (search, $TICKER pages), mentions notified once, the moderation-log row with
  * the reason, revisions gone with their post, and revisions in the member's data export. Real
  * database; time is moved by setting `created_at` in the database (the edit compares with the

@@ -1,5 +1,5 @@
 /**
- * Editing threads and comments (issue 16 "Edit threads and comments" and "History"), declared as
+ * Editing threads and comments and their history, declared as
  * pipelines of server/writes/pipeline.ts: {@link editThreadWrite} and {@link editCommentWrite}.
  * Steps: login (401) → parse with the creating rules (`editThreadSchema` / `editCommentSchema`,
  * domain/validation.ts; 400) → policy `canEdit` (domain/policy/forum.ts: the author, or staff
@@ -125,7 +125,7 @@ export interface ThreadForEdit {
   body: string;
   /** The author and their effective role, for `itemCan` (domain/policy/forum.ts). */
   item: AuthoredItem;
-  /** Every ticker the thread names, with the author's stated 'Din syn' / 'Innehav' (issue 17; null = none). */
+  /** Every ticker the thread names, with the author's stated 'Din syn' / 'Innehav' (null = none). */
   stances: PostStance[];
 }
 
@@ -161,13 +161,13 @@ interface ThreadEditInput {
   title: string;
   body: string;
   reason?: string;
-  /** Issue 17 'Din syn' / 'Innehav' per ticker; undefined = keep the post's. */
+  /** 'Din syn' / 'Innehav' per ticker; undefined = keep the post's. */
   stances?: Record<string, TickerStance>;
 }
 
 /**
- * Thread edit (issue 16): `{ threadId, input: { title, body, reason?, stances? }, submitKey? }` →
- * {@link EditResult}. `stances` (issue 17 'Din syn' / 'Innehav') replace the thread's when the
+ * Thread edit: `{ threadId, input: { title, body, reason?, stances? }, submitKey? }` →
+ * {@link EditResult}. `stances` ('Din syn' / 'Innehav') replace the thread's when the
  * author edits (also when the text is unchanged); absent, or a staff edit of someone else's
  * thread, keeps them. Refusals: 401 'Du måste vara inloggad för att redigera', 400 the creating
  * rules' field messages, 404 'Kunde inte hitta tråden', 403 blocked or not allowed, 429 limit
@@ -196,7 +196,7 @@ export const editThreadWrite = defineWrite({
     ref: (value: EditResult) => ({ threadId: value.threadId, commentId: null }),
   },
   limits: "edit",
-  // The title's $TICKERs are indexed with the body's (issue 17), so a retitled thread moves.
+  // The title's $TICKERs are indexed with the body's, so a retitled thread moves.
   prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
   transaction: async (tx, { actor }, { threadId, title, body, reason, stances: given }, _loaded, cooked): Promise<EditResult> => {
     const thread = await loadThread(tx, threadId, true);
@@ -204,7 +204,7 @@ export const editThreadWrite = defineWrite({
     const item = { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) };
     const acting = await assertMayEdit(tx, actor, item);
     const result: EditResult = { targetType: "thread", threadId, categoryId: thread.categoryId, commentId: null, revised: false };
-    // Issue 17: the stances are the author's own statement; staff editing someone else's post keep them.
+    // The stances are the author's own statement; staff editing someone else's post keep them.
     const stances = isOwner(acting, item) ? given : undefined;
     const index = () => indexTickers(tx, { targetType: "thread", targetId: threadId, threadId, tickers: cooked.tickers, createdAt: thread.createdAt, stances });
     if (thread.title === title && thread.body === body) {
@@ -255,12 +255,12 @@ interface CommentEditInput {
   commentId: string;
   body: string;
   reason?: string;
-  /** Issue 17 'Din syn' / 'Innehav' per ticker; undefined = keep the post's. */
+  /** 'Din syn' / 'Innehav' per ticker; undefined = keep the post's. */
   stances?: Record<string, TickerStance>;
 }
 
 /**
- * Comment or reply edit (issue 16): `{ threadId, commentId, input: { body, reason?, stances? },
+ * Comment or reply edit: `{ threadId, commentId, input: { body, reason?, stances? },
  * submitKey? }` → {@link EditResult}; `stances` as for {@link editThreadWrite}. Refusals: 401, 400 the comment rule's message, 404 'Kunde
  * inte hitta kommentaren' (also for a comment of another thread), 403 blocked or not allowed,
  * 429 limit `edit`.
@@ -298,7 +298,7 @@ export const editCommentWrite = defineWrite({
     const item = { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) };
     const acting = await assertMayEdit(tx, actor, item);
     const result: EditResult = { targetType: "comment", threadId, categoryId: thread.categoryId, commentId, revised: false };
-    // Issue 17: the stances are the author's own statement; staff editing someone else's post keep them.
+    // The stances are the author's own statement; staff editing someone else's post keep them.
     const stances = isOwner(acting, item) ? given : undefined;
     const index = () => indexTickers(tx, { targetType: "comment", targetId: commentId, threadId, tickers: cooked.tickers, createdAt: comment.createdAt, stances });
     if (comment.body === body) {

@@ -61,7 +61,7 @@ describe("threads", () => {
     const db = forum.services.db;
     await expectForumError(createThread(db, actor(anna), { categoryId, title: "   ", body: "x" }), 400, f.titleRequired);
     await expectForumError(createThread(db, actor(anna), { categoryId, title: "x", body: " \n " }), 400, f.bodyRequired);
-    // Issue 15 item 7: zero-width space, Braille blank and Hangul filler are empty too.
+    // Zero-width space, Braille blank and Hangul filler are empty too.
     await expectForumError(createThread(db, actor(anna), { categoryId, title: "\u200B\u2800\u3164", body: "x" }), 400, f.titleRequired);
     await expectForumError(createThread(db, actor(anna), { categoryId, title: "x", body: "\u2800 \u200B" }), 400, f.bodyRequired);
     await expectForumError(
@@ -160,7 +160,7 @@ describe("reactions", () => {
     expect(page.thread.reactionsCount).toBe(2);
   });
 
-  it("a member's own reactions read apart and laid over the shared page equal the page read for that member (issue 21)", async () => {
+  it("a member's own reactions read apart and laid over the shared page equal the page read for that member", async () => {
     const db = forum.services.db;
     const { id: threadId } = await createThread(db, actor(anna), { categoryId, title: "Volvo", body: "Lastbilar" });
     const comment = await createComment(db, actor(anna), threadId, { body: "Orderingång" });

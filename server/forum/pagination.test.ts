@@ -1,5 +1,5 @@
 /**
- * Thread pages with many comments (issue 8: "the thread page with 1,000 comments paginates
+ * Thread pages with many comments ("the thread page with 1,000 comments paginates
  * comments"): 50 top-level comments per page with all their replies, and comment links that
  * find the right page.
  */

@@ -37,7 +37,7 @@ export interface PostTarget {
  * @param type `thread` or `comment`
  * @param id the post's uuid (checked by the caller's schema)
  * @param options.lock `"key share"` to hold the row against a concurrent delete until the
- *   transaction ends (issue 15 item 4: reactions and reports re-read their target this way)
+ *   transaction ends (reactions and reports re-read their target this way)
  * @returns the post, or null when it does not exist (or was deleted meanwhile)
  */
 export async function findPostTarget(

@@ -20,7 +20,7 @@ import { postStances } from "../tickers/queries";
 
 
 
-/** Top-level comments per thread page (issue 8: a thread with 1 000 comments paginates). */
+/** Top-level comments per thread page (a thread with 1 000 comments paginates). */
 export const COMMENTS_PER_PAGE = 50;
 
 const authorColumns = {
@@ -33,7 +33,7 @@ const authorColumns = {
 
 /**
  * The stored role id of an item's author, as a select column (a correlated subquery, so it works
- * under `FOR UPDATE`): the policies need it to tell whose content staff may remove (issue 15).
+ * under `FOR UPDATE`): the policies need it to tell whose content staff may remove.
  *
  * @param authorId the item's `author_id` column
  * @returns a `role_id` column, null when the author is deleted
@@ -173,7 +173,7 @@ export async function getThreadPage(
     )
     .orderBy(asc(comments.createdAt), asc(comments.id));
   const pageIds = commentRows.map((c) => c.id);
-  // Issue 17: the stances of the thread and this page's comments, in one query.
+  // The stances of the thread and this page's comments, in one query.
   const stances = await postStances(db, threadId, pageIds);
 
   // The thread's own reactions plus a join from its comments: each part uses
@@ -257,7 +257,7 @@ export async function getThreadPage(
 }
 
 /**
- * The viewer's own reactions on a thread page's posts (issue 21: the rest of the page is the same
+ * The viewer's own reactions on a thread page's posts (the rest of the page is the same
  * for every member and comes from `server/cache/thread-data-cache.ts`). One query on the
  * reactions' primary key (user_id, target_type, target_id, reaction_type).
  *
@@ -271,7 +271,7 @@ export function ownReactions(db: Db, viewerId: string, page: ThreadPage): Promis
 }
 
 /**
- * The viewer's own reactions on a thread and the given comments (issue 21: the shared member
+ * The viewer's own reactions on a thread and the given comments (the shared member
  * render reads them for the posts its page manifest lists).
  *
  * @param db database

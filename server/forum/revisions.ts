@@ -1,5 +1,5 @@
 /**
- * The edit history of a thread or comment (issue 16 History): the kept revisions of
+ * The edit history of a thread or comment: the kept revisions of
  * `post_revisions`, newest first, each with its editor, time and a word-level diff old → new
  * made with jsdiff's `diffWords` (the maintained `diff` package) and a Swedish word segmenter.
  * The diff is made here, on the server, so the browser bundle carries no diff library.

@@ -1,5 +1,5 @@
 /**
- * Idempotent posting (issue "Hardening": "a double-submitted thread or comment form creates one
+ * Idempotent posting ("a double-submitted thread or comment form creates one
  * post"). A thread or comment form carries a hidden key made per render; the first submit
  * claims it in `post_submissions` before writing and points it at the new post in the same
  * transaction, so a second submit with the same key — even one arriving while the first is still

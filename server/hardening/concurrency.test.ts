@@ -1,5 +1,5 @@
 /**
- * Concurrency (issue "Hardening"): racing reaction toggles leave every counter equal to the rows
+ * Concurrency: racing reaction toggles leave every counter equal to the rows
  * it counts, on PGlite (one connection) and on PostgreSQL (a pool of 10, real parallelism).
  */
 import { eq, sql } from "drizzle-orm";

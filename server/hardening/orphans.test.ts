@@ -1,5 +1,5 @@
 /**
- * No orphans (issue 15 item 4): reactions and reports filed while their thread or comment is
+ * No orphans: reactions and reports filed while their thread or comment is
  * being deleted never outlive it, `profiles.reactions_given` / `reactions_received` stay equal to
  * the rows they count, and the admin badge agrees with the report queue. On PostgreSQL (a pool of
  * 10) the writes really race; on PGlite (one connection) they run one after another and the same

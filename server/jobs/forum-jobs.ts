@@ -1,6 +1,6 @@
 /**
- * The forum's periodic jobs as queue schedules (issue 18 "Background work on a maintained
- * queue"; docs/decisions/028-job-queue.md). Each job calls the same function the in-process timer
+ * The forum's periodic jobs as queue schedules
+ * (docs/decisions/028-job-queue.md). Each job calls the same function the in-process timer
  * called before (each is tested on its own); only the trigger moved to pg-boss.
  *
  * @module
@@ -23,13 +23,13 @@ export const FORUM_JOB_NAMES = [
   "fanout-sweep",
   "post-image-sweep",
   "edge-level-refresh",
-  // E-mail for members who are away (issue 18; server/digest).
+  // E-mail for members who are away (server/digest).
   "email-digest",
   "weekly-digest",
-  // Web Push (issue 18; server/push/jobs.ts).
+  // Web Push (server/push/jobs.ts).
   "push-send",
   "push-sweep",
-  // Expired rate-limit counters (issue 21: one sweep, not a timer in every process).
+  // Expired rate-limit counters (one sweep, not a timer in every process).
   "limit-sweep",
 ] as const;
 /** One of {@link FORUM_JOB_NAMES}. */
@@ -38,15 +38,15 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
 /**
  * The forum's periodic jobs, crons in UTC:
  * - `trending-refresh` every minute: exact trending figures (docs/trending.md);
- * - `fanout-sweep` every minute: follower fan-outs and subscriber batches (issue 18) left over by
+ * - `fanout-sweep` every minute: follower fan-outs and subscriber batches left over by
  *   a crashed instance — a safety
  *   net, the fast path `kickFanOut` still runs right after the thread is written (decision 011);
- * - `post-image-sweep` hourly: stored post images no live post refers to (issue 16);
+ * - `post-image-sweep` hourly: stored post images no live post refers to;
  * - `edge-level-refresh` every 6 h: EdgeLevel decay of inactive members (docs/edge-level.md);
  * - `email-digest` every minute (more often with `DIGEST_CHECK_SECONDS` below 60, see
- *   `startSchedules`): the e-mail digest of members who are away (issue 18, server/digest);
- * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it (issue 18).
- * - `push-send` (no schedule) and `push-sweep` every minute: Web Push (issue 18, server/push/jobs.ts).
+ *   `startSchedules`): the e-mail digest of members who are away (server/digest);
+ * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it.
+ * - `push-send` (no schedule) and `push-sweep` every minute: Web Push (server/push/jobs.ts).
  * - `limit-sweep` every 5 minutes: rate-limit counters that expired over an hour ago
  *   (`sweepExpiredLimits`, server/limits.ts), once for every instance and worker process.
  *
@@ -81,14 +81,14 @@ export function forumJobs(services: Pick<Services, "db" | "config" | "mailer">):
     {
       name: "fanout-sweep",
       cron: "* * * * *",
-      // Follower fan-outs and (issue 18) busy threads' deferred subscriber batches left over by a crash.
+      // Follower fan-outs and busy threads' deferred subscriber batches left over by a crash.
       run: async () => (await runPendingFanOuts(db)) + (await runPendingSubscriptionFanOuts(db)),
       retryLimit: 2,
       retryDelaySeconds: 5,
     },
     { name: "post-image-sweep", cron: "7 * * * *", run: () => sweepOrphanPostImages({ db, config }) },
     { name: "edge-level-refresh", cron: "17 */6 * * *", run: () => refreshEdgeLevels(db) },
-    // Issue 18: a failed SMTP hand-over leaves the member's cursor where it was; the retry resends.
+    // A failed SMTP hand-over leaves the member's cursor where it was; the retry resends.
     { name: "email-digest", cron: "* * * * *", run: withMailer((mailer) => sendDueDigests({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 300 },
     { name: "weekly-digest", cron: "23 * * * *", run: withMailer((mailer) => sendWeeklySummaries({ ...digest, mailer })), retryLimit: 2, retryDelaySeconds: 60 },
     ...pushJobs({ db, config }),

@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Background work on a maintained queue": the pg-boss queue on the forum's database —
+ * The pg-boss queue on the forum's database —
  * a sent job runs, a throttled send runs once per slot, a failing job is retried with back-off
  * and then shows as failed with its error, and (PostgreSQL) a cron schedule fires once per
  * minute with two instances running the scheduler on the same database.

@@ -1,6 +1,6 @@
 /**
- * The forum's background work on a maintained PostgreSQL-backed job queue (issue 18 "Background
- * work on a maintained queue"; docs/decisions/028-job-queue.md): pg-boss, on the forum's own
+ * The forum's background work on a maintained PostgreSQL-backed job queue
+ * (docs/decisions/028-job-queue.md): pg-boss, on the forum's own
  * database — the `pg` pool on PostgreSQL, the embedded PGlite instance otherwise — in its own
  * schema `pgboss`, created and migrated by pg-boss itself at start-up.
  *
@@ -68,7 +68,7 @@ export interface JobQueue {
    *
    * @param options.onceWithinSeconds at most one such run per slot of this many seconds across
    *   every instance (pg-boss's throttling singleton), e.g. the start-up runs of several instances
-   * @param options.data the job's data, handed to its `run` (issue 18: a push `seq` range)
+   * @param options.data the job's data, handed to its `run` (a push `seq` range)
    * @param options.key with `onceWithinSeconds`: the singleton key (default `send`)
    * @returns the job id, or `null` when pg-boss dropped it (that slot already has its run)
    */
@@ -146,7 +146,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   };
 }
 
-/** What the admin panel 'Jobb' shows of one job (issue 18). */
+/** What the admin panel 'Jobb' shows of one job. */
 export interface JobStatus {
   /** Queue name. */
   name: string;

@@ -4,7 +4,7 @@
  * server log, so a local user can click them.
  *
  * nodemailer (≈ 3 MiB of a server process's heap) is loaded at the first message, not at
- * start-up (issue 21 memory budget): most processes never send one.
+ * start-up (memory budget): most processes never send one.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * The shared loader and action of the two one-click opt-out pages (RFC 8058 `List-Unsubscribe`):
- * `/avregistrera` (admins' bulk mail, issue 7) and `/avregistrera-notiser` (notification e-mail,
- * issue 18). Each page passes its own token check and its own effect; the rest — the 10-a-minute
+ * `/avregistrera` (admins' bulk mail) and `/avregistrera-notiser` (notification
+ * e-mail). Each page passes its own token check and its own effect; the rest — the 10-a-minute
  * limit per address, the 400 for a wrong token, the answer shapes — is one rule, kept here.
  *
  * @module

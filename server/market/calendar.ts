@@ -1,5 +1,5 @@
 /**
- * The exchanges' holiday calendars (issue 17, "Market hours"), built with the `date-holidays`
+ * The exchanges' holiday calendars, built with the `date-holidays`
  * library on the server only: the browser gets the few dates it needs as JSON
  * (`/api/market-calendar`) and judges open/closed with the pure rules of domain/market-hours.ts,
  * so it never loads the library's data for every country (≈ 239 KB gzip).

@@ -1,6 +1,6 @@
 /**
  * Market open/closed for instants around Midsommarafton, Christmas Eve, New York holidays,
- * daylight-saving changes, the Tokyo lunch break and Japanese holidays (issue 17, "Market hours").
+ * daylight-saving changes, the Tokyo lunch break and Japanese holidays.
  * Instants are given in UTC; the comment on each row says the local time.
  */
 import { describe, expect, it } from "vitest";
@@ -103,7 +103,7 @@ describe("marketStatus", () => {
   });
 });
 
-describe("/api/market-status body (issue 17; issue 21: the rules stay on the server)", () => {
+describe("/api/market-status body (the rules stay on the server)", () => {
   it("gives each exchange's state and the time until the first change, as the rules say", () => {
     // Friday 27 Mar 2026 16:00 UTC: Stockholm (17:00 CET) and New York (12:00 EDT) open, Tokyo closed.
     const now = new Date("2026-03-27T16:00:00Z");

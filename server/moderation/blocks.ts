@@ -52,7 +52,7 @@ type Target = { id: string; role: Role; nickname: string };
 /**
  * The policy step of blocking and unblocking: acting staff only (403; blocked staff have no
  * powers), the member exists (404), and `blockPermission` allows it (403 self, an admin target,
- * a moderator on a moderator; issue 15).
+ * a moderator on a moderator).
  *
  * @param action `block` or `unblock` (picks the refusal titles)
  * @returns the member acted on
@@ -74,7 +74,7 @@ async function staffMayActOn(db: Db | Tx, actor: StaffActor, userId: string, act
  * into blocked_users (user_id, blocked_by, reason)"): `{ userId, reason? }` → `{ nickname }`.
  * Steps: login (401 'Du måste vara inloggad') → reason trimmed, empty → null, at most 500
  * characters → acting staff only (403; blocked staff have no powers), the member exists (404),
- * `blockPermission` (403 self / an admin target / a moderator on a moderator, issue 15) → transaction: the block and its moderation-log row (409 'Användaren är
+ * `blockPermission` (403 self / an admin target / a moderator on a moderator) → transaction: the block and its moderation-log row (409 'Användaren är
  * redan blockerad' on a duplicate, 23505).
  */
 export const blockWrite = defineWrite({
@@ -112,7 +112,7 @@ export const blockWrite = defineWrite({
  * @param reason optional; trimmed, empty → null, at most 500 characters
  * @returns the blocked member's nickname (for the toast 'Användare blockerad')
  * @throws {ForumError} 403 not staff / blocked staff / self / an admin target / a moderator on a
- *   moderator (`blockPermission`, issue 15), 404 unknown user,
+ *   moderator (`blockPermission`), 404 unknown user,
  *   409 'Användaren är redan blockerad' (SPEC §3: duplicate gives 23505)
  */
 export async function blockUser(
@@ -150,7 +150,7 @@ export const unblockWrite = defineWrite({
  *
  * @returns the nickname (for 'Användare avblockerad')
  * @throws {ForumError} 403 not staff / blocked staff / self / an admin target / a moderator on a
- *   moderator (`blockPermission`, issue 15), 404 unknown or not blocked
+ *   moderator (`blockPermission`), 404 unknown or not blocked
  */
 export async function unblockUser(db: Db, actor: Moderator, userId: string): Promise<{ nickname: string }> {
   return unwrap(await runWrite(unblockWrite, { db, actor }, { userId })).value;

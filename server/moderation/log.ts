@@ -1,6 +1,6 @@
 /**
  * The moderation log: every moderation and admin action with who, what, when and why
- * (issue 7 "Every moderation action is recorded in a moderation log … visible to admins").
+ * ("Every moderation action is recorded in a moderation log … visible to admins").
  *
  * @module
  */

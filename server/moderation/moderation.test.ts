@@ -1,5 +1,5 @@
 /**
- * Moderation and administration on a real database (issue 7 tests): report de-duplication and
+ * Moderation and administration on a real database: report de-duplication and
  * validation, counters after deletions, block enforcement, the report queue, last-admin
  * protection and user deletion rules.
  */

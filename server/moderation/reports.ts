@@ -1,6 +1,6 @@
 /**
  * Reports and the report queue (SPEC §3 reports, §4 Report, §5 Report, §8 Reactions and reports,
- * §9 Report reasons; issue 7 queue at /admin/reports).
+ * §9 Report reasons; the queue at /admin/reports).
  *
  * A member has at most one open report per target: a second one is acknowledged like the first but
  * not stored again (partial unique index `reports_one_open_per_member_idx`). Staff close a target's
@@ -50,7 +50,7 @@ export const reportSchema = z.object({
  * anledning', or bad details; a malformed target is 404) → the reporter's profile (401) and the
  * target exist (404, title 'Kunde inte skicka anmälan') and is not the reporter's own (403
  * 'Du kan inte anmäla ditt eget innehåll.') → limit `report` (429) → transaction: the target
- * re-read FOR KEY SHARE (deleted meanwhile: 404, issue 15 item 4), then insert, unless the
+ * re-read FOR KEY SHARE (deleted meanwhile: 404), then insert, unless the
  * member already has an open report on the target (`duplicate: true`, nothing stored).
  */
 export const reportWrite = defineWrite({
@@ -73,7 +73,7 @@ export const reportWrite = defineWrite({
   },
   limits: "report",
   transaction: async (tx, { actor }, { targetType, targetId, reason, details }): Promise<{ duplicate: boolean }> => {
-    // Issue 15 item 4 (no orphans): the target re-read FOR KEY SHARE in this transaction. A delete
+    // No orphans: the target re-read FOR KEY SHARE in this transaction. A delete
     // that committed since the policy step leaves nothing (404, as for a missing target); one that
     // comes later waits for this commit, and its trigger then removes the report with the content
     // (migration 0012, which also checks the target on insert under the same lock).
@@ -113,7 +113,7 @@ export async function createReport(db: Db, actor: { id: string } | null, input: 
 
 /**
  * An open report whose thread or comment still exists: the one condition the admin badge and the
- * queue both count by, so they always agree (issue 15 item 4). Reports go with their content
+ * queue both count by, so they always agree. Reports go with their content
  * (migration 0012 trigger) and leftovers from before were closed as 'content_deleted'; this keeps
  * any report on missing content out of both all the same.
  */
@@ -154,7 +154,7 @@ export interface ReportGroup {
 }
 
 /**
- * The open reports grouped by target, oldest first (issue 7 report queue).
+ * The open reports grouped by target, oldest first (the report queue).
  *
  * @param options.limit at most this many groups (default 50)
  * @returns the groups; targets that no longer exist are left out
@@ -208,7 +208,7 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
 export type ReportDecision = "dismiss" | "delete" | "block";
 
 /**
- * Closes a target's open reports (issue 7 queue): `dismiss` keeps the content; `delete` removes it
+ * Closes a target's open reports (the report queue): `dismiss` keeps the content; `delete` removes it
  * (its reports go with it, the log keeps the record); `block` blocks the author and closes the
  * reports as 'author_blocked'.
  *

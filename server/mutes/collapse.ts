@@ -1,5 +1,5 @@
 /**
- * Marking the posts of muted members in loader data (issue 19 'Dölj medlem': "their threads and
+ * Marking the posts of muted members in loader data ('Dölj medlem': "their threads and
  * comments collapse to one line 'Dolt inlägg från @nick – visa' everywhere"). Loaders pass the
  * viewer's `mutedIds` (read with the viewer, `server/session.ts`, no extra query) and get the
  * same items back, those by a muted author with `muted: true`; the components render such an

@@ -1,5 +1,5 @@
 /**
- * Mute and unmute a member (issue 19 'Dölj medlem'): a member's private `member_mutes` rows.
+ * Mute and unmute a member ('Dölj medlem'): a member's private `member_mutes` rows.
  * Declared as writes of server/writes/pipeline.ts ({@link muteWrite}, {@link unmuteWrite}),
  * counted against the same abuse limit as follows (`follow`, server/action-limits.ts). Both are
  * idempotent: muting a muted member or unmuting one not muted changes nothing and succeeds.
@@ -40,7 +40,7 @@ const parseUserId = (raw: { userId?: string }) => (raw.userId ?? "").trim();
  * själv.') and the member exists (404 'Kunde inte hitta medlemmen.') → limit `follow` (429) →
  * transaction: the muter's profile row is locked (`FOR UPDATE`) so parallel mutes run one at a
  * time; an already muted member answers unchanged; at {@link MUTES_MAX} a new one is refused
- * with 409 and the Swedish limit message (issue 19).
+ * with 409 and the Swedish limit message.
  */
 export const muteWrite = defineWrite({
   name: "mute",
@@ -146,7 +146,7 @@ export interface MutedMember {
 }
 
 /**
- * The members `muterId` mutes, by nickname (issue 19: `/forum/konto` lists muted members; a
+ * The members `muterId` mutes, by nickname (`/forum/konto` lists muted members; a
  * deleted member's row is gone with their profile).
  *
  * @returns at most {@link MUTES_MAX} rows
@@ -169,7 +169,7 @@ export async function listMutedMembers(db: Db, muterId: string): Promise<MutedMe
 }
 
 /**
- * The members a member mutes, for the data export (issue 19: "exported with the member's data"):
+ * The members a member mutes, for the data export ("exported with the member's data"):
  * nicknames only (ids are internal), oldest first.
  *
  * @returns `{ nickname, since }` (ISO 8601 times)

@@ -1,5 +1,5 @@
 /**
- * Muting 'Dölj medlem' (issue 19): the writes (idempotent, not oneself, unknown members, visitors,
+ * Muting 'Dölj medlem': the writes (idempotent, not oneself, unknown members, visitors,
  * the cap), the notification filter inside every fan-out writer (a muted member's reply, mention,
  * quote, new thread, comment in a watched thread and ticker mention create no row; an unmuted
  * one does), the account list, the data export and account deletion. Real database (PGlite, or

@@ -2,7 +2,7 @@
  * Notification writes (SPEC §3 notifications, §4 Notification, §7 Writes): the rows a new thread
  * or comment creates, and marking them read.
  *
- * Rules (issue 5):
+ * Rules:
  * - new thread: `new_thread` to every follower of the author (SPEC §7 Create thread);
  * - new comment: `new_comment` to the thread's author; a reply also to the parent comment's author;
  * - beyond the spec: `mention` to every member @mentioned in the thread, comment or reply;
@@ -37,7 +37,7 @@ export interface NewThreadEvent {
   title: string;
   /** Nicknames @mentioned in the body, as cooked (`Cooked.mentions`); unknown ones are ignored. */
   mentions: readonly string[];
-  /** Nicknames the body quotes (`Cooked.quotes`): they get `quote` instead of `mention` (issue 18). */
+  /** Nicknames the body quotes (`Cooked.quotes`): they get `quote` instead of `mention`. */
   quotes?: readonly string[];
 }
 
@@ -54,7 +54,7 @@ export interface NewCommentEvent {
   /** Author of the parent comment for a reply, else null. */
   parentAuthorId: string | null;
   mentions: readonly string[];
-  /** Nicknames the comment quotes (`Cooked.quotes`): `quote` instead of `mention` (issue 18). */
+  /** Nicknames the comment quotes (`Cooked.quotes`): `quote` instead of `mention`. */
   quotes?: readonly string[];
 }
 
@@ -90,7 +90,7 @@ function mentionCandidates(mentions: readonly string[], referenceId: string, quo
 
 /**
  * Inserts the notifications chosen by `candidates` (rows of user_id, type, prio, reference_id),
- * one per member (lowest prio wins among the kinds the member has not turned `off`, issue 18
+ * one per member (lowest prio wins among the kinds the member has not turned `off`,
  * 'Notiser'), never to the actor, and announces their `seq` range.
  */
 export async function insertFanOut(
@@ -186,7 +186,7 @@ export async function notifyNewThread(tx: Tx, event: NewThreadEvent): Promise<Fa
 /**
  * Creates the notifications of a new comment or reply: `new_comment` to the thread's author and,
  * for a reply, to the parent comment's author; `mention` to @mentioned members; never to the
- * commenter; one per member (issue 5; SPEC §3, §8 Notification texts). `reference_id` is the
+ * commenter; one per member (SPEC §3, §8 Notification texts). `reference_id` is the
  * comment's id, so the notification opens the thread at `#comment-{id}`.
  *
  * @param tx the transaction that inserted the comment
@@ -221,7 +221,7 @@ export interface EditMentionEvent {
 }
 
 /**
- * The `mention` notifications of an edit (issue 16: "mentions added by an edit notify the newly
+ * The `mention` notifications of an edit ("mentions added by an edit notify the newly
  * mentioned member once; nobody is notified twice for the same mention"): to each member
  * mentioned in the new text who has no notification about this post yet — of any type, so a
  * member mentioned in the first version, or in an earlier edit, or removed and mentioned again,

@@ -1,5 +1,5 @@
 /**
- * The deferred follower fan-out of a popular author's new thread (issue 5: "fan-out to a member
+ * The deferred follower fan-out of a popular author's new thread ("fan-out to a member
  * with 10,000 followers must not make the author wait"; docs/decisions/011).
  *
  * `notifyNewThread` records a `notification_fanouts` job in the thread's transaction; here the

@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => forum.close());
 
-describe("notification rules (SPEC §3, §7 Writes; issue 5)", () => {
+describe("notification rules (SPEC §3, §7 Writes)", () => {
   it("a new thread notifies every follower of the author once, with the spec's text and link", async () => {
     const author = await createMember(forum);
     const f1 = await createMember(forum);
@@ -126,7 +126,7 @@ describe("notification rules (SPEC §3, §7 Writes; issue 5)", () => {
   });
 });
 
-describe("fan-out of a popular author (issue 5: the author does not wait)", () => {
+describe("fan-out of a popular author (the author does not wait)", () => {
   afterAll(() => setFanOutInlineLimit(null));
 
   it("above the inline limit the followers' rows follow the commit; a mentioned follower still gets one new_thread", async () => {

@@ -1,5 +1,5 @@
 /**
- * Notification settings 'Notiser' (issue 18; docs/decisions/029) on a real database (PGlite, or
+ * Notification settings 'Notiser' (docs/decisions/029) on a real database (PGlite, or
  * PostgreSQL with TEST_DATABASE_URL): the defaults of a member who never saved, each kind set to
  * 'Av' stops that kind only (the other kinds still arrive), a quote is a `quote` and not a
  * `mention`, a refused save changes nothing, 'Stäng av alla e-postnotiser' flips only the e-mail

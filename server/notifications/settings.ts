@@ -1,5 +1,5 @@
 /**
- * A member's notification settings (issue 18 'Notiser'): the channel level of each kind
+ * A member's notification settings ('Notiser'): the channel level of each kind
  * (`NOTIFICATION_KINDS` × `NOTIFICATION_CHANNELS` in domain/values.ts), the e-mail master switch,
  * the weekly summary and automatic subscription; and the SQL that every notification writer uses
  * so a kind set to `off` creates no row. No `notification_settings` row = the defaults
@@ -113,7 +113,7 @@ function defaultOfType(type: SQL): SQL {
 }
 
 /**
- * SQL condition: the member `userId` has not muted the member `actorId` (issue 19 'Dölj medlem':
+ * SQL condition: the member `userId` has not muted the member `actorId` ('Dölj medlem':
  * "notifications from them are not created"). Part of {@link wantsKind} and {@link wantsType},
  * so every notification writer applies it.
  *
@@ -126,7 +126,7 @@ export function notMuting(userId: SQL, actorId: SQL): SQL {
 
 /**
  * SQL condition: the member `userId` wants notifications of `kind` from `actorId` at all: its
- * level is not `off` (issue 18 'Notiser') and `userId` has not muted `actorId` (issue 19). Every
+ * level is not `off` ('Notiser') and `userId` has not muted `actorId`. Every
  * writer of notification rows filters its recipients with this or {@link wantsType}, so `off` or
  * a mute means no row, no live event, no mail and no push.
  *
@@ -188,7 +188,7 @@ export async function updateNotificationSettings(
 }
 
 /**
- * Turns the automatic subscription on or off (issue 18 'Bevaka trådar jag skapar eller
+ * Turns the automatic subscription on or off ('Bevaka trådar jag skapar eller
  * kommenterar'); other settings stay.
  *
  * @param userId the member
@@ -199,7 +199,7 @@ export async function setAutoSubscribe(db: Db | Tx, userId: string, autoSubscrib
 }
 
 /**
- * 'Spara notisinställningar' as a declared write (issue 18 'Notiser'): the form's fields
+ * 'Spara notisinställningar' as a declared write ('Notiser'): the form's fields
  * (`notificationSettingsSchema` in domain/validation.ts: one level per kind, the checkboxes
  * `auto_subscribe` and `weekly_digest`) → the member's {@link NotificationSettingsView}. Steps:
  * login (401 'Du måste vara inloggad för att ändra dina notiser.') → parse (400 'Välj I forumet,
@@ -229,7 +229,7 @@ export const notificationSettingsWrite = defineWrite({
 });
 
 /**
- * 'Stäng av alla e-postnotiser' / 'Slå på e-postnotiser' as a declared write (issue 18: one
+ * 'Stäng av alla e-postnotiser' / 'Slå på e-postnotiser' as a declared write (one
  * click): `{ enabled }` → the member's {@link NotificationSettingsView}. Sets only
  * `email_enabled`; the levels the member chose stay, so turning e-mail on restores them. Steps:
  * login (401) → limit `follow` (429) → upsert.

@@ -1,7 +1,7 @@
 /**
- * 'Bevakad aktie nämns' (issue 18 'Notiser', kind `watched_ticker`): when a new thread or comment
+ * 'Bevakad aktie nämns' ('Notiser', kind `watched_ticker`): when a new thread or comment
  * (not an edit) names a `$TICKER`, every member who has that ticker on their watchlist
- * (`watchlist_tickers`, issue 17) gets a batched `ticker_mention` row per (member, ticker) while
+ * (`watchlist_tickers`) gets a batched `ticker_mention` row per (member, ticker) while
  * it is unread — 'anna nämnde $VOLV-B i: "titel"' for one post, 'N nya inlägg om $VOLV-B' for
  * several — like `thread_activity` per thread (server/subscriptions/commands.ts `upsertBatch`).
  * Rules in docs/decisions/029-notification-settings.md ("Watched ticker").

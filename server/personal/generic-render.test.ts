@@ -3,7 +3,7 @@ import { GENERIC_RENDER_HEADER, genericRenderHeader, isGenericRender, reportMani
 
 const request = (value?: string) => new Request("http://localhost/forum", { headers: value === undefined ? {} : { [GENERIC_RENDER_HEADER]: value } });
 
-describe("the generic member's render (issue 21)", () => {
+describe("the generic member's render", () => {
   it("is only the request this process marked: a client cannot ask for it", () => {
     const { value } = genericRenderHeader();
     expect(isGenericRender(request(value))).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * The generic member's render (issue 21 "Render the shared part once";
- * docs/decisions/039-shared-member-render.md): how a page is rendered once for every plain member,
+ * The generic member's render
+ * (docs/decisions/039-shared-member-render.md): how a page is rendered once for every plain member,
  * and how its loaders say what on the page is personal.
  *
  * The shared member render (`server/cache/member-pages.ts`) asks React Router for the page with

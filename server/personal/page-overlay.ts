@@ -1,11 +1,11 @@
 /**
- * The member's own part of a page from the shared member render (issue 21,
- * docs/decisions/039-shared-member-render.md): read for exactly the posts and members the page's
+ * The member's own part of a page from the shared member render
+ * (docs/decisions/039-shared-member-render.md): read for exactly the posts and members the page's
  * manifest lists, or `null` when the page must be rendered for the member alone because their
  * view differs in more than the parts the overlay sets:
  *
- * - staff and blocked members (every post's `can` differs: SPEC §6, issue 15);
- * - a thread page with a post by a member they mute (issue 19: collapsed);
+ * - staff and blocked members (every post's `can` differs: SPEC §6);
+ * - a thread page with a post by a member they mute (collapsed);
  * - a list with a thread or result by a member they mute;
  * - their own profile, or one they mute;
  * - a search over their search limit (the normal path answers 429: the limit counts every search
@@ -38,7 +38,7 @@ import type { PageManifest } from "./generic-render";
  *   from an earlier one: a search page counts against the member's search limit only then, as a
  *   visitor's search counts only when the visitors' page cache had no answer
  *   (docs/decisions/014-abuse-limits.md: the limit guards the full-text queries; an answer from a
- *   kept render runs none, and counting it cost 1.9 ms of CPU per answer, issue 21)
+ *   kept render runs none, and counting it cost 1.9 ms of CPU per answer)
  * @returns the overlay without the viewer (the caller adds it), or null: render for the member alone
  *   (over the search limit, the member's own render answers 429 with the Swedish message)
  * @throws database errors (the caller then takes the normal path)
@@ -127,7 +127,7 @@ export async function threadOwnState(
   threadId: string,
   commentIds: readonly string[],
 ): Promise<Pick<ThreadOverlay, "reactions" | "saved" | "subscribed">> {
-  // One array parameter, not one per comment (issue 21: building a 100-parameter query cost more
+  // One array parameter, not one per comment (building a 100-parameter query cost more
   // than running it).
   const ids = sql`${sql.param([...commentIds])}::uuid[]`;
   const result = await db.execute(sql`

@@ -28,7 +28,7 @@ describe("online statistics (SPEC §4 Presence)", () => {
     expect(isOnline(null, now)).toBe(false);
   });
 
-  it("gives pages a count read at most every 15 s (the header's first paint, issue 21)", async () => {
+  it("gives pages a count read at most every 15 s (the header's first paint)", async () => {
     const db = forum.services.db;
     const t0 = 1_000_000;
     const first = await recentActiveUsers(db, t0);

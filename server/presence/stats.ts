@@ -2,8 +2,8 @@
  * Online statistics (SPEC §3 Online stats, §4 Presence, §7 count_active_users, §9): a member is
  * online when `profiles.last_activity_at` lies within the active-user window (15 minutes).
  *
- * Shared by the header indicator (issue "Notifications, realtime and presence") and the admin
- * users page (issue "Moderation and administration").
+ * Shared by the header indicator and the admin
+ * users page.
  *
  * @module
  */
@@ -56,7 +56,7 @@ export const ACTIVE_USERS_REUSE_MS = 15_000;
 const recentCounts = new WeakMap<Db, { at: number; counts: Promise<ActiveUserCounts | null> }>();
 
 /**
- * The online counts for a page's first paint (issue 21: the header's 'N online' is in the server's
+ * The online counts for a page's first paint (the header's 'N online' is in the server's
  * markup, so nothing in the header moves when the browser's count arrives): {@link countActiveUsers}
  * with a 15-minute window, read at most once per {@link ACTIVE_USERS_REUSE_MS} per database handle
  * (requests in the meantime share the same read).

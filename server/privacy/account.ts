@@ -1,5 +1,5 @@
 /**
- * A member deleting their own account (issue "GDPR"; docs/decisions/006-privacy.md): confirmed
+ * A member deleting their own account (docs/decisions/006-privacy.md): confirmed
  * with the current password, or, for accounts without one (magic-link members), through a
  * one-time link mailed to the account's address. Both end in {@link deleteMember}.
  *
@@ -65,8 +65,8 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
  * @param headers the request's headers: better-auth verifies the password against the session
  *   they carry, so only the session's own member can be deleted this way
  * @returns `{ ok: true, result }` after deletion, or a {@link PrivacyFailure}: 400 empty or wrong
- *   password (nothing deleted), 401 no valid session, 409 the member is the only admin (issue 15
- *   item 7; nothing deleted), 429 too many wrong passwords
+ *   password (nothing deleted), 401 no valid session, 409 the member is the only admin
+ *   (nothing deleted), 429 too many wrong passwords
  */
 export async function deleteOwnAccountWithPassword(
   services: Services,
@@ -177,8 +177,8 @@ export async function findDeletionLink(db: Db, token: unknown): Promise<{ userId
  * @param db database handle
  * @param token the token from the link (any string)
  * @returns `{ ok: true, userId, result }` after deletion, or a {@link PrivacyFailure}: 400 when
- *   the link is malformed, unknown, used or expired, 409 when the member is the only admin (issue
- *   15 item 7; the link stays valid). Nothing is deleted on failure.
+ *   the link is malformed, unknown, used or expired, 409 when the member is the only admin
+ *   (the link stays valid). Nothing is deleted on failure.
  */
 export async function deleteAccountByLink(
   db: Db,

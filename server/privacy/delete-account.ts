@@ -1,5 +1,5 @@
 /**
- * Deleting a member (issue "GDPR": account deletion; GDPR art. 17). The one deletion path for
+ * Deleting a member (account deletion; GDPR art. 17). The one deletion path for
  * both a member deleting their own account and, later, an admin deleting a user, so both behave
  * the same (docs/decisions/006-privacy.md).
  *
@@ -31,7 +31,7 @@ export interface DeleteMemberResult {
   /** False when there was no such user, or when {@link lastAdmin} is set (nothing changed). */
   deleted: boolean;
   /**
-   * Set when the member is the forum's only admin: nothing was deleted (issue 15 item 7, the
+   * Set when the member is the forum's only admin: nothing was deleted (the
    * rule of /admin: the forum always keeps an administrator).
    */
   lastAdmin?: true;
@@ -76,7 +76,7 @@ export const DELETE_LINK_PREFIX = "delete-account:";
  *
  * @param db database handle or transaction
  * @param userId the better-auth user id (= profile id)
- * The forum's only admin is not deleted (`lastAdmin: true`, issue 15 item 7).
+ * The forum's only admin is not deleted (`lastAdmin: true`).
  *
  * @returns {@link DeleteMemberResult}
  * @throws only on database failure (the transaction is rolled back; nothing is deleted)

@@ -1,5 +1,5 @@
 /**
- * A member's own data as one JSON document (issue "GDPR": data export; GDPR art. 15 access and
+ * A member's own data as one JSON document (data export; GDPR art. 15 access and
  * art. 20 portability; docs/decisions/006-privacy.md). Served by `GET /api/my-data`.
  *
  * Every query names its columns. The export never contains a password hash, a session token, a
@@ -95,7 +95,7 @@ export interface ExportComment {
 }
 
 /**
- * A kept edit (issue 16 History) the member made, or someone (staff) made of the member's post:
+ * A kept edit the member made, or someone (staff) made of the member's post:
  * the text before and after.
  */
 export interface ExportRevision {
@@ -137,7 +137,7 @@ export interface ExportNotification {
   threadId: string | null;
   read: boolean;
   createdAt: string;
-  /** Comments a batched `thread_activity` row stands for (issue 18); 1 otherwise. */
+  /** Comments a batched `thread_activity` row stands for; 1 otherwise. */
   count: number;
 }
 
@@ -160,24 +160,24 @@ export interface MemberExport {
   sessions: ExportSession[];
   threads: ExportThread[];
   comments: ExportComment[];
-  /** Edits of the member's posts and edits the member made (issue 16). */
+  /** Edits of the member's posts and edits the member made. */
   revisions: ExportRevision[];
   reactions: ExportReaction[];
   follows: { following: ExportFollow[]; followers: ExportFollow[] };
-  /** Watched tickers, oldest first (issue 17 Watchlist 'Bevakning'). */
+  /** Watched tickers, oldest first (watchlist 'Bevakning'). */
   watchlist: Array<{ ticker: string; since: string }>;
-  /** Members the member mutes ('Dölj medlem'), by nickname, oldest first (issue 19). */
+  /** Members the member mutes ('Dölj medlem'), by nickname, oldest first. */
   mutes: Array<{ nickname: string; since: string }>;
-  /** Saved threads and comments ('Spara'), oldest saved first (issue 19). */
+  /** Saved threads and comments ('Spara'), oldest saved first. */
   bookmarks: BookmarkExport[];
-  /** Threads the member watches or muted (`subscribed: false`), oldest first (issue 18 'Bevaka tråd'). */
+  /** Threads the member watches or muted (`subscribed: false`), oldest first ('Bevaka tråd'). */
   threadSubscriptions: Array<{ threadId: string; title: string; subscribed: boolean; since: string }>;
   /**
-   * Notification settings 'Notiser' (issue 18): the level of each kind, the e-mail master switch,
+   * Notification settings 'Notiser': the level of each kind, the e-mail master switch,
    * the weekly summary and automatic subscription; the defaults when never changed.
    */
   notificationSettings: NotificationSettingsView;
-  /** Devices with Web Push on (issue 18): the push service's origin and dates, never the keys. */
+  /** Devices with Web Push on: the push service's origin and dates, never the keys. */
   pushDevices: PushDeviceExport[];
   notifications: ExportNotification[];
   reports: ExportReport[];

@@ -1,5 +1,5 @@
 /**
- * The account-deletion mail (issue "GDPR": deletion confirmed by a mailed link), HTML and text,
+ * The account-deletion mail (deletion confirmed by a mailed link), HTML and text,
  * texts from `domain/i18n/sv.ts` `privacy`.
  *
  * @module

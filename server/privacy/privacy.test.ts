@@ -1,5 +1,5 @@
 /**
- * Data export and account deletion (issue "GDPR"; docs/decisions/006-privacy.md) on a real
+ * Data export and account deletion (docs/decisions/006-privacy.md) on a real
  * database: PGlite by default, PostgreSQL with TEST_DATABASE_URL. Nothing is mocked.
  */
 import { eq, or, sql } from "drizzle-orm";
@@ -116,7 +116,7 @@ describe("data export", () => {
       { followerId: anna.id, followingId: bertil.id },
       { followerId: carl.id, followingId: anna.id },
     ]);
-    // Bertil's comment on Anna's thread gave her a new_comment notification (issue 5).
+    // Bertil's comment on Anna's thread gave her a new_comment notification.
     await logUserActivity(db(), anna.id, { date: "2026-11-21", hour: 9 });
 
     const data = await exportMemberData(db(), anna.id);

@@ -22,12 +22,12 @@ import type { ProfileView } from "../../domain/views";
  *   server/cache/shared-page-data.ts)
  * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx), with `can`
  *   ({@link memberCan}: follow, block, deleteUser, changeRole, message, mute) computed for
- *   `viewer`, and `muted` (issue 19: whether the viewer mutes this member)
+ *   `viewer`, and `muted` (whether the viewer mutes this member)
  */
 export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null, request: Request) {
   const own = viewer?.id === profile.id;
   const [activity, following] = await Promise.all([
-    // Issue 21: the same for every member, from the shared page data in production.
+    // The same for every member, from the shared page data in production.
     sharedRead(services.sharedPageData, request, viewer !== null, `activity|${profile.id}`, () => getProfileActivity(services.db, profile.id)),
     viewer && !own ? isFollowing(services.db, viewer.id, profile.id) : Promise.resolve(false),
   ]);
@@ -37,10 +37,10 @@ export async function profilePageData(services: Services, profile: ProfileView, 
     own,
     can: memberCan(viewer, { id: profile.id, role: roleOf(profile.roleId) }),
     following,
-    // Issue 19: from the viewer's muted ids, read with the viewer (no extra query).
+    // From the viewer's muted ids, read with the viewer (no extra query).
     muted: viewer !== null && !own && viewer.mutedIds.has(profile.id),
     loggedIn: viewer !== null,
-    // Issue 21: made for the generic member; the browser applies the member's overlay.
+    // Made for the generic member; the browser applies the member's overlay.
     overlay: isGenericRender(request),
     url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,
   };

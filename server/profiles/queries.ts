@@ -115,7 +115,7 @@ export async function getProfileActivity(
 /**
  * Saves a member's own bio (SPEC §4 Bio edit; §6 only the bio is editable on one's own profile).
  *
- * @param bio as typed; trimmed; empty or only invisible characters (issue 15 item 7) becomes null
+ * @param bio as typed; trimmed; empty or only invisible characters becomes null
  * @param bioHtml the bio cooked to sanitised HTML (server/content/storage.ts `cookBio`), or null
  * @returns the stored bio and its HTML
  * @throws {ForumError} 400 over {@link BIO_MAX} characters

@@ -1,5 +1,5 @@
 /**
- * A member's push devices (issue 18 'Aktivera pushnotiser på den här enheten'): saving and
+ * A member's push devices ('Aktivera pushnotiser på den här enheten'): saving and
  * removing this browser's subscription through the write pipeline, and the list the data export
  * shows. Only endpoints on known push services are stored (`domain/push-services.ts`). docs/decisions/031-web-push.md.
  *
@@ -122,7 +122,7 @@ export interface PushDeviceExport {
 }
 
 /**
- * The member's push devices for the data export (issue 18), newest first.
+ * The member's push devices for the data export, newest first.
  *
  * @param db database handle
  * @param userId the member's id

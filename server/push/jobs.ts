@@ -1,5 +1,5 @@
 /**
- * Web Push on the job queue (issue 18; docs/decisions/031-web-push.md):
+ * Web Push on the job queue (docs/decisions/031-web-push.md):
  *
  * - right after commit: every instance hears the `notifications` event of a write
  *   (`{from, to}` seq range, server/realtime/events.ts) and sends that range's pushes at once

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 18): real subscriptions (ECDH P-256 key pair and 16-byte auth secret from
+ * Web Push: real subscriptions (ECDH P-256 key pair and 16-byte auth secret from
  * node:crypto) pointed at a local HTTP receiver that decrypts each push with `http_ece`
  * (aes128gcm) — the Swedish text, the anchor, the tag; 404/410 delete the device; other answers
  * are retried; members with the kind at e-mail/forum get nothing; read notifications are
@@ -145,7 +145,7 @@ async function commentOn(author: TestMember, commenter: TestMember, title = "Vol
   return { threadId: thread.id, commentId: comment.id };
 }
 
-describe("VAPID keys (issue 18)", () => {
+describe("VAPID keys", () => {
   it("are generated once and shared: two instances starting at once read the same stored pair", async () => {
     const [a, b] = await Promise.all([storedVapidKeys(db()), storedVapidKeys(db())]);
     expect(a).toEqual(b);
@@ -160,7 +160,7 @@ describe("VAPID keys (issue 18)", () => {
   });
 });
 
-describe("sending (issue 18)", () => {
+describe("sending", () => {
   it("a reply is pushed to each device; the receiver decrypts the Swedish text and the comment anchor", async () => {
     const anna = await createMember(forum);
     const bo = await createMember(forum);

@@ -1,5 +1,5 @@
 /**
- * Sending Web Push (issue 18): for each new or bumped notification row whose member has that
+ * Sending Web Push: for each new or bumped notification row whose member has that
  * kind at `push` (`channelOfType`), one push to each of the member's devices, exactly once
  * across instances. docs/decisions/031-web-push.md.
  *

@@ -1,5 +1,5 @@
 /**
- * The forum's VAPID key pair for Web Push (issue 18): from `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`
+ * The forum's VAPID key pair for Web Push: from `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`
  * when set, else generated once with web-push's `generateVAPIDKeys()` and stored in
  * `push_vapid_keys` — `INSERT … ON CONFLICT DO NOTHING`, then read back, so two instances starting
  * at once end up with the same pair. Never required to start. docs/decisions/031-web-push.md.

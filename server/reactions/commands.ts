@@ -28,9 +28,9 @@ export interface ToggleResult {
  * reactionType }` → {@link ToggleResult}. Steps: login (401 'Du måste vara inloggad för att
  * reagera') → `reactionSchema` (400) → target exists (404) and `reactionPermission` (403 'Du kan
  * inte reagera på ditt eget innehåll') → limit `reaction` (429) → transaction: the thread row
- * locked FOR NO KEY UPDATE and the target re-read FOR KEY SHARE (gone meanwhile: 404, issue 15
- * item 4), then delete or insert and the new count (the database's own-content and target
- * triggers map to 403/404) → after commit, the live thread event (issue 5).
+ * locked FOR NO KEY UPDATE and the target re-read FOR KEY SHARE (gone meanwhile:
+ * 404), then delete or insert and the new count (the database's own-content and target
+ * triggers map to 403/404) → after commit, the live thread event.
  */
 export const reactionWrite = defineWrite({
   name: "reaction",
@@ -44,7 +44,7 @@ export const reactionWrite = defineWrite({
   },
   limits: "reaction",
   transaction: async (tx, { actor }, { targetType, targetId, reactionType }, { threadId }): Promise<ToggleResult> => {
-    // Issue 15 item 4 (no orphans): the thread row first, FOR NO KEY UPDATE — the lock every
+    // No orphans: the thread row first, FOR NO KEY UPDATE — the lock every
     // write on the thread takes first (comments, comment deletes; a thread delete takes FOR
     // UPDATE), so a reaction and a delete queue up there before either holds a counter row
     // (profiles, thread_trending) the other needs: no deadlock. Then the target is re-read
@@ -91,7 +91,7 @@ export const reactionWrite = defineWrite({
       throw error;
     }
   },
-  // Live thread page (issue 5): readers of the thread see the new counts.
+  // Live thread page: readers of the thread see the new counts.
   events: async ({ db, actor }, _result, _input, { threadId }) => {
     await publishEvent(db, { kind: "reactions", threadId, actorId: actor.id });
   },

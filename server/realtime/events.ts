@@ -18,7 +18,7 @@ export const REALTIME_CHANNEL = "borssnack_events";
  *   whatever the fan-out; each instance reads the rows of the members connected to it);
  * - `comment`: a comment or reply `commentId` by `authorId` was added to `threadId`;
  * - `reactions`: reaction counts of `threadId` (the thread or one of its comments) changed, or
- *   the thread or one of its comments was edited (issue 16; pages of the thread reload its data);
+ *   the thread or one of its comments was edited (pages of the thread reload its data);
  * - `session-ended`: the session named `session` ({@link import("../session").sessionKey}) was
  *   logged out: every instance closes its event streams and forgets its lookup.
  */

@@ -1,7 +1,7 @@
 /**
  * The realtime hub of one app instance: one `LISTEN` on {@link REALTIME_CHANNEL} shared by every
  * open Server-Sent Events stream of this process, dispatching each event to the streams it
- * concerns (issue 5 Live; docs/decisions/011-notifications-realtime.md).
+ * concerns (docs/decisions/011-notifications-realtime.md).
  *
  * No state another instance needs lives here: a post handled by instance A reaches a member
  * connected to instance B because both LISTEN on the same PostgreSQL channel; on PGlite (one

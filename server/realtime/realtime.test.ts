@@ -73,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(() => forum.close());
 
-describe("live stream (issue 5 Live; SPEC §4 Notification)", () => {
+describe("live stream (SPEC §4 Notification)", () => {
   it("delivers a follower's new notification at once, and replays what was missed after Last-Event-ID", async () => {
     const author = await createMember(forum);
     const reader = await createMember(forum);

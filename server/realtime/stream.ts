@@ -1,5 +1,5 @@
 /**
- * The Server-Sent Events stream of one browser tab (issue 5 Live; SPEC §4 Notification "new ones
+ * The Server-Sent Events stream of one browser tab (SPEC §4 Notification "new ones
  * arrive live"; §7 Live subscription). Authenticated by the session cookie like every page.
  *
  * Wire format (text/event-stream):
@@ -39,7 +39,7 @@ export const MAX_STREAM_MS = 5 * 60_000;
 /**
  * Most open streams at once from one client address (an IPv6 client by its /64) on one instance:
  * a household or office behind one address with a few tabs each, but not a script holding
- * hundreds of connections (issue 15 item 5).
+ * hundreds of connections.
  */
 export const MAX_STREAMS_PER_IP = 20;
 /** Most open streams at once for one member on one instance: six tabs, the browser's own cap per host on HTTP/1.1. */
@@ -90,7 +90,7 @@ export function parseLastEventId(value: string | null | undefined): number | nul
   return Number(value.trim());
 }
 
-/** Aborted once when the process shuts down: every open stream ends (issue 9: SIGTERM drains). */
+/** Aborted once when the process shuts down: every open stream ends (SIGTERM drains). */
 const shutdown = new AbortController();
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Turns what a member typed into the search box into the parts of a safe full-text query
- * (issue "Trending and search"; SPEC §4 Search, §7 search_all; docs/search.md).
+ * (SPEC §4 Search, §7 search_all; docs/search.md).
  *
  * Nothing the member types reaches PostgreSQL's tsquery parser as syntax: the text is cut to
  * {@link QUERY_MAX_LENGTH} characters and split into runs of letters and digits, so quotes,

@@ -1,5 +1,5 @@
 /**
- * Forum search (issue "Trending and search"; SPEC §3 Search result, §4 Search, §7 search_all;
+ * Forum search (SPEC §3 Search result, §4 Search, §7 search_all;
  * docs/search.md): threads and comments by Swedish full text, members by nickname (contains or
  * pg_trgm similarity).
  *
@@ -215,7 +215,7 @@ export async function searchAll(db: Db, queryText: unknown, limitCount = SEARCH_
 }
 
 /**
- * One page of the full results page `/forum/sok` (issue "Trending and search").
+ * One page of the full results page `/forum/sok`.
  *
  * @param db the database
  * @param queryText what was searched for (any value)

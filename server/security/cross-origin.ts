@@ -1,5 +1,5 @@
 /**
- * Cross-site request protection (issue "Hardening": "every action and API write rejects a
+ * Cross-site request protection ("every action and API write rejects a
  * cross-origin request"): the rule of Go 1.25's `http.CrossOriginProtection`, from the Fetch
  * Metadata and Origin headers every current browser sends.
  *

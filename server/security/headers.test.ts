@@ -8,7 +8,7 @@ import express from "express";
 import { parseConfig } from "../config";
 import { cspHeader, PERMISSIONS_POLICY, securityHeaders } from "./headers";
 
-describe("Content-Security-Policy (issue Hardening: headers)", () => {
+describe("Content-Security-Policy headers", () => {
   it("has no high-severity finding in Google's CSP Evaluator", () => {
     const policy = new CspParser(cspHeader("bm9uY2Vub25jZW5vbmNl", { imageOrigins: ["https://bilder.example.se"] })).csp;
     const findings = new CspEvaluator(policy).evaluate();

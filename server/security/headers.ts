@@ -1,5 +1,5 @@
 /**
- * Security headers (issue "Hardening"; docs/decisions/013-security-headers.md): a
+ * Security headers (docs/decisions/013-security-headers.md): a
  * Content-Security-Policy with a fresh nonce per request (no `unsafe-inline` for scripts,
  * `object-src 'none'`, `base-uri 'none'`, `frame-ancestors 'none'`), HSTS when the forum is
  * served over HTTPS, `X-Content-Type-Options: nosniff`, `Referrer-Policy`, `Permissions-Policy`.

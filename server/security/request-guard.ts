@@ -1,5 +1,5 @@
 /**
- * The first middleware of every request (issue 15 items 1 and 6): what no route should ever see.
+ * The first middleware of every request: what no route should ever see.
  *
  * - a method the forum does not offer (`TRACE`, `CONNECT`, WebDAV, …) → 405 with `Allow`;
  * - a missing, empty or malformed `Host` header (HTTP/1.0 without `Host`) → 400;

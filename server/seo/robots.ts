@@ -1,17 +1,17 @@
 /**
- * `/robots.txt` and the "closed to search engines" switch (issue 20 "Findable on the open web").
+ * `/robots.txt` and the "closed to search engines" switch.
  *
  * With `SEARCH_ENGINES=on` (the default) the file allows the forum's public pages — threads and
  * categories (`/forum/kategori/…`), profiles (`/forum/profil/…`) and ticker pages
- * (`/forum/aktie/…`) — disallows exactly the paths issue 20 names and points at the sitemap index
- * on `PUBLIC_URL`. With `SEARCH_ENGINES=off` it disallows everything and names no sitemap, and
+ * (`/forum/aktie/…`) — disallows exactly the nine paths of docs/decisions/034-sitemaps-robots.md and
+ * points at the sitemap index on `PUBLIC_URL`. With `SEARCH_ENGINES=off` it disallows everything and names no sitemap, and
  * {@link noindexEverything} adds `X-Robots-Tag: noindex` to every response.
  *
  * @module
  */
 import type { NextFunction, Request, Response } from "express";
 
-/** Paths robots.txt keeps crawlers out of (issue 20, in its order). */
+/** Paths robots.txt keeps crawlers out of (in its order). */
 export const ROBOTS_DISALLOW = [
   "/admin",
   "/auth",
@@ -24,10 +24,10 @@ export const ROBOTS_DISALLOW = [
   "/forum/edit",
 ] as const;
 
-/** Path prefixes robots.txt names as allowed (issue 20: threads, categories, profiles, ticker pages). */
+/** Path prefixes robots.txt names as allowed (threads, categories, profiles, ticker pages). */
 export const ROBOTS_ALLOW = ["/forum/kategori/", "/forum/profil/", "/forum/aktie/"] as const;
 
-/** Path of the sitemap index (issue 20). */
+/** Path of the sitemap index. */
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 
 /**
@@ -51,7 +51,7 @@ export function robotsTxt(options: { publicUrl: string; searchEngines: boolean }
 }
 
 /**
- * Express middleware for `SEARCH_ENGINES=off` (issue 20): every response says `X-Robots-Tag:
+ * Express middleware for `SEARCH_ENGINES=off`: every response says `X-Robots-Tag:
  * noindex, nofollow`, so a page a crawler reaches anyway (a link from elsewhere) stays out of
  * the index; robots.txt alone only stops crawling.
  *

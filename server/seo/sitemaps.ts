@@ -1,5 +1,5 @@
 /**
- * Sitemaps per the sitemaps.org protocol 0.9 (issue 20 "Findable on the open web"): the index
+ * Sitemaps per the sitemaps.org protocol 0.9: the index
  * `/sitemap.xml` and its child files `/sitemaps/<name>`:
  *
  * | file | what | `lastmod` |

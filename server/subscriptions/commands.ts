@@ -1,5 +1,5 @@
 /**
- * Thread subscriptions (issue 18 'Bevaka tråd'): the `thread_subscriptions` rows, the automatic
+ * Thread subscriptions ('Bevaka tråd'): the `thread_subscriptions` rows, the automatic
  * subscription of a thread's author and of every commenter, and the batched `thread_activity`
  * notification a new comment gives every subscriber ('N nya kommentarer i "titel"' while unread,
  * not N rows). Rules in docs/decisions/026-thread-subscriptions.md.
@@ -31,7 +31,7 @@ const s = tw;
 
 /**
  * Subscribes a member to a thread they created or commented in, unless they have a row for it
- * already (an explicit 'Sluta bevaka' sticks) or turned `auto_subscribe` off (issue 18).
+ * already (an explicit 'Sluta bevaka' sticks) or turned `auto_subscribe` off.
  *
  * @param tx the transaction that wrote the thread or comment
  * @param userId the author
@@ -123,8 +123,8 @@ export async function upsertBatch(tx: Tx, subscribers: SQL, row: BatchRow): Prom
 }
 
 /**
- * The thread's subscribed members who have not turned 'comment in a thread I watch' off (issue 18
- * 'Notiser') and have not muted the commenter `actorId` (issue 19), without `toldIds`, ordered by
+ * The thread's subscribed members who have not turned 'comment in a thread I watch' off
+ * ('Notiser') and have not muted the commenter `actorId`, without `toldIds`, ordered by
  * id, after `cursor`, at most `limit` (none: all).
  */
 export function subscribersOf(
@@ -145,7 +145,7 @@ export function subscribersOf(
 }
 
 /**
- * The batched `thread_activity` notifications of a new comment (issue 18): for every subscriber
+ * The batched `thread_activity` notifications of a new comment: for every subscriber
  * of the thread except the commenter and those told by `new_comment`/`mention`, either an unread
  * row (count 1) or, when the member's unread row for the thread exists, its count + 1, pointed at
  * the newest comment, with a new time and `seq` (so the live channel announces it again and the

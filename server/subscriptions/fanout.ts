@@ -1,5 +1,5 @@
 /**
- * The deferred subscriber batch of a comment on a thread with many subscribers (issue 18 'Bevaka
+ * The deferred subscriber batch of a comment on a thread with many subscribers ('Bevaka
  * tråd': "a thread with thousands of subscribers must not make the commenter wait";
  * docs/decisions/026). The same pattern as the follower fan-out of decision 011:
  * `notifySubscribers` records a `subscription_fanouts` job in the comment's transaction; here it

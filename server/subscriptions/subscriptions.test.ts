@@ -1,5 +1,5 @@
 /**
- * Thread subscriptions (issue 18 'Bevaka tråd'): auto-subscribe on create and on comment, the
+ * Thread subscriptions ('Bevaka tråd'): auto-subscribe on create and on comment, the
  * setting that turns it off, an explicit 'Sluta bevaka' that sticks, batching ('N nya
  * kommentarer i "titel"' while unread, a new row once read), never the commenter's own comment,
  * no double notice for the thread author or a mentioned member, blocked members, concurrency,
@@ -47,7 +47,7 @@ async function newThread(author: TestMember, title = "Bevakad tråd") {
   return (await createThread(db(), actor(author), { categoryId, title, body: "Vad tror ni?" })).id;
 }
 
-describe("auto-subscribe (issue 18)", () => {
+describe("auto-subscribe", () => {
   it("the thread's author and every commenter watch the thread; others do not", async () => {
     const a = await createMember(forum);
     const b = await createMember(forum);
@@ -91,7 +91,7 @@ describe("auto-subscribe (issue 18)", () => {
   });
 });
 
-describe("batched notifications (issue 18)", () => {
+describe("batched notifications", () => {
   it("3 comments give one unread row with count 3 and the text '3 nya kommentarer i \"titel\"'; once read, the next comment starts a new row", async () => {
     const a = await createMember(forum);
     const watcher = await createMember(forum);
@@ -201,7 +201,7 @@ describe("batched notifications (issue 18)", () => {
   });
 });
 
-describe("a thread with many subscribers (issue 18: the commenter must not wait)", () => {
+describe("a thread with many subscribers (the commenter must not wait)", () => {
   it("above the inline limit the batch is a job done after commit, in batches, with the same rules", async () => {
     const a = await createMember(forum);
     const watchers = [await createMember(forum), await createMember(forum), await createMember(forum), await createMember(forum)];
@@ -246,7 +246,7 @@ describe("a thread with many subscribers (issue 18: the commenter must not wait)
   });
 });
 
-describe("the toggle's rules (issue 18)", () => {
+describe("the toggle's rules", () => {
   it("visitors get 401, unknown threads 404, blocked members 403 for 'Bevaka tråd' but may stop watching", async () => {
     const a = await createMember(forum);
     const threadId = await newThread(a);

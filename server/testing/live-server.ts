@@ -1,5 +1,5 @@
 /**
- * A real running forum for HTTP-level tests (issue 15 guard tests): the whole Express app of
+ * A real running forum for HTTP-level tests (guard tests): the whole Express app of
  * `createApp` with every route of `app/routes.ts`, compiled by Vite's SSR loader as
  * `node server.js --dev` does, over a fresh test database (PGlite, or PostgreSQL when
  * `TEST_DATABASE_URL` is set), listening on an ephemeral port of 127.0.0.1. The request guard is

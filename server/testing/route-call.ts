@@ -1,8 +1,8 @@
 /**
  * Calls a route's loader or action the way React Router does — a real `Request` with the
  * member's session cookie and client IP, the forum's services in the router context — and
- * reports what the client would get: status, headers, location and body (issue "Hardening"
- * tests of abuse limits and idempotent posting).
+ * reports what the client would get: status, headers, location and body (tests
+ * of abuse limits and idempotent posting).
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * Ticker page reads (issue "Profiles and the social graph": cashtags): every thread and comment
+ * Ticker page reads (cashtags): every thread and comment
  * that mentions a ticker, newest first, and the bull/bear balance of reactions on those posts in
- * the last 7 days; issue 17: the members' stated view (one vote per member, 7 days), the share of
+ * the last 7 days; the members' stated view (one vote per member, 7 days), the share of
  * posts with a stated position whose author owns the stock (30 days), and a page's stances.
  *
  * @module
@@ -15,9 +15,9 @@ import type { PostStance } from "../../domain/stances";
 
 /** Posts listed per ticker page. */
 export const TICKER_PAGE_SIZE = 30;
-/** Sentiment window (days): reactions and the members' stated view (issue 17). */
+/** Sentiment window (days): reactions and the members' stated view. */
 export const SENTIMENT_DAYS = 7;
-/** Position disclosure window (days, issue 17 'Innehav'). */
+/** Position disclosure window (days, 'Innehav'). */
 export const POSITION_DAYS = 30;
 
 /** A thread or comment that mentions the ticker (shape in domain/views.ts, shared with the list component). */
@@ -30,7 +30,7 @@ export interface Sentiment {
 }
 
 /**
- * Newest posts mentioning `ticker`, in its body or, for a thread, its title (issue 17). Ordered by
+ * Newest posts mentioning `ticker`, in its body or, for a thread, its title. Ordered by
  * the index row's time, which every write path sets to the post's own time.
  *
  * @param ticker upper-case ticker
@@ -70,7 +70,7 @@ export async function listTickerPosts(db: Db, ticker: string, limit = TICKER_PAG
     body: r.kind === "comment" ? (r.commentBody ?? "") : r.threadBody,
     authorNickname: r.kind === "comment" ? r.commentAuthor : r.threadAuthor,
     authorId: r.kind === "comment" ? r.commentAuthorId : r.threadAuthorId,
-    // The post's own time (issue 17), not the thread's or the index row's.
+    // The post's own time, not the thread's or the index row's.
     createdAt: (r.kind === "comment" ? (r.commentCreatedAt ?? r.threadCreatedAt) : r.threadCreatedAt).toISOString(),
   }));
 }
@@ -97,14 +97,14 @@ export async function tickerSentiment(db: Db, ticker: string, now = new Date()):
   return out;
 }
 
-/** The members' stated view of a ticker (issue 17 'Din syn'): one vote per member. */
+/** The members' stated view of a ticker ('Din syn'): one vote per member. */
 export interface MemberSentiment {
   bullish: number;
   bearish: number;
 }
 
 /**
- * The authors' stated sentiment of the last {@link SENTIMENT_DAYS} days (issue 17): each member's
+ * The authors' stated sentiment of the last {@link SENTIMENT_DAYS} days: each member's
  * latest post (by the post's time) that states Bullish or Bearish for the ticker is one vote;
  * posts without a view do not vote, nor rows whose author is gone. Reads `post_tickers` only
  * (index on ticker, created_at).
@@ -118,7 +118,7 @@ export async function memberSentiment(db: Db, ticker: string, now = new Date()):
 }
 
 /**
- * {@link memberSentiment} for several tickers in one statement (the watchlist's rows, issue 17):
+ * {@link memberSentiment} for several tickers in one statement (the watchlist's rows):
  * the same rule, one index-only range of `post_tickers_ticker_feed_idx` per ticker (about 5 ms for
  * 200 tickers on the bench data set, docs/performance.md).
  *
@@ -154,7 +154,7 @@ export async function memberSentimentByTicker(db: Db, tickers: readonly string[]
   return out;
 }
 
-/** Position disclosure of a ticker's posts (issue 17 'Innehav'). */
+/** Position disclosure of a ticker's posts ('Innehav'). */
 export interface PositionShare {
   /** Posts of the window that state a position and whose author owns the stock. */
   owns: number;
@@ -164,7 +164,7 @@ export interface PositionShare {
 
 /**
  * How many of the ticker's posts of the last {@link POSITION_DAYS} days state a position, and how
- * many of those say the author owns the stock (issue 17). Posts that state nothing are not counted.
+ * many of those say the author owns the stock. Posts that state nothing are not counted.
  *
  * @param ticker upper-case ticker
  * @param now reference time (tests pass their own)
@@ -190,7 +190,7 @@ export async function positionShare(db: Db, ticker: string, now = new Date()): P
 }
 
 /**
- * The stated stances of a thread and some of its comments (issue 17), for the thread page: one
+ * The stated stances of a thread and some of its comments, for the thread page: one
  * query for the whole page (index on target_type, target_id).
  *
  * @param threadId the thread (its own stances)

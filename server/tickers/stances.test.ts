@@ -1,5 +1,5 @@
 /**
- * Issue 17 'Din syn' and 'Innehav': the author's stated sentiment and position per ticker of a
+ * 'Din syn' and 'Innehav': the author's stated sentiment and position per ticker of a
  * post. The ticker page counts one vote per member (their latest stated view of the last 7 days),
  * an edit changes it, the disclosure share counts only posts that state a position (30 days), bad
  * values are refused in Swedish, and a stance for a ticker the post does not name is ignored.

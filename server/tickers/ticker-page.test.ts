@@ -1,5 +1,5 @@
 /**
- * The ticker page's data (issue 17): a thread whose title names the ticker is listed (on create,
+ * The ticker page's data: a thread whose title names the ticker is listed (on create,
  * after a title edit it moves, existing threads are backfilled once), each row carries the post's
  * own time, and the company has its website. Real database with the real company list
  * (createTestForum loads it at start-up).
@@ -56,7 +56,7 @@ describe("title tickers", () => {
 
   it("recook keeps title tickers, and the start-up backfill indexes threads written before titles counted", async () => {
     const { id } = await createThread(db(), actor(anna), { categoryId, title: "Gammal tråd om $SAND", body: "Ingen aktie i texten." });
-    // As before issue 17: the title's ticker is not in the index.
+    // As before titles were indexed: the title's ticker is not in the index.
     await db().delete(postTickers).where(eq(postTickers.targetId, id));
     expect(await idsOf("SAND")).not.toContain(id);
 

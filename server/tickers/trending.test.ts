@@ -1,5 +1,5 @@
 /**
- * Trending tickers (issue 17 "Trending tickers"): a generated day of mentions at fixed times,
+ * Trending tickers: a generated day of mentions at fixed times,
  * ranked by the query and compared with a ranking computed by hand below; the window edges, a
  * deleted account's mentions, a deleted comment, the limit of 10 and the per-process cache.
  * Real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and the real company list.

@@ -1,5 +1,5 @@
 /**
- * Trending tickers on the forum home (issue 17 "Trending tickers"): the 10 tickers mentioned by
+ * Trending tickers on the forum home: the 10 tickers mentioned by
  * the most distinct members in the last 24 hours, with their mentions, the change against the
  * previous 24 hours and the split of the members' stated views. One SQL query over the ticker
  * index `post_tickers` (author and stated sentiment per mention, migration 0016), never over post

@@ -1,5 +1,5 @@
 /**
- * The migration template of docs/hot-formula.md (issue 14): applied to a migrated database with
+ * The migration template of docs/hot-formula.md: applied to a migrated database with
  * threads, it changes the hot formula, and afterwards Populära — walked through `threads_hot_idx`
  * and `threads_category_hot_idx`, as the list queries do — comes out in the new formula's order
  * and `pct_rank` is recomputed. Without its `REINDEX` lines the indexes keep the old order (on

@@ -1,5 +1,5 @@
 /**
- * Query plans of the thread lists (issue 8 "Performance": every list read is indexed): on a
+ * Query plans of the thread lists (every list read is indexed): on a
  * generated forum of 2 000 threads, page 1 of every tab, for the whole forum and for one
  * category, can be read by walking an index in the list's order — never by sorting every thread.
  * Full sorts are priced out (`enable_sort = off`), so the plan shows whether an index can give

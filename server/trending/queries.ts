@@ -212,8 +212,8 @@ export async function listThreads(
 }
 
 /**
- * Thread rows for the given ids, in the given order, in the shape of {@link listThreads} (issue
- * 17: the forum home tab 'Bevakat' looks like the other tabs). Ids not found are left out.
+ * Thread rows for the given ids, in the given order, in the shape of {@link listThreads}
+ * (the forum home tab 'Bevakat' looks like the other tabs). Ids not found are left out.
  *
  * @param db the database
  * @param ids thread ids (UUIDs), at most one page

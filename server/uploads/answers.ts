@@ -1,6 +1,6 @@
 /**
  * JSON answers shared by the upload endpoints (`/api/uploads/:kind` for avatars and banners,
- * `/api/uploads/post` for post images; docs/decisions/008-uploads.md, issue 16): never cached,
+ * `/api/uploads/post` for post images; docs/decisions/008-uploads.md): never cached,
  * refusals as `{ ok: false, error }` with a Swedish message from the catalogue.
  *
  * @module

@@ -2,7 +2,7 @@
  * processImage against real files made with sharp in the test: accepted formats come out as
  * metadata-free WebP of the fixed sizes; names never matter; oversized, non-image, script-carrying
  * and polyglot files are refused or neutralised; decompression bombs stop at the pixel limit
- * (issue "Profiles and the social graph": upload validation).
+ * (upload validation).
  */
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
@@ -327,7 +327,7 @@ async function postRefusal(bytes: Buffer): Promise<UploadError> {
   throw new Error("processPostImage accepterade filen");
 }
 
-describe("post images (issue 16: chart screenshots)", () => {
+describe("post images (chart screenshots)", () => {
   it.each(["png", "jpeg", "webp", "gif"] as const)("a %s keeps its size and aspect ratio and becomes a clean WebP", async (format) => {
     const out = await processPostImage(await solid(format, 640, 360));
     expect([out.width, out.height]).toEqual([640, 360]);

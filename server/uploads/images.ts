@@ -1,6 +1,6 @@
 /**
- * Turns an uploaded file into a safe profile image (issue "Profiles and the social graph":
- * uploads; docs/decisions/008-uploads.md):
+ * Turns an uploaded file into a safe profile image
+ * (docs/decisions/008-uploads.md):
  *
  * 1. refuse input over {@link MAX_UPLOAD_BYTES} before anything decodes it (413);
  * 2. sniff the type from the bytes with `file-type` — the file's name and the browser's claimed
@@ -15,7 +15,7 @@
  *    survive, because only decoded pixels are written.
  *
  * sharp (with libvips, ≈ 8 MiB of a server process's RSS) and file-type are loaded at the first
- * upload, not at start-up (issue 21 memory budget).
+ * upload, not at start-up (memory budget, docs/decisions/041-memory-settings.md).
  *
  * @module
  */
@@ -135,7 +135,7 @@ export interface PostImageOptions {
 }
 
 /**
- * Validates and re-encodes an image for a post (issue 16: chart screenshots): the same checks as
+ * Validates and re-encodes an image for a post (chart screenshots): the same checks as
  * {@link processImage} (bytes sniffed, sharp agrees, pixel limit, first frame only), then the
  * EXIF orientation applied, the aspect ratio kept with the longest side at most
  * {@link POST_IMAGE_MAX_SIDE} px (never enlarged) and WebP written without any metadata (EXIF,

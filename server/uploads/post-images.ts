@@ -1,5 +1,5 @@
 /**
- * Images in posts (issue 16: chart screenshots): store an uploaded image for a thread or comment
+ * Images in posts (chart screenshots): store an uploaded image for a thread or comment
  * being written, and sweep away the ones no live post refers to.
  *
  * - {@link storePostImage}: validate and re-encode ({@link processPostImage}: bytes sniffed,

@@ -1,5 +1,5 @@
 /**
- * Watch and unwatch a ticker (issue 17 Watchlist 'Bevakning'): a member's `watchlist_tickers`
+ * Watch and unwatch a ticker (watchlist 'Bevakning'): a member's `watchlist_tickers`
  * rows. Declared as writes of server/writes/pipeline.ts ({@link watchWrite}, {@link unwatchWrite})
  * and counted against the same abuse limit as follows (`follow`, server/action-limits.ts: "the
  * follow rate limits apply"). Both are idempotent: watching a watched ticker or unwatching one

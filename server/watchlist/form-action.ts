@@ -1,5 +1,5 @@
 /**
- * The route action behind every 'Bevaka' / 'Sluta bevaka' form (issue 17 Watchlist): the ticker
+ * The route action behind every 'Bevaka' / 'Sluta bevaka' form (watchlist): the ticker
  * page and `/forum/bevakning` post `intent=watch|unwatch` and `ticker` to their own action, which
  * calls {@link watchFormAction}. Works with and without JavaScript (a plain form post re-renders
  * the page; a fetcher gets the toast answer).

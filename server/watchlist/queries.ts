@@ -1,5 +1,5 @@
 /**
- * Watchlist reads (issue 17 Watchlist 'Bevakning' and the forum home tab 'Bevakat'):
+ * Watchlist reads ('Bevakning' and the forum home tab 'Bevakat'):
  *
  * - {@link listWatchedTickers}: the member's tickers with company name, sector, posts today and
  *   the members' stated sentiment of the last 7 days (as on the ticker page);
@@ -10,7 +10,7 @@
  * followed member) contributes only its own newest `offset + limit + 1` rows, read from the
  * `(ticker, created_at desc)` / `(author_id, created_at desc)` indexes with a LATERAL join, and
  * only those few hundred rows are merged and sorted (docs/performance.md, "Watchlist feed and
- * 'Bevakat' tab (issue 17)"). The merge is exact: a post among the global newest K is among the
+ * 'Bevakat' tab"). The merge is exact: a post among the global newest K is among the
  * newest K of every ticker it mentions.
  *
  * @module
@@ -123,7 +123,7 @@ export async function listWatchedTickers(
 export const FEED_WINDOW_HOURS = [1, 8, 64, 512, 4096, 32768] as const;
 
 /**
- * Runs a newest-first page query over growing time windows (issue 17 performance): first only
+ * Runs a newest-first page query over growing time windows (watchlist performance): first only
  * rows of the last hour, then 8 h, 64 h, … and finally without a bound, stopping at the first
  * window that fills the page (`needed` rows: the page and one more, to know there is a next
  * page). The answer is exact: when a window holds `needed` rows after the page's offset, every
@@ -241,7 +241,7 @@ export async function watchlistFeed(
 }
 
 /**
- * One page of the forum home tab 'Bevakat' (issue 17): threads written by members the member
+ * One page of the forum home tab 'Bevakat': threads written by members the member
  * follows and threads whose title or body mentions a watched ticker, each once, newest first
  * (ties by id), in the row shape of the other tabs.
  *
@@ -299,7 +299,7 @@ export async function watchedThreads(
 }
 
 /**
- * The tickers a member watches, for the data export (issue 17: "Included in the member's data
+ * The tickers a member watches, for the data export ("Included in the member's data
  * export").
  *
  * @returns `{ ticker, since }` oldest first (ISO 8601 times)

@@ -1,5 +1,5 @@
 /**
- * Watchlist 'Bevakning' and the 'Bevakat' tab (issue 17): watch/unwatch with the 200 limit,
+ * Watchlist 'Bevakning' and the 'Bevakat' tab: watch/unwatch with the 200 limit,
  * idempotency and permissions; the tickers table's figures; the feed and the tab's contents and
  * order; the data export and account deletion. Real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL) with the real company list; posts are written through the real write paths.

@@ -1,5 +1,5 @@
 /**
- * One way to write (issue 14): every member write — thread, comment, reaction, report, follow,
+ * One way to write: every member write — thread, comment, reaction, report, follow,
  * block and their undo/delete — is declared as a small pipeline of steps, in the spirit of
  * Discourse's service objects (contract, policy, model, transaction) and Outline's commands.
  * A route reads its form, calls {@link runWrite} with the declared write, and maps the
@@ -70,7 +70,7 @@ export interface WriteActor {
   id: string;
   role: Role;
   nickname: string;
-  /** True while the account is blocked: a blocked member posts nothing and a blocked moderator moderates nothing (issue 15); absent means not blocked. */
+  /** True while the account is blocked: a blocked member posts nothing and a blocked moderator moderates nothing; absent means not blocked. */
   blocked?: boolean;
 }
 

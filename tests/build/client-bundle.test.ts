@@ -69,7 +69,7 @@ describe("client bundle", () => {
     expect(offenders).toEqual([]);
   });
 
-  // Issue 18 "Installable app": the build writes the worker, the manifest and the offline page.
+  // The build writes the worker, the manifest and the offline page.
   it("build/client holds sw.js, manifest.webmanifest and offline.html; the worker precaches only hashed assets, icons and the offline page", () => {
     const sw = readFileSync(path.join(clientDir, "sw.js"), "utf8");
     expect(sw).not.toContain("self.__WB_MANIFEST");

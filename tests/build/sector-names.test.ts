@@ -1,6 +1,6 @@
 /**
- * Every sector and industry in the real company data has a Swedish name in the catalogue (issue
- * 17: the ticker page in Swedish), so a value added by a newer data set fails here instead of
+ * Every sector and industry in the real company data has a Swedish name in the catalogue
+ * (the ticker page in Swedish), so a value added by a newer data set fails here instead of
  * showing English on the page. Reads `server/data/companies.csv` (a copy of
  * `../shared/data/se_listed_companies.csv`) through the same loader the server uses.
  */

@@ -1,5 +1,5 @@
 /**
- * The first paint of a thread page (issue 21): the JavaScript of the entry and the routes root,
+ * The first paint of a thread page: the JavaScript of the entry and the routes root,
  * forum layout and thread with their static imports — the set `npm run bench` reports as the
  * first paint's modules (`threadPageAssets`, bench/run.ts; what the page loads after it by itself
  * is measured in Chromium, tests/e2e/first-visit-js.spec.ts). A visitor on a
@@ -20,7 +20,7 @@ const buildDir = process.env.BUILD_READY === "1" ? (process.env.BUILD_DIR ?? "bu
 const clientDir = path.join(root, buildDir, "client");
 
 /**
- * The issue's budget is 130 KiB gzip (goal 100) for everything a first visit downloads. Reached
+ * The budget is 130 KiB gzip (goal 100) for everything a first visit downloads. Reached
  * so far for the first paint: 128.9 KiB, of which React DOM, React and React Router are
  * 102.0 KiB (docs/performance.md "JavaScript of a thread page"; the route manifest file, which
  * the page never fetches, is no longer counted). This ceiling keeps what was won; lower it as

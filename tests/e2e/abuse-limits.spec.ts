@@ -1,5 +1,5 @@
 /**
- * Abuse limits with the real numbers (issue "Hardening"; README "Abuse limits"). The shared
+ * Abuse limits with the real numbers (README "Abuse limits"). The shared
  * browser-test server raises the per-action limits (`ACTION_LIMIT_MULTIPLIER`, since every test
  * member posts from 127.0.0.1 within seconds), so this spec starts its own server without that
  * (PGlite in a temp folder) on E2E_LIMITS_PORT (default 3315) and checks, in Chromium, what a new

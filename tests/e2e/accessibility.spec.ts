@@ -1,9 +1,9 @@
 /**
- * Accessibility checked by a machine (issue 19 "Accessibility as a test"): axe-core
+ * Accessibility checked by a machine: axe-core
  * (`@axe-core/playwright`, WCAG 2.1 A and AA rules) runs on every page of the route table as the
  * role that sees it — visitor, member, moderator, admin — at 1280 px, and on the five main pages
- * (home, category, thread, profile, login) at 375 px, each in the light and the dark theme (issue
- * 19 "Dark mode"). No page may have a serious or critical violation. One browser context per
+ * (home, category, thread, profile, login) at 375 px, each in the light and the dark theme.
+ * No page may have a serious or critical violation. One browser context per
  * role, pages in sequence, so the whole file stays fast: the light pass runs every WCAG A/AA rule;
  * the same context then sets the `theme=dark` cookie and runs the pages again with only the rules
  * a colour theme can change (contrast), since the DOM is otherwise the same.
@@ -68,7 +68,7 @@ function describe(path: string, v: { id: string; impact?: string | null; help: s
     .join(", ")})`;
 }
 
-/** The axe rules whose outcome depends on colours: the ones the dark pass runs (issue 19). */
+/** The axe rules whose outcome depends on colours: the ones the dark pass runs. */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 /**
@@ -156,7 +156,7 @@ test("member pages have no serious or critical axe violations (1280 px, light an
     "/forum/create",
     `/forum/edit/${fx.threadId}`,
     "/forum/bevakning",
-    // Issue 19: saved threads and comments.
+    // Saved threads and comments.
     "/forum/sparade",
     "/forum/konto",
     "/forum/konto/radera",

@@ -1,5 +1,5 @@
 /**
- * Accounts journeys (issue "Accounts and privacy"): magic-link login and reuse refused; forgot →
+ * Accounts journeys: magic-link login and reuse refused; forgot →
  * reset → login with the new password, old sessions ended; change password; protected route →
  * login → back to the origin; members on /admin go to /forum; own-profile redirect; user menu.
  */
@@ -40,7 +40,7 @@ test("magic link: asked for on the login page, signs in once, refused when used 
   await page.getByRole("button", { name: a.magicSubmit }).click();
   await expect(page.getByText(a.magicSent, { exact: true })).toBeVisible();
   const link = await linkFrom(m.email, "/auth/magic", asked);
-  // Opening the link signs nobody in (issue 15 item 8: mail scanners, login CSRF): a page with
+  // Opening the link signs nobody in (mail scanners, login CSRF): a page with
   // one button does, and a scanner's earlier visit leaves the link usable.
   const scanner = await browser.newContext();
   await (await scanner.newPage()).goto(link);
@@ -90,7 +90,7 @@ test("forgot → reset → login with the new password; sessions from before end
   await expect(page.getByRole("button", { name: a.useAnotherEmail })).toBeVisible();
 
   const link = await linkFrom(m.email, "/auth/reset-password", asked);
-  // Issue 19 (SPEC §2 "a verifying spinner first"): the page arrives with the spinner; the
+  // SPEC §2 "a verifying spinner first": the page arrives with the spinner; the
   // browser checks the link, then shows the form.
   const first = await (await page.request.get(link)).text();
   expect(first).toContain('data-testid="reset-verifying"');

@@ -1,5 +1,5 @@
 /**
- * The admin panel 'Jobb' in the browser (issue 18 "Background work on a maintained queue"): the
+ * The admin panel 'Jobb' in the browser: the
  * admin opens it from the admin navigation and sees the forum's periodic jobs with their
  * schedules; the trending refresh the server ran at start-up shows a last run.
  */

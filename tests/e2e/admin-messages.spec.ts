@@ -1,7 +1,7 @@
 /**
  * The admin's message form in the browser (SPEC §4 Admin send: a toast and a form reset when the
- * job is done; issue 19 "after an admin message is sent, the recipient list is not cleared, and
- * the success toast 'Meddelandet skickat' was not seen"): the admin picks a member from
+ * job is done; it once failed: "after an admin message is sent, the recipient list is not cleared,
+ * and the success toast 'Meddelandet skickat' was not seen"): the admin picks a member from
  * /admin/users (the recipient arrives pre-filled), sends, sees 'Meddelandet skickat' and an empty
  * form, and the member receives the mail.
  */

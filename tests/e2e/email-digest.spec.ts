@@ -1,5 +1,5 @@
 /**
- * The e-mail digest for members who are away (issue 18), in Chromium against a production server
+ * The e-mail digest for members who are away, in Chromium against a production server
  * of this spec's own (the shared browser-test server keeps the real 10-minute away threshold, so
  * no other spec receives digests): here `DIGEST_AWAY_MINUTES=0`, `DIGEST_INTERVAL_MINUTES=0` and
  * `DIGEST_CHECK_SECONDS=2`, on PGlite in a temp folder or, with TEST_DATABASE_URL, on a new

@@ -1,5 +1,5 @@
 /**
- * Faults (issue 9 "Hardening"; docs/decisions/016-faults.md), each on production server
+ * Faults (docs/decisions/016-faults.md), each on production server
  * processes of the test's own:
  *
  * 1. PostgreSQL restarted during a load run — on a private PostgreSQL server (never the shared

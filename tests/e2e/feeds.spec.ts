@@ -1,5 +1,5 @@
 /**
- * Feeds (issue 20): a visitor's thread page names the thread's Atom feed in
+ * Feeds: a visitor's thread page names the thread's Atom feed in
  * `<link rel="alternate" type="application/atom+xml">`, and that feed, read with a maintained feed
  * parser, lists the thread's newest comment first with its Swedish title, the commenter's
  * nickname, the cooked HTML and an absolute link to the comment. With SHOTS_DIR set, screenshots

@@ -1,9 +1,9 @@
 /**
- * What a visitor's first visit to a thread page downloads (issue 21: "JS a first visit to the
+ * What a visitor's first visit to a thread page downloads ("JS a first visit to the
  * thread page downloads"): every `.js` file Chromium requests until the network is idle and 2 s
  * more have passed, with no input. The toast library and the cashtag menu are not among them
  * (they load with the first toast and the first hover of a cashtag, which still work), and the
- * sum stays under the ceiling this issue has reached (the bench reports the figure,
+ * sum stays under the ceiling reached so far (the bench reports the figure,
  * bench/first-visit-js.ts).
  */
 import { readFileSync } from "node:fs";
@@ -31,7 +31,7 @@ const CEILING_KIB = 129.5;
 const LOADED_ON_USE: Array<[string, string]> = [
   ["data-sonner-toaster", "the toast library"],
   ["/api/ticker-card/", "the cashtag menu"],
-  // Issue 21: members-only code (app/components/forum/member-parts.ts, layout/member-header-parts.ts).
+  // Members-only code (app/components/forum/member-parts.ts, layout/member-header-parts.ts).
   ["quote-selection-button", "the thread page's member-only code (comment form, quote button, moderation menu)"],
   ["borssnack:notifications-changed", "the notification bell"],
 ];

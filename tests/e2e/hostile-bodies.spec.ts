@@ -1,5 +1,5 @@
 /**
- * Oversized and broken bodies against the production server (issue "Hardening"): 10 MB to a form
+ * Oversized and broken bodies against the production server: 10 MB to a form
  * 413, invalid UTF-8 and NUL characters 400, each with a Swedish message; never a 500.
  */
 import { expect, test } from "./support/test";

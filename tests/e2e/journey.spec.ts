@@ -1,5 +1,5 @@
 /**
- * The foundation journey (issue "Foundation", Tests and CI): a visitor browses; registers; reads
+ * The foundation journey: a visitor browses; registers; reads
  * the verification mail from a real SMTP receiver and follows the link; logs in; creates a
  * thread; a second member comments and reacts; the first replies; a reload shows everything
  * with the right counts; logout; the visitor sees it all.

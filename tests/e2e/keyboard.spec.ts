@@ -1,5 +1,5 @@
 /**
- * The thread page without a mouse (issue 19 "Keyboard: every menu, dialog, tab and the search
+ * The thread page without a mouse ("Keyboard: every menu, dialog, tab and the search
  * combobox is usable without a mouse"): a moderator tabs through a member's thread, opens the
  * 'Åtgärder' menu with Enter (focus on its first item, arrows move, Escape closes and gives focus
  * back), opens the report dialog with Enter, picks a reason with the keyboard and closes it with

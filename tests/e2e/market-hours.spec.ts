@@ -1,5 +1,5 @@
 /**
- * Market hours (issue 17): under each clock of the auth layout the exchange's state ('Öppen', or
+ * Market hours: under each clock of the auth layout the exchange's state ('Öppen', or
  * 'Stängd' with 'öppnar …'), equal to what domain/market-hours.ts says for the same instant; the
  * forum header's compact line is shown at 1280 px and hidden at 375 px. The rules themselves
  * (holidays, half days, DST) are covered by server/market/market-hours.test.ts at fixed instants.

@@ -1,5 +1,5 @@
 /**
- * Moderation and administration in the browser (issue 7): a member reports a thread, it appears
+ * Moderation and administration in the browser: a member reports a thread, it appears
  * in the queue, a moderator (promoted by the admin on the roles page) deletes it and the reporter
  * no longer sees it; the admin sends a message to two selected users and watches the progress bar
  * finish; the mail's opt-out link works and the member takes it back under Mitt konto.

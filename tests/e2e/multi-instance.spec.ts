@@ -1,5 +1,5 @@
 /**
- * Two app instances on one PostgreSQL (issue 5 Live; ARCHITECTURE.md "Data and realtime across
+ * Two app instances on one PostgreSQL (ARCHITECTURE.md "Data and realtime across
  * instances"): a stream opened on instance B receives the notification of a post handled by
  * instance A; after the stream is dropped and two more posts happen, reconnecting with
  * Last-Event-ID replays both. Needs TEST_DATABASE_URL (a real PostgreSQL server); skipped with

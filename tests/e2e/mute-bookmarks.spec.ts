@@ -1,5 +1,5 @@
 /**
- * Mute 'Dölj medlem' and bookmarks 'Spara' (issue 19): member B mutes A on A's profile; A's
+ * Mute 'Dölj medlem' and bookmarks 'Spara': member B mutes A on A's profile; A's
  * thread in the home list and A's comment in B's thread show 'Dolt inlägg från @A – visa', and
  * 'visa' opens each in place; A's reply to B gives B no bell notification; `/forum/konto` lists A
  * under 'Dolda medlemmar' and 'Visa medlem igen' restores A (A's next reply lights B's bell).

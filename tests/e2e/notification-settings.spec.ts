@@ -1,5 +1,5 @@
 /**
- * Notification settings 'Notiser' on /forum/konto (issue 18): member B sets 'Omnämnande' to 'Av'
+ * Notification settings 'Notiser' on /forum/konto: member B sets 'Omnämnande' to 'Av'
  * and saves; after a reload it is still 'Av'; A then mentions B — nothing reaches B's bell —
  * while A's comment on B's thread still does. 'Stäng av alla e-postnotiser' shows 'Alla
  * e-postnotiser är avstängda.' after a reload. Without JavaScript `/forum/konto/notiser` leads

@@ -1,5 +1,5 @@
 /**
- * Notifications, realtime and presence (issue 5): two browser contexts, A follows B, B starts a
+ * Notifications, realtime and presence: two browser contexts, A follows B, B starts a
  * thread and A's bell shows 1 without a reload; clicking it lands on the thread and clears the
  * badge. B's open thread page shows A's comment and reaction live; B marks everything read on
  * /forum/notifications. The online indicator counts both.

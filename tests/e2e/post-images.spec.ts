@@ -1,5 +1,5 @@
 /**
- * Images in posts (issue 16: "paste an image into a new thread and see it in the post") against
+ * Images in posts ("paste an image into a new thread and see it in the post") against
  * the production build in Chromium: a member pastes a chart (a PNG drawn on a canvas, delivered
  * as a real `paste` ClipboardEvent with a DataTransfer holding the File) into the new-thread body,
  * sees the upload progress bar, gets `![bild](/uploads/posts/…)` at the cursor, publishes, and the

@@ -1,5 +1,5 @@
 /**
- * GDPR dialog and data export (issue "GDPR"; SPEC §2 Shared forum layout footer): the footer
+ * GDPR dialog and data export (SPEC §2 Shared forum layout footer): the footer
  * dialog with its 11 sections and a remembered 'Acceptera'; a member downloads their data and
  * deletes their account (wrong password refused, right password deletes, posts stay as 'Okänd');
  * a member deletes through the mailed link.

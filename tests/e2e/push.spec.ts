@@ -1,5 +1,5 @@
 /**
- * The Web Push toggle in Chromium (issue 18 'Aktivera pushnotiser på den här enheten'), on the
+ * The Web Push toggle in Chromium ('Aktivera pushnotiser på den här enheten'), on the
  * page that mounts `PushDeviceToggle` ({@link PAGE}; the lead mounts it in 'Notiser' — until
  * then these tests are skipped): not supported without the Push API; with notification
  * permission granted, subscribing in a headless Chromium without a push service shows the

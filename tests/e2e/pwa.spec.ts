@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 18 "Installable app"): the web app manifest and the service worker
+ * The installable app: the web app manifest and the service worker
  * register, Chromium reports no installability errors, the offline page 'Du är offline' shows
  * when the browser is offline, a member's page is never served from a cache, and the live
  * stream and the CSP still work under the worker.

@@ -1,5 +1,5 @@
 /**
- * Quote and drafts (issue 16): selecting text in a comment shows 'Citera', which opens a reply
+ * Quote and drafts: selecting text in a comment shows 'Citera', which opens a reply
  * with `> @nick skrev: …`; the sent reply shows a quote block linking back to the quoted comment.
  * Selecting text in the thread's post quotes it into the comment box. A comment and a new thread
  * being written survive a reload ('Utkast återställt'), 'Släng utkast' throws the draft away, and
@@ -128,7 +128,7 @@ test("quote a comment into a reply and the thread's post into the comment box", 
   await expect(block.getByRole("link", { name: `@${anna.nickname}` })).toHaveAttribute("href", `/@${anna.nickname}`);
   await expect(block.getByRole("link", { name: "skrev:" })).toHaveAttribute("href", `/forum/kommentar/${commentId}`);
   await expect(reply).not.toContainText("↩");
-  // For the issue's note: the post with a quote at 1280 and 375 px (test output folder).
+  // For review by eye: the post with a quote at 1280 and 375 px (test output folder).
   for (const width of [1280, 375]) {
     await bPage.setViewportSize({ width, height: 900 });
     await reply.scrollIntoViewIfNeeded();

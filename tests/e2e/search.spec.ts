@@ -1,5 +1,5 @@
 /**
- * The global search box and results page (issue "Trending and search"; SPEC §2 Search results,
+ * The global search box and results page (SPEC §2 Search results,
  * §4 Search): typing shows labelled, highlighted results; the keyboard picks one; Enter lands on
  * the comment, scrolled to and highlighted; Escape closes; Enter with no pick opens /forum/sok.
  */

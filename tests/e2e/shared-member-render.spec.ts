@@ -1,5 +1,5 @@
 /**
- * The shared member render (issue 21, server/cache/member-pages.ts): a plain member's thread and
+ * The shared member render (server/cache/member-pages.ts): a plain member's thread and
  * profile pages come from one render for every member with their own parts set in the markup
  * (`X-Cache: SHARED`). What the member must notice: their nickname in the header, their own
  * reaction, 'Sparad', 'Sluta bevaka' and 'Sluta följa' in the first paint, a page that hydrates
@@ -54,7 +54,7 @@ async function sharedAndAlone(state: StorageState) {
 }
 
 /**
- * Records every layout shift of the page's documents from their first paint on (issue 21: the
+ * Records every layout shift of the page's documents from their first paint on (the
  * member's parts may come from the shared render only with "layout shift 0"). Call before `goto`.
  *
  * @returns a function giving the shifts so far, each with what moved

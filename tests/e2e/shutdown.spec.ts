@@ -1,5 +1,5 @@
 /**
- * SIGTERM drains (issue "Hardening", faults): a production server process is sent SIGTERM during
+ * SIGTERM drains (faults): a production server process is sent SIGTERM during
  * a burst of page requests with a live stream open; every request it had accepted is answered
  * in full (200), the stream is ended by the server, and the process exits 0 within 10 s.
  */

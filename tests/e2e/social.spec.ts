@@ -1,5 +1,5 @@
 /**
- * Profiles and the social graph (issue "Profiles and the social graph"): the drawer and follow
+ * Profiles and the social graph: the drawer and follow
  * with counts; '@ma' picks a member; '$eric' picks ERIC-B; the ticker page lists the post and its
  * sentiment; /@nickname; bio editing; copy-profile-link.
  */
@@ -83,7 +83,7 @@ test("drawer and follow; @mention and $ticker pickers; ticker page; /@nickname; 
   await tPage.goto("/forum/aktie/eric-b");
   await expect(tPage).toHaveURL(/\/forum\/aktie\/ERIC-B$/);
   await expect(tPage.getByRole("heading", { level: 1 })).toContainText("Ericsson");
-  // Issue 17: sector and industry in Swedish, the website as an external link.
+  // Sector and industry in Swedish, the website as an external link.
   const facts = tPage.getByRole("definition");
   await expect(facts.filter({ hasText: sec.sectorNames["Information Technology"]! })).toBeVisible();
   await expect(facts.filter({ hasText: sec.industryNames["Communications Equipment"]! })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Issue 17 'Din syn' / 'Innehav': a member writes 'Köper mer $ERIC-B' in a comment, and as soon as
+ * 'Din syn' / 'Innehav': a member writes 'Köper mer $ERIC-B' in a comment, and as soon as
  * the cashtag is typed the composer offers 'Din syn för $ERIC-B' and 'Innehav för $ERIC-B'; they
  * choose 'Bullish' and 'Jag äger aktien'. The comment shows 'Bullish' and 'Äger' beside the
  * cashtag; an edit shows the choices and can change them; the ticker page's members' view counts one more Bullish and the disclosure share

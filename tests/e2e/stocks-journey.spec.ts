@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Stocks first", the journey the issue names: Maja watches $ERIC-B on its ticker page;
+ * "Stocks first", the stock journey end to end: Maja watches $ERIC-B on its ticker page;
  * Viktor posts 'Köper mer $ERIC-B' choosing 'Bullish' and 'Jag äger aktien' → the thread shows
  * 'Bullish' and 'Äger' beside the cashtag, appears in Maja's 'Bevakat' tab and on her
  * /forum/bevakning, the ticker page's members' view counts one more Bullish, and the forum home's

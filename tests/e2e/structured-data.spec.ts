@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Structured data": a visitor's thread page carries the thread's JSON-LD
+ * A visitor's thread page carries the thread's JSON-LD
  * `DiscussionForumPosting` (parsed from the page the browser got) with the right headline and
  * author as a `Person` with the profile URL, and the comment; a title and body with `</script>`
  * and `<!--` stay inside it (the page shows them as text, no violation of the CSP is reported).
@@ -25,7 +25,7 @@ test("a visitor's thread page has the DiscussionForumPosting JSON-LD", async ({ 
   expect(threadPath).toMatch(/\/trad\//);
   expect((await author.api.post(threadPath, { form: { intent: "comment", body: "Håller med om rapporten." } })).status()).toBe(200);
 
-  // The node is built on the server only (issue 21: not in the browser's JavaScript); the page
+  // The node is built on the server only (not in the browser's JavaScript); the page
   // hydrates onto it without an error and it stays in the page.
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));

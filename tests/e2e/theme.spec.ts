@@ -1,5 +1,5 @@
 /**
- * Dark mode (issue 19): the theme follows the device by default, the member's user menu and the
+ * Dark mode: the theme follows the device by default, the member's user menu and the
  * visitors' footer switch it at once and it sticks (the `theme` cookie, rendered by the server,
  * so the next page never flashes the other theme), and the footer form works without
  * JavaScript. The CSP guard of `./support/test` fails the test if the head script were blocked.

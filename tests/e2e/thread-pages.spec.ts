@@ -1,5 +1,5 @@
 /**
- * A thread with more than 50 top-level comments pages them (issue 8), and a link to a comment on
+ * A thread with more than 50 top-level comments pages them, and a link to a comment on
  * a later page (`/forum/kommentar/{id}`, used by notifications and search) lands on that page,
  * scrolled to the comment and highlighted (SPEC §2 Thread page).
  */

@@ -1,5 +1,5 @@
 /**
- * Thread subscriptions 'Bevaka tråd' (issue 18): member B clicks 'Bevaka tråd' on A's thread;
+ * Thread subscriptions 'Bevaka tråd': member B clicks 'Bevaka tråd' on A's thread;
  * A comments and B's bell shows '1 ny kommentar i "titel"' without a reload; a second comment
  * makes it '2 nya kommentarer i "titel"' in the same row (the badge stays 1); clicking it opens
  * the newest comment. Without JavaScript the toggle is a plain form post.

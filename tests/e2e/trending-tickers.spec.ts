@@ -1,5 +1,5 @@
 /**
- * 'Trendande aktier' on the forum home (issue 17 "Trending tickers"): a member's new post naming
+ * 'Trendande aktier' on the forum home: a member's new post naming
  * $SAND puts SAND on the list under 'Kategorier', with its company name and counts, linking to
  * the ticker page; on a 375 px phone the list folds away under its summary and opens again.
  * The e2e server computes the list on every request (TRENDING_TICKERS_TTL_SECONDS=0,

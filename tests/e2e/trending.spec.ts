@@ -1,5 +1,5 @@
 /**
- * Forum home tabs and trend badges (issue "Trending and search"): Senaste / Trendar / Populära
+ * Forum home tabs and trend badges: Senaste / Trendar / Populära
  * chosen in the URL so a reload keeps the tab; a thread with 3 reactions in the last hour shows
  * 'Snabb' in the list and on its page.
  */

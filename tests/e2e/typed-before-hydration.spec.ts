@@ -1,5 +1,5 @@
 /**
- * A member on a slow connection types before the page's JavaScript has arrived (issue 21: the
+ * A member on a slow connection types before the page's JavaScript has arrived (the
  * server-rendered page is usable at once). When the script then takes over, the typed category,
  * title and body are still there, the composer reacts to them ('Din syn för $SAND' appears for
  * the cashtag in the body) and 'Skapa tråd' creates the thread with that text.

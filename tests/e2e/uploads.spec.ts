@@ -1,6 +1,6 @@
 /**
- * Avatar and banner uploads against the production build (issue "Profiles and the social graph":
- * uploads; docs/decisions/008-uploads.md), at HTTP level plus a real browser loading the result:
+ * Avatar and banner uploads against the production build
+ * (docs/decisions/008-uploads.md), at HTTP level plus a real browser loading the result:
  * a logged-in member uploads a PNG (named .exe — judged by content) and gets a WebP URL served
  * with long cache and safe headers; replacing removes the old file; text, SVG and oversized files
  * are refused with Swedish messages; visitors get 401.

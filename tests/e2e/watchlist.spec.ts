@@ -1,5 +1,5 @@
 /**
- * Watchlist 'Bevakning' (issue 17): a visitor's 'Bevaka' leads to the login page; a member
+ * Watchlist 'Bevakning': a visitor's 'Bevaka' leads to the login page; a member
  * watches $SAND on its ticker page, sees it on /forum/bevakning with the thread that mentions it,
  * finds that thread in the forum home tab 'Bevakat', stops watching from the list, and watches
  * again from the menu that resting the mouse on the cashtag in the thread opens; a click still
@@ -68,7 +68,7 @@ test("watch from the ticker page, the 'Bevakning' page and the 'Bevakat' tab", a
   await rPage.goto(threadUrl);
   const cashtag = rPage.locator("article a.cashtag", { hasText: "$SAND" }).first();
   const menu = rPage.getByRole("dialog", { name: wl.menuLabel("SAND") });
-  // The menu's code loads after hydration (issue 21): a pointer that rested on the cashtag before
+  // The menu's code loads after hydration: a pointer that rested on the cashtag before
   // that moves off and on again, as a reader would.
   await expect(async () => {
     await rPage.mouse.move(0, 0);

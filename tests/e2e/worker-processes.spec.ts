@@ -1,5 +1,5 @@
 /**
- * Worker processes (issue 21 "Use every core"; docs/decisions/037-worker-processes.md): the
+ * Worker processes (docs/decisions/037-worker-processes.md): the
  * production server started with `WEB_CONCURRENCY=2` on PostgreSQL is a primary with two worker
  * processes sharing one port. Shown as an operator would notice it: both workers answer (the
  * `X-Borssnack-Worker` header, and two child processes); a post handled by one worker is on the

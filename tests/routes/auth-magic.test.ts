@@ -1,5 +1,5 @@
 /**
- * `/auth/magic` (SPEC §2; issue 15 item 8): opening a magic link never signs in — only pressing
+ * `/auth/magic` (SPEC §2): opening a magic link never signs in — only pressing
  * 'Logga in' (a POST of the token) does. Through the route module, against a real database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

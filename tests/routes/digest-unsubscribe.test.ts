@@ -1,5 +1,5 @@
 /**
- * The one-click opt-out of the notification e-mail `/avregistrera-notiser` (issue 18; RFC 8058) on
+ * The one-click opt-out of the notification e-mail `/avregistrera-notiser` (RFC 8058) on
  * a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL): a bad token (another member's,
  * or the admin mail's token of the same member) answers 400 and changes nothing; the member's own
  * link shows the button on GET, and the one-click POST turns e-mail off, after which no digest
@@ -36,7 +36,7 @@ async function replyTo(b: TestMember, a: TestMember) {
   await db().update(profiles).set({ lastActivityAt: sql`now() - interval '1 hour'` }).where(eq(profiles.id, b.id));
 }
 
-describe("the one-click opt-out /avregistrera-notiser (issue 18)", () => {
+describe("the one-click opt-out /avregistrera-notiser", () => {
   const secret = () => forum.services.config.authSecret;
   const emailEnabled = async (m: TestMember) =>
     (await db().select().from(notificationSettings).where(eq(notificationSettings.userId, m.id)))[0]?.emailEnabled ?? true;

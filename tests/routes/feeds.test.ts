@@ -1,5 +1,5 @@
 /**
- * Atom feeds (issue 20 "Feeds") as a feed reader gets them: every feed read by a maintained feed
+ * Atom feeds as a feed reader gets them: every feed read by a maintained feed
  * parser (`@extractus/feed-extractor`, which throws on XML that is not well-formed), Swedish
  * titles, absolute links on PUBLIC_URL, authors by nickname with their profile URL, the cooked HTML
  * as content, newest first, edits in `updated`, deleted and blocked members' posts gone, 404s for

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 10: live invalidation survives a slow start. An instance whose first LISTEN
+ * Live invalidation survives a slow start. An instance whose first LISTEN
  * connect fails (the database briefly unreachable at start-up) keeps trying with back-off, says
  * `degraded` on /healthz meanwhile, and then hears other instances' writes.
  *

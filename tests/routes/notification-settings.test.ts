@@ -1,5 +1,5 @@
 /**
- * The section 'Notiser' of /forum/konto (issue 18; docs/decisions/029) through the account
+ * The section 'Notiser' of /forum/konto (docs/decisions/029) through the account
  * route: the loader gives the defaults, then what was saved; `intent=notification-settings`
  * saves (200 + Swedish toast) or refuses a hand-made bad value with 400, a Swedish message, the
  * posted values and nothing stored; `email-off` / `email-on` flip only the e-mail switch;
@@ -35,7 +35,7 @@ const post = (form: Record<string, string>, c = cookie) =>
   callRoute(forum, accountRoute.action, { url: "/forum/konto", form, cookie: c });
 const allLevels = (changes: Record<string, string> = {}) => ({ intent: "notification-settings", ...DEFAULT_NOTIFICATION_CHANNELS, ...changes });
 
-describe("/forum/konto 'Notiser' (issue 18)", () => {
+describe("/forum/konto 'Notiser'", () => {
   it("the page shows the defaults; a save answers 200 with the toast and the page shows the new settings", async () => {
     expect((await page()).body.notificationSettings).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     const saved = await post(allLevels({ mention: "off", watched_ticker: "email", weekly_digest: "on" }));

@@ -1,5 +1,5 @@
 /**
- * The colour theme cookie (issue 19 "Dark mode") through the real route modules: `POST /api/theme`
+ * The colour theme cookie through the real route modules: `POST /api/theme`
  * stores `system` | `light` | `dark` for a year and sends the no-JavaScript form back to the same
  * page (a same-origin path only), answers the browser's fetcher with JSON, refuses an unknown
  * theme with 400 and the Swedish message; the root loader hands the cookie's preference to the
@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => forum?.close());
 
-describe("POST /api/theme (issue 19)", () => {
+describe("POST /api/theme", () => {
   it("the footer form without JavaScript: 303 back to the page, cookie for a year on the whole site", async () => {
     const answer = await callRoute(forum, apiTheme.action, { url: "/api/theme", form: { theme: "dark", returnTo: "/forum/sok?q=volvo" } });
     expect(answer.status).toBe(303);
@@ -62,7 +62,7 @@ describe("POST /api/theme (issue 19)", () => {
   });
 });
 
-describe("the root loader reads the preference (issue 19)", () => {
+describe("the root loader reads the preference", () => {
   const themeOf = async (cookie?: string) => (await callRoute(forum, root.loader, { url: "/forum", cookie })).body.theme;
 
   it("system without a cookie or with an unknown value, else the cookie's theme", async () => {

@@ -58,7 +58,7 @@ function useSecondTick(): Date | null {
  * group named after its city holding a `<time>` with `data-time-zone` (the IANA zone) and, once
  * live, `dateTime` equal to the shown text. No live region: screen readers are not told every
  * second. Under each time, whether that exchange is open ('Öppen' / 'Stängd' + 'öppnar 09:00';
- * issue 17, `ClockMarketStatus`), computed after mount like the time.
+ * `ClockMarketStatus`), computed after mount like the time.
  *
  * @param props.className extra classes for the row of clocks
  */

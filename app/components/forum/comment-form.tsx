@@ -3,13 +3,13 @@
  * or sending, 'Skickar...'). Keeps the typed text when the server refuses it. Markdown with a
  * 'Skriv' / 'Förhandsgranska' toggle ({@link MarkdownPreview}). Sends the thread page's
  * idempotency key (loader `submitKey`, new after each accepted comment) so a double submit
- * creates one comment (issue "Hardening"). Images can be pasted, dropped or picked (issue 16,
- * `ImageUpload`). Issue 16: the text is kept as a local draft per thread and reply target
+ * creates one comment. Images can be pasted, dropped or picked
+ * (`ImageUpload`). The text is kept as a local draft per thread and reply target
  * (app/lib/drafts.ts, 'Utkast återställt'), and 'Citera' adds quotes to it
  * (./quote-selection.tsx). With `edit` it is the in-place editor of an existing
- * comment or reply (issue 16): prefilled, `intent=edit-comment`, 'Spara' / 'Avbryt', and for staff
+ * comment or reply: prefilled, `intent=edit-comment`, 'Spara' / 'Avbryt', and for staff
  * editing someone else's comment the reason field 'Anledning (syns i moderationsloggen)'; an edit
- * keeps no draft and takes no quotes. Issue 17: per ticker the text names, 'Din syn' and
+ * keeps no draft and takes no quotes. Per ticker the text names, 'Din syn' and
  * 'Innehav' ({@link StancePicker}); an edit shows and sends the comment's current ones.
  *
  * @module
@@ -31,7 +31,7 @@ import { TOP_TARGET, useQuoteReceiver } from "./quote-selection";
 import { cashtagCandidates, type PostStance } from "../../../domain/stances";
 import { lazyComponent } from "../../lib/lazy";
 
-/** Rows appear only for a text naming a ticker, so the picker loads with the first cashtag (issue 21). */
+/** Rows appear only for a text naming a ticker, so the picker loads with the first cashtag. */
 const StancePicker = lazyComponent(() => import("./stance-picker"), (m) => m.StancePicker);
 
 /** Props: reply target (absent for a top-level comment), prefill, and what happens after success. */
@@ -39,18 +39,18 @@ export interface CommentFormProps {
   parentId?: string;
   /** Initial text, e.g. '@author ' for a reply (SPEC §2 Thread page). */
   initialText?: string;
-  /** A quote the form opens with instead of `initialText` ('Citera' on a comment, issue 16). */
+  /** A quote the form opens with instead of `initialText` ('Citera' on a comment). */
   quote?: string;
   /** Called after the server accepted the comment (closes a reply form); gets the answer. */
   onDone?: (answer: { commentId?: string }) => void;
   onCancel?: () => void;
   autoFocus?: boolean;
   /**
-   * Edit mode (issue 16): the comment edited and whether the viewer edits it as staff (shows the
+   * Edit mode: the comment edited and whether the viewer edits it as staff (shows the
    * reason field). `initialText` is then the comment's current Markdown.
    */
   edit?: { commentId: string; asStaff: boolean };
-  /** The edited comment's stated 'Din syn' / 'Innehav' (issue 17), shown and sent again. */
+  /** The edited comment's stated 'Din syn' / 'Innehav', shown and sent again. */
   initialStances?: readonly PostStance[];
 }
 
@@ -62,7 +62,7 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
   const [text, setText] = useState(quote ?? initialText);
   const [round, setRound] = useState(0);
   const ref = useRef<HTMLTextAreaElement>(null);
-  // Issue 16: a local draft (the untouched '@author ' prefill is none; a restored draft keeps a
+  // A local draft (the untouched '@author ' prefill is none; a restored draft keeps a
   // quote the form was opened with), and quotes from 'Citera' added at the end.
   const draft = useDraft(threadId && !edit ? draftKeys.comment(threadId, parentId) : null, text, setText, {
     isEmpty: (value) => isBlankText(value) || value === initialText,
@@ -154,7 +154,7 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
           />
         </div>
       ) : null}
-      {/* Issue 17: the author's own statement; staff editing someone else's comment leave it. */}
+      {/* The author's own statement; staff editing someone else's comment leave it. */}
       {edit?.asStaff || !stancesUsed ? null : (
         <Suspense fallback={null}>
           <StancePicker key={round} text={text} initial={initialStances} compact={Boolean(parentId || edit)} />

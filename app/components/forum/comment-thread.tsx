@@ -1,9 +1,9 @@
 /**
  * Comments with their replies (SPEC §2 Thread page): oldest first, one level only (a reply has
  * no Svara button), 'Dölj N svar' / 'Visa N svar', reply form prefilled with '@author ',
- * `#comment-{id}` anchors. Plain elements per comment. Issue 16: selected text of a comment or reply
+ * `#comment-{id}` anchors. Plain elements per comment. Selected text of a comment or reply
  * can be quoted into the top-level comment's reply form ('Citera'), and a reply form with a local
- * draft opens by itself. Issue 19: a comment or reply by a member the viewer mutes is one line
+ * draft opens by itself. A comment or reply by a member the viewer mutes is one line
  * 'Dolt inlägg från @nick – visa' until opened; members get 'Spara' / 'Sparad' on each.
  *
  * @module
@@ -24,7 +24,7 @@ import { Quotable, useQuoteReceiver } from "./quote-selection";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
 
-/** A comment as the thread page's loader sends it: with `can`, and issue 19's `muted` and `saved`. */
+/** A comment as the thread page's loader sends it: with `can`, `muted` and `saved`. */
 export type ThreadComment = Omit<CommentWithCan, "replies"> & { muted?: true; saved?: boolean; replies: ThreadComment[] };
 
 /** One comment or reply. */
@@ -41,7 +41,7 @@ function CommentItem({
   quoteTarget: string;
 }) {
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
-  // Issue 16: 'Redigera' in the menu swaps the text for the same composer, prefilled.
+  // 'Redigera' in the menu swaps the text for the same composer, prefilled.
   const [editing, setEditing] = useState(false);
   const item = (
     <article id={`comment-${comment.id}`} className="comment">
@@ -98,7 +98,7 @@ function CommentItem({
       </div>
     </article>
   );
-  // Issue 19: a muted member's comment is one line until 'visa'; the anchor stays on the line.
+  // A muted member's comment is one line until 'visa'; the anchor stays on the line.
   return comment.muted ? (
     <MutedItem nickname={nickname} id={`comment-${comment.id}`} className="p-1.5 md:p-2">
       {item}
@@ -116,7 +116,7 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
   const [fromDraft, setFromDraft] = useState(false);
   const { threadId } = useParams();
   const n = comment.replies.length;
-  // Issue 16: 'Citera' on this comment or a reply opens the reply form with the quote (an open
+  // 'Citera' on this comment or a reply opens the reply form with the quote (an open
   // form takes it itself); a reply left as a draft opens again after a reload.
   useQuoteReceiver(viewer && !replying ? comment.id : null, (markdown) => {
     setFromDraft(false);

@@ -1,6 +1,6 @@
 /**
  * 'Utkast återställt' above a composer whose unsent text came back from this browser, with
- * 'Släng utkast' to throw it away (issue 16 "Drafts"; the draft itself: app/lib/drafts.ts).
+ * 'Släng utkast' to throw it away (the draft itself: app/lib/drafts.ts).
  *
  * @module
  */

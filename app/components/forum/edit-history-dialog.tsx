@@ -1,6 +1,6 @@
 /**
- * The edit-history dialog of a post (issue 16 History), loaded when 'redigerad …' is first
- * clicked (issue 21) by `edit-history.tsx`: a Radix Dialog that, while open, loads
+ * The edit-history dialog of a post, loaded when 'redigerad …' is first
+ * clicked by `edit-history.tsx`: a Radix Dialog that, while open, loads
  * `/api/revisions/{targetType}/{id}` and lists each kept edit with its word diff.
  *
  * @module

@@ -1,10 +1,10 @@
 /**
- * 'redigerad' next to a post's date and the history dialog it opens (issue 16 History): a Radix
+ * 'redigerad' next to a post's date and the history dialog it opens: a Radix
  * Dialog, mounted only while open, that loads `/api/revisions/{targetType}/{id}` and lists each
  * kept edit newest first with its editor, time and the word diff old → new — removed words in
  * `<del>` (struck through, red), added words in `<ins>` (underlined, green), each also announced
  * by a visually hidden 'Borttaget:' / 'Tillagt:' so the change is not told by colour alone. The
- * dialog (`edit-history-dialog.tsx`) loads when it first opens (issue 21).
+ * dialog (`edit-history-dialog.tsx`) loads when it first opens.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Collapsible how-to-use text (SPEC §2 Forum home). A native `<details>`: works before
- * JavaScript loads. Issue 17: a paragraph on why disclosing a position ('Innehav') matters.
+ * JavaScript loads. A paragraph on why disclosing a position ('Innehav') matters.
  *
  * @module
  */
@@ -22,7 +22,7 @@ export function HowTo() {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      {/* Issue 17 'Innehav': why disclosing a position matters (MAR). */}
+      {/* 'Innehav': why disclosing a position matters (MAR). */}
       <div className="mt-3 space-y-1 text-sm text-brand-900">
         <p className="font-semibold">{f.howToDisclosureTitle}</p>
         <p>{f.howToDisclosure}</p>

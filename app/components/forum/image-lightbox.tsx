@@ -1,5 +1,5 @@
 /**
- * Full-size view of a post image (issue 16: rendered images "open full size in a lightbox"). A
+ * Full-size view of a post image (rendered images "open full size in a lightbox"). A
  * Radix dialog: it has an accessible name ('Bild i full storlek'), traps focus, closes with Esc,
  * a click outside or 'Stäng', and gives focus back to the image link that opened it. No inline
  * scripts or styles (the CSP is nonce-based).

@@ -1,5 +1,5 @@
 /**
- * Images in the composer (issue 16: chart screenshots). Plugged into a composer's textarea with
+ * Images in the composer (chart screenshots). Plugged into a composer's textarea with
  * a ref: an image pasted into it or dropped on it, or picked with 'Lägg till bild' (a hidden file
  * input with its own label), is uploaded to `POST /api/uploads/post` with a visible progress bar
  * (`role="progressbar"`, `aria-valuenow` in percent, from XMLHttpRequest upload progress), and the

@@ -1,9 +1,9 @@
 /**
- * Write/preview toggle around a composer (issue "Markdown": the composer shows a live preview).
+ * Write/preview toggle around a composer (the composer shows a live preview).
  * 'Skriv' shows the composer; 'Förhandsgranska' sends the text to `POST /api/preview` and shows
  * the cooked HTML exactly as it will be stored. The composer stays in the form while hidden, so
  * submitting from the preview sends what was typed. A short hint on the Markdown that works, and
- * how to quote (issue 16), sits under it.
+ * how to quote, sits under it.
  *
  * @module
  */

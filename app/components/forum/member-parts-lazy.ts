@@ -1,7 +1,7 @@
 /**
  * The thread page's member-only components (`member-parts.ts`), loaded as one module: on the
- * server and before a member's page hydrates at once, for a visitor never (issue 21;
- * `memberModule`, app/lib/lazy.ts). Each renders like the component it stands for.
+ * server and before a member's page hydrates at once, for a visitor never
+ * (`memberModule`, app/lib/lazy.ts). Each renders like the component it stands for.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The thread page's member-only components in one module (issue 21: a visitor's first visit to a
+ * The thread page's member-only components in one module (a visitor's first visit to a
  * thread downloads none of them): the comment form with its image upload, drafts and stances, the
  * 'Spara' button, the 'Åtgärder' menu and delete confirmation, the quote-selection button and the
  * collapsed post of a muted member. Loaded through `member-parts-lazy.ts` (`memberModule`,

@@ -1,7 +1,7 @@
 /**
  * The 'Åtgärder' menu of a post or comment and the page's delete confirmation (SPEC §2 Thread
  * page, §6). Each item's menu is plain elements; the one confirmation dialog per page mounts only
- * while open (ARCHITECTURE.md: no overlay widget per row). Member-only code (issue 21), loaded
+ * while open (ARCHITECTURE.md: no overlay widget per row). Member-only code, loaded
  * through `member-parts.ts`.
  *
  * @module
@@ -68,7 +68,7 @@ const menuItemClass = "flex w-full items-center gap-2 rounded-md px-3 py-2 text-
  * @param props.request the item
  * @param props.blockUserId the author the viewer may block or unblock, or null
  * @param props.canDelete whether the viewer may delete the item
- * @param props.edit 'Redigera' (issue 16), or null when the viewer may not edit the item
+ * @param props.edit 'Redigera', or null when the viewer may not edit the item
  */
 export function ModerationMenu({
   request,
@@ -88,7 +88,7 @@ export function ModerationMenu({
   const menuId = useId();
   useEffect(() => {
     if (!open) return;
-    // Issue 19 (keyboard): the first item takes focus when the menu opens.
+    // Keyboard: the first item takes focus when the menu opens.
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const close = (e: MouseEvent | KeyboardEvent) => {
       if (e instanceof KeyboardEvent) {

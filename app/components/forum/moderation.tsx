@@ -2,7 +2,7 @@
  * Moderation on posts and comments (SPEC §2 Thread page: moderators/admins and owners see the
  * menu; SPEC §6): the page's provider and each item's actions. The 'Åtgärder' menu and the delete
  * confirmation are member-only code (`moderation-menu.tsx`, loaded through
- * `member-parts.ts`; issue 21: a visitor's first visit downloads none of it).
+ * `member-parts.ts`; a visitor's first visit downloads none of it).
  *
  * @module
  */
@@ -25,13 +25,13 @@ export function ModerationProvider({ children }: { children: React.ReactNode }) 
 }
 
 /**
- * The actions of one thread or comment, as its server-computed `can` allows (issue 14): 'Anmäl'
+ * The actions of one thread or comment, as its server-computed `can` allows: 'Anmäl'
  * when `can.report` (everyone but the author), and the 'Åtgärder' menu when `can.moderate`
- * (SPEC §6 "Everyone else sees no moderation menu"; issue 15: not for blocked staff).
+ * (SPEC §6 "Everyone else sees no moderation menu"; not for blocked staff).
  *
  * @param props.authorId the author to block from the menu (null once deleted)
  * @param props.can the viewer's permissions on the item (`itemCan`, `domain/policy/forum.ts`)
- * @param props.edit what 'Redigera' does when `can.edit` (issue 16): a link (a thread's edit
+ * @param props.edit what 'Redigera' does when `can.edit`: a link (a thread's edit
  *   page) or a callback (a comment's in-place composer)
  */
 export function ItemActions({
@@ -49,7 +49,7 @@ export function ItemActions({
 }) {
   const editAction = can.edit ? (edit ?? null) : null;
   return (
-    // data-actions: where the shared member render sets the author's menu on their own posts (issue 21).
+    // data-actions: where the shared member render sets the author's menu on their own posts.
     <div className="flex shrink-0 items-center gap-1" data-actions={`${kind}:${id}`}>
       {can.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
       {can.moderate || editAction ? (

@@ -1,5 +1,5 @@
 /**
- * A post by a member the viewer mutes (issue 19 'Dölj medlem'): one line 'Dolt inlägg från
+ * A post by a member the viewer mutes ('Dölj medlem'): one line 'Dolt inlägg från
  * @nick – visa', where 'visa' is a real `<button>` that shows the item in place (client side, no
  * reload; the item's data is already on the page). Mounted only for muted items, so lists stay
  * plain elements otherwise.

@@ -5,11 +5,11 @@
  * `forum recook` ran), the plain text as typed: paragraphs and line breaks kept, every character
  * escaped by React (a `<script>` in a post is shown as text).
  *
- * Issue 17: the author's 'Din syn' / 'Innehav' tags ('Bullish' / 'Bearish', 'Äger' / 'Äger ej')
+ * The author's 'Din syn' / 'Innehav' tags ('Bullish' / 'Bearish', 'Äger' / 'Äger ej')
  * are put right after the first cashtag link of their ticker (`domain/stances.ts`
  * `decorateCashtags`); a ticker the body has no link for gets a row of tags under the body.
  *
- * Images of the forum's own storage are wrapped by `cook` in `<a class="post-image">` (issue 16);
+ * Images of the forum's own storage are wrapped by `cook` in `<a class="post-image">`;
  * a click on one, delegated from the body, opens it full size in {@link ImageLightbox} (a
  * modifier click or a click before the scripts loaded follows the link to the image itself).
  *
@@ -22,7 +22,7 @@ import type { PostStance } from "../../../domain/stances";
 import { lazyComponent } from "../../lib/lazy";
 import type { LightboxImage } from "./image-lightbox";
 
-/** The lightbox (Radix Dialog) loads on the first image click (issue 21). */
+/** The lightbox (Radix Dialog) loads on the first image click. */
 const ImageLightbox = lazyComponent(() => import("./image-lightbox"), (m) => m.ImageLightbox);
 
 /**
@@ -53,7 +53,7 @@ export interface PostBodyProps {
   text: string;
   className?: string;
   /**
-   * The author's stated 'Din syn' / 'Innehav' per ticker (issue 17): tags right after the first
+   * The author's stated 'Din syn' / 'Innehav' per ticker: tags right after the first
    * cashtag link of each ticker; tickers without a link in the body (named only in a thread's
    * title) get a row of tags under the body.
    */
@@ -70,7 +70,7 @@ export function PostBody({ html, text, className = "", stances }: PostBodyProps)
   const [lightboxUsed, setLightboxUsed] = useState(false);
   if (lightbox && !lightboxUsed) setLightboxUsed(true);
   const base = `leading-relaxed text-slate-800 [overflow-wrap:anywhere] ${className}`;
-  // Issue 17: the tags go into the cooked HTML after the cashtag link (static catalogue words only).
+  // The tags go into the cooked HTML after the cashtag link (static catalogue words only).
   const decorated = html && stances?.length ? decorateCashtags(html, stances) : { html, unplaced: stances ?? [] };
   if (html) {
     return (
@@ -104,7 +104,7 @@ export function PostBody({ html, text, className = "", stances }: PostBodyProps)
   );
 }
 
-/** '$VOLV-B Bullish Äger' for tickers the body has no cashtag link for (issue 17). */
+/** '$VOLV-B Bullish Äger' for tickers the body has no cashtag link for. */
 function StanceRow({ stances }: { stances: readonly PostStance[] }) {
   const shown = stances.filter((s) => stanceTags(s).length > 0);
   if (shown.length === 0) return null;

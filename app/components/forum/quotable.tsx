@@ -1,7 +1,7 @@
 /**
- * The 'Citera' button of a selection inside a post body (issue 16 "Quote"; see
+ * The 'Citera' button of a selection inside a post body (see
  * `quote-selection.tsx`): one document listener finds the body that holds the whole selection and
- * shows that body's button. Member-only code (issue 21), loaded through `member-parts.ts`.
+ * shows that body's button. Member-only code, loaded through `member-parts.ts`.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * 'Citera' (issue 16 "Quote"): selecting text inside one post body shows a button near the
+ * 'Citera': selecting text inside one post body shows a button near the
  * selection; clicking it sends a Markdown quote (`domain/quote.ts`) to the composer that should
  * get it — the thread's comment box for the thread's post, the reply form of the top-level
  * comment for a comment or a reply (replies are one level, as 'Svara').
@@ -12,7 +12,7 @@
  *   for its replies.
  *
  * Browser only: nothing is shown before hydration. The selection code is member-only
- * (`quotable.tsx`, loaded through `member-parts.ts`; issue 21).
+ * (`quotable.tsx`, loaded through `member-parts.ts`).
  *
  * @module
  */

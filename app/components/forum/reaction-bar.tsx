@@ -43,7 +43,7 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {/* data-reactions: where the shared member render sets the member's own reactions (issue 21). */}
+      {/* data-reactions: where the shared member render sets the member's own reactions. */}
       <fetcher.Form method="post" className="flex flex-wrap gap-1.5 sm:gap-2" aria-label={r.barLabel} data-reactions={`${targetType}:${targetId}`}>
         <input type="hidden" name="intent" value="react" />
         <input type="hidden" name="targetType" value={targetType} />
@@ -65,10 +65,10 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
               aria-describedby={own ? hintId : undefined}
               title={own ? r.ownContent : r.labels[type]}
               // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
-              // instead of 230 characters on each of the four chips of every post (issue 8).
+              // instead of 230 characters on each of the four chips of every post.
               className={own ? "reaction-chip opacity-60" : "reaction-chip"}
             >
-              {/* The name comes from the text: 'Bullish 0' (issue 19, axe label-content-name-mismatch). */}
+              {/* The name comes from the text: 'Bullish 0' (axe label-content-name-mismatch). */}
               <span aria-hidden>{r.emoji[type]}</span>{" "}
               <span className="chip-label">{r.labels[type]}</span>{" "}
               <span className="chip-count">{Math.max(0, count)}</span>

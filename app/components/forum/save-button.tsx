@@ -1,5 +1,5 @@
 /**
- * 'Spara' / 'Sparad' (issue 19 bookmarks) on the thread post and each comment: a real `<button>`
+ * 'Spara' / 'Sparad' (bookmarks) on the thread post and each comment: a real `<button>`
  * with `aria-pressed` in a React Router fetcher form that posts `intent=save|unsave`,
  * `targetType` and `targetId` to the page's own action (works without JavaScript too); the state
  * flips at once and the answer's toast is shown. Members only: the caller renders nothing for
@@ -27,7 +27,7 @@ export function SaveButton({ targetType, targetId, saved }: SaveButtonProps) {
   const pending = fetcher.formData?.get("intent");
   const shown = pending ? pending === "save" : saved;
   return (
-    // data-save: where the shared member render sets 'Sparad' (issue 21).
+    // data-save: where the shared member render sets 'Sparad'.
     <fetcher.Form method="post" className="inline" data-save={`${targetType}:${targetId}`}>
       <input type="hidden" name="intent" value={shown ? "unsave" : "save"} />
       <input type="hidden" name="targetType" value={targetType} />

@@ -1,5 +1,5 @@
 /**
- * 'Din syn' and 'Innehav' in a composer (issue 17): for each listed ticker the text names, a
+ * 'Din syn' and 'Innehav' in a composer: for each listed ticker the text names, a
  * compact row `$ERIC-B` · a radio group 'Din syn för $ERIC-B' (Bullish / Bearish / Ingen) · a
  * radio group 'Innehav för $ERIC-B' (Jag äger aktien / Jag äger inte aktien / Ej angivet). The
  * radios are the form's `syn.{TICKER}` / `innehav.{TICKER}` fields (`domain/stances.ts`); nothing

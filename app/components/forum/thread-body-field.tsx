@@ -1,7 +1,7 @@
 /**
  * The body field of a thread and the writing tips under it, shared by the new thread page and the
  * thread edit page (SPEC §5 New thread: Innehåll with 'Skriv' / 'Förhandsgranska', tips about
- * $TICKER and @username; issue 16: images pasted, dropped or picked, the same rules when editing).
+ * $TICKER and @username; images pasted, dropped or picked, the same rules when editing).
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * A thread in a list (SPEC §2 Thread row): title, author nickname ('Okänd' fallback), 'N svar',
  * relative time. Plain elements only: lists never mount a widget per row (ARCHITECTURE.md), except
- * the collapsed line of a thread by a member the viewer mutes (`muted`, issue 19).
+ * the collapsed line of a thread by a member the viewer mutes (`muted`).
  *
  * @module
  */
@@ -14,7 +14,7 @@ import { MutedItem } from "./muted-item";
 import { RelativeTime } from "./relative-time";
 import { ThreadBadges, type TrendFigures } from "./thread-badges";
 
-/** A thread row's data: the row, where known its trend figures, and issue 19's `muted`. */
+/** A thread row's data: the row, where known its trend figures, and `muted`. */
 export type ThreadRowData = BaseThreadRow & TrendFigures & { muted?: true };
 
 /** One row; `showCategory` adds the category name (forum home). */

@@ -1,8 +1,8 @@
 /**
  * The list of threads and comments that mention tickers, as the ticker page (`/forum/aktie/X`)
- * and the watchlist feed (`/forum/bevakning`, issue 17) show it: kind, optional cashtags, the
+ * and the watchlist feed (`/forum/bevakning`) show it: kind, optional cashtags, the
  * thread title (or 'I tråden …' for a comment) linked to the post, an excerpt, author and the
- * post's own time. A post by a member the viewer mutes (`muted`, issue 19) is one line 'Dolt
+ * post's own time. A post by a member the viewer mutes (`muted`) is one line 'Dolt
  * inlägg från @nick – visa' until opened.
  *
  * @module
@@ -14,7 +14,7 @@ import type { TickerPost } from "../../../domain/views";
 import { MutedItem } from "./muted-item";
 import { RelativeTime } from "./relative-time";
 
-/** One listed post: a {@link TickerPost}, with the tickers to show beside its kind (the watchlist's) and issue 19's `muted`. */
+/** One listed post: a {@link TickerPost}, with the tickers to show beside its kind (the watchlist's) and `muted`. */
 export type TickerPostItem = TickerPost & { tickers?: string[]; muted?: true };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * 'Trendande aktier' on the forum home (issue 17 "Trending tickers"): the 10 tickers named by the
+ * 'Trendande aktier' on the forum home: the 10 tickers named by the
  * most distinct members in the last 24 hours, each with its rank, `$TICKER` linking to the ticker
  * page, company name, mentions and members, the change against the previous 24 hours and the
  * split of stated views. A native `<details open>`: on mobile the summary (Visa/Dölj, like

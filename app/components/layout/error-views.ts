@@ -1,7 +1,7 @@
 /**
  * The error views (`not-found.tsx`: 404, not-found box, 'Anslutningsproblem', unavailable), loaded
  * only by a page that shows one: on the server and before such a page hydrates at once
- * (`errorViewModule`, app/lib/lazy.ts; issue 21: a first visit to a thread downloads none of it).
+ * (`errorViewModule`, app/lib/lazy.ts; a first visit to a thread downloads none of it).
  * Each renders like the component it stands for.
  *
  * @module

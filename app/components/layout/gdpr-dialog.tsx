@@ -1,7 +1,7 @@
 /**
  * The footer's 'GDPR och datapolicy' button and its dialog (SPEC §2 Shared forum layout: a
  * dialog of 11 policy sections with an 'Acceptera' button). Texts in `domain/i18n/sv.ts` `privacy`;
- * the dialog (`gdpr-policy-dialog.tsx`) loads when it first opens (issue 21).
+ * the dialog (`gdpr-policy-dialog.tsx`) loads when it first opens.
  *
  * The dialog never opens by itself: Börssnack sets only necessary cookies, which need no consent,
  * and a modal on arrival would stand between a visitor and the forum. Until 'Acceptera' has been

@@ -1,6 +1,6 @@
 /**
  * The 'GDPR och datapolicy' dialog (SPEC §2 Shared forum layout: 11 policy sections and
- * 'Acceptera'), loaded on its first open (issue 21) by `gdpr-dialog.tsx`, which keeps the consent
+ * 'Acceptera'), loaded on its first open by `gdpr-dialog.tsx`, which keeps the consent
  * cookie and the footer note.
  *
  * @module

@@ -1,7 +1,7 @@
 /**
  * The header's user menu and phone menu (SPEC §2 Shared forum layout) with their Radix widgets,
- * loaded on first open (issue 21): `site-header.tsx` renders plain buttons of the same look until
- * then. Also the user menu's theme group (issue 19).
+ * loaded on first open: `site-header.tsx` renders plain buttons of the same look until
+ * then. Also the user menu's theme group.
  *
  * @module
  */
@@ -140,7 +140,7 @@ export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: LazyWidge
               </DropdownMenu.Item>
             </>
           ) : null}
-          {/* Issue 19: the colour theme ('Systemets tema' / 'Ljust' / 'Mörkt'). */}
+          {/* The colour theme ('Systemets tema' / 'Ljust' / 'Mörkt'). */}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <ThemeMenuItems itemClassName={item} />
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
@@ -230,7 +230,7 @@ export function MobileMenuSheet({ viewer, open, onOpenChange, trigger }: LazyWid
                 </>
               ) : null}
               <LogoutForm className={`${link} w-full text-left`}>{nav.logout}</LogoutForm>
-              {/* Issue 19: the colour theme; the user menu with it is hidden on phones. */}
+              {/* The colour theme; the user menu with it is hidden on phones. */}
               <ThemeForm className="mt-2 border-t border-slate-200 px-3 pt-3 text-sm" />
             </>
           ) : (

@@ -1,6 +1,6 @@
 /**
  * The logo (SPEC §2 Shared forum layout): its own module, so the landing, auth and admin pages
- * that show it do not also load the forum header (issue 21).
+ * that show it do not also load the forum header.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * The forum header's member-only components (`member-header-parts.ts`), loaded as one module: on
- * the server and before a member's page hydrates at once, for a visitor never (issue 21;
- * `memberModule`, app/lib/lazy.ts).
+ * the server and before a member's page hydrates at once, for a visitor never
+ * (`memberModule`, app/lib/lazy.ts).
  *
  * @module
  */

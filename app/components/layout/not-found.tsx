@@ -1,6 +1,6 @@
 /**
  * The 404 page (SPEC §2): bull emoji, 'Hoppsan! Sidan hittades inte', link back to the start page;
- * and the other error views. Loaded only by a page that shows one (issue 21): import them from
+ * and the other error views. Loaded only by a page that shows one: import them from
  * `error-views.ts`. Each view's root element carries `data-route-error`
  * (`ROUTE_ERROR_ATTRIBUTE`, app/lib/lazy.ts), so the browser loads this module before it hydrates
  * such a page.
@@ -62,7 +62,7 @@ export function ConnectionProblem() {
 }
 
 /**
- * 'Forumet är tillfälligt otillgängligt' (issue "Hardening", faults): the database cannot be
+ * 'Forumet är tillfälligt otillgängligt' (faults): the database cannot be
  * reached; the answer is HTTP 503 with `Retry-After`. A plain link reloads the page.
  *
  * @param props.compact true inside the forum layout (a box), false for the whole page

@@ -1,7 +1,7 @@
 /**
  * Forum footer (SPEC §2 Shared forum layout): copyright line, provider link and data attribution,
  * the 'GDPR och datapolicy' button with its dialog ({@link GdprDialog}) and, for visitors, the
- * colour theme choice 'Tema' (issue 19; members have it in the user menu).
+ * colour theme choice 'Tema' (members have it in the user menu).
  *
  * @module
  */
@@ -13,7 +13,7 @@ import { useViewer } from "../../lib/viewer";
 
 /**
  * Footer with the current year and the provider link (`PROVIDER_NAME`/`PROVIDER_URL`, root loader
- * data); visitors also get the theme form (issue 19).
+ * data); visitors also get the theme form.
  */
 export function SiteFooter() {
   const viewer = useViewer();

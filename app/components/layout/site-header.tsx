@@ -2,8 +2,8 @@
  * Sticky forum header (SPEC §2 Shared forum layout): logo, Forum link, and a user menu or a
  * 'Logga in' button; below 768 px a menu button opens a sheet with the same links.
  * A member also gets the notification bell and the activity logger; everyone sees the online
- * indicator (issue 5: SPEC §2 bell, §4 Presence). On desktop a compact line below says whether
- * the Stockholm, New York and Tokyo exchanges are open (issue 17, `MarketHoursLine`).
+ * indicator (SPEC §2 bell, §4 Presence). On desktop a compact line below says whether
+ * the Stockholm, New York and Tokyo exchanges are open (`MarketHoursLine`).
  *
  * @module
  */
@@ -33,9 +33,9 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
         className: "flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-slate-800 hover:bg-slate-100",
         children: (
           <>
-            {/* Name 'Användarmeny <nick>': it contains the visible nickname (issue 19, axe). */}
+            {/* Name 'Användarmeny <nick>': it contains the visible nickname (axe). */}
             <span className="sr-only">{nav.userMenu}</span>
-            {/* data-personal: the member's avatar and nickname, set by the shared member render (issue 21). */}
+            {/* data-personal: the member's avatar and nickname, set by the shared member render. */}
             <span aria-hidden className="contents" data-personal="avatar">
               <EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />
             </span>
@@ -94,7 +94,7 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
           </nav>
         </div>
         <div className="flex items-center gap-1.5 sm:gap-2">
-          {/* Issue 19: on phones too (SPEC §2 header); compact below 640 px. */}
+          {/* On phones too (SPEC §2 header); compact below 640 px. */}
           <OnlineIndicator className="max-sm:px-2 max-sm:text-[11px]" />
           {viewer ? (
             <>

@@ -1,5 +1,5 @@
 /**
- * The colour theme choice (issue 19 "Dark mode"): 'Systemets tema' / 'Ljust' / 'Mörkt'.
+ * The colour theme choice: 'Systemets tema' / 'Ljust' / 'Mörkt'.
  *
  * - `ThemeMenuItems` (in `header-menus.tsx`, loaded with the user menu): a 'Tema' group of
  *   `menuitemradio` items for the user menu (members).

@@ -1,13 +1,13 @@
 /**
  * Whether the Stockholm, New York and Tokyo exchanges are open, for the auth layout's clocks and
- * the forum header (issue 17, "Market hours"; rules in domain/market-hours.ts).
+ * the forum header (rules in domain/market-hours.ts).
  *
  * Hydration: the server render and the first browser render show `mh.pending`; after mount the
  * browser fetches the states from `/api/market-status` (computed on the server by
  * `domain/market-hours.ts` with the holiday calendar), and again when the answer says the next
  * open or close is due, so the text changes while the page stays open. If they cannot be fetched
  * the status stays pending ('…'); the clocks still tick. The rules, their time-zone library and
- * the holiday data never reach the browser (issue 21: a first visit's JavaScript).
+ * the holiday data never reach the browser (a first visit's JavaScript).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * The Radix AlertDialog behind `ConfirmDialog` (`confirm-dialog.tsx`), loaded when a confirmation
- * first opens (issue 21).
+ * first opens.
  *
  * @module
  */

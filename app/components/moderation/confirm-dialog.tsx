@@ -2,7 +2,7 @@
  * A confirmation dialog (Radix AlertDialog) that mounts only while open (ARCHITECTURE.md: one
  * overlay per page, not per row). Used by the admin pages for deletions and report decisions,
  * and by the thread page for deleting a thread or comment. The dialog's module
- * (`confirm-dialog-content.tsx`) loads when it first opens (issue 21).
+ * (`confirm-dialog-content.tsx`) loads when it first opens.
  *
  * @module
  */

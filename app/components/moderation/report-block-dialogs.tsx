@@ -1,6 +1,6 @@
 /**
  * The report and block dialogs (SPEC §4 Report, Block; §5 Report; §8) behind `report-block.tsx`,
- * loaded when one first opens (issue 21).
+ * loaded when one first opens.
  *
  * @module
  */

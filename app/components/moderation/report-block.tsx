@@ -1,7 +1,7 @@
 /**
  * Report and block on threads and comments (SPEC §4 Report, Block; §5 Report; §6; §8). One report
  * dialog and one block dialog per page, mounted only while open and loaded on first open
- * (`report-block-dialogs.tsx`, issue 21); the 'Anmäl' button is a plain element. The block item
+ * (`report-block-dialogs.tsx`); the 'Anmäl' button is a plain element. The block item
  * of the moderation menu is member-only code (`moderation-menu.tsx`).
  *
  * @module

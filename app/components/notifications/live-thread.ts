@@ -1,5 +1,5 @@
 /**
- * Live thread page (issue 5, beyond the spec): while a thread is open, comments and replies by
+ * Live thread page (beyond the spec): while a thread is open, comments and replies by
  * others and changed reaction counts arrive without a reload. The page's loader data is
  * revalidated in place — React keeps every existing element, new comments are added where they
  * belong, and the browser's scroll anchoring keeps what the reader looks at where it is.

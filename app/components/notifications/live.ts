@@ -1,5 +1,5 @@
 /**
- * The browser side of the live channel (issue 5 Live): **one** `EventSource` per tab on
+ * The browser side of the live channel: **one** `EventSource` per tab on
  * `/api/events`, shared by the bell (the member's notifications) and an open thread page
  * (`?thread=<id>`), so a tab holds one connection, not one per feature (browsers allow only six
  * per host over HTTP/1.1).

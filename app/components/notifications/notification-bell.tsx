@@ -3,7 +3,7 @@
  * the unread count ('9+' above 9) and a popover listing the unread ones (at most 10, newest
  * first). Clicking one marks it read, removes it and navigates to the thread (at
  * `#comment-{id}` for comments and mentions). New notifications arrive live over the tab's
- * stream (issue 5): put at the top, the list capped at 10, the badge updated, and the popover's
+ * stream: put at the top, the list capped at 10, the badge updated, and the popover's
  * list reloaded when it is open. A load failure is only logged (SPEC §8).
  *
  * @module
@@ -70,7 +70,7 @@ export function NotificationBell() {
     notification: (data) => {
       const item = data as NotificationItem;
       if (item.read) return;
-      // A batched 'N nya kommentarer i …' row (issue 18) comes again with a higher count: it
+      // A batched 'N nya kommentarer i …' row comes again with a higher count: it
       // moves to the top with its new text but is not counted twice.
       const seen = known.current.has(item.id);
       known.current.add(item.id);

@@ -3,7 +3,7 @@
  * 'Markera alla som lästa' when unread exist, then the items newest first (unread highlighted) or
  * 'Inga notifieringar'; 'Laddar notifieringar...' while loading.
  *
- * Issue 21 (docs/decisions/039-shared-member-render.md, "The notifications page"): the server
+ * Shared member render (docs/decisions/039-shared-member-render.md, "The notifications page"): the server
  * renders this list on its own for each member of a shared page (`renderNotificationList` in
  * `app/entry.server.tsx`) and sets it into the shared markup, and the browser renders it inside
  * the route at hydration. So it uses no router hook: its links and form are plain elements whose

@@ -1,6 +1,6 @@
 /**
  * The notification bell's popover (SPEC §2 Shared forum layout, §4 Notification), loaded on the
- * bell's first open (issue 21) by `notification-bell.tsx`, which keeps the list, the count and
+ * bell's first open by `notification-bell.tsx`, which keeps the list, the count and
  * the live updates.
  *
  * @module

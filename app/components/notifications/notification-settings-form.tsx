@@ -1,5 +1,5 @@
 /**
- * The section 'Notiser' of /forum/konto (issue 18; docs/decisions/029-notification-settings.md):
+ * The section 'Notiser' of /forum/konto (docs/decisions/029-notification-settings.md):
  * per notification kind a radio group (a `fieldset` whose `legend` names the kind) with the
  * options 'I forumet', '+ e-post', '+ push', 'Av'; the checkboxes 'Bevaka trådar jag skapar
  * eller kommenterar' and 'Veckans hetaste trådar'; 'Spara notisinställningar'; and the e-mail

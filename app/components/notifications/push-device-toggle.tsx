@@ -1,5 +1,5 @@
 /**
- * 'Aktivera pushnotiser på den här enheten' (issue 18 Web Push): turns push on or off for this
+ * 'Aktivera pushnotiser på den här enheten' (Web Push): turns push on or off for this
  * browser. Needs no props: it finds the registered service worker
  * (`navigator.serviceWorker.ready`, registered by `app/pwa/register.ts` in production builds),
  * asks for permission (`Notification.requestPermission()`), fetches the VAPID public key from

@@ -1,5 +1,5 @@
 /**
- * 'Bevaka tråd' / 'Sluta bevaka' (issue 18 thread subscriptions): a real `<button>` with
+ * 'Bevaka tråd' / 'Sluta bevaka' (thread subscriptions): a real `<button>` with
  * `aria-pressed` and a bell icon in a React Router fetcher form that posts `intent=subscribe|
  * unsubscribe` to the thread page's own action, so it works without JavaScript too (a plain
  * form post re-renders the page); with JavaScript the state flips at once and the answer's
@@ -37,7 +37,7 @@ export function SubscribeButton({ subscribed, loggedIn }: SubscribeButtonProps) 
   const pending = fetcher.formData?.get("intent");
   const shown = pending ? pending === "subscribe" : subscribed;
   return (
-    // data-subscribe: where the shared member render sets 'Sluta bevaka' (issue 21).
+    // data-subscribe: where the shared member render sets 'Sluta bevaka'.
     <fetcher.Form method="post" className="inline" data-subscribe="">
       <input type="hidden" name="intent" value={shown ? "unsubscribe" : "subscribe"} />
       <button type="submit" aria-pressed={shown} disabled={fetcher.state !== "idle"} className={buttonClass("secondary")}>

@@ -1,6 +1,6 @@
 /**
  * A member's activity log (SPEC §7 log_user_activity, §9 throttle of 5 minutes): what the header
- * runs while a member is signed in. Member-only code (issue 21), loaded through
+ * runs while a member is signed in. Member-only code, loaded through
  * `layout/member-header-parts.ts`.
  *
  * @module

@@ -20,7 +20,7 @@ interface OnlineStats {
 
 /**
  * The header's online-users indicator: '{n} online', refreshed every 60 s. The first paint shows
- * the counts the root loader read (issue 21: nothing in the header moves when the page hydrates);
+ * the counts the root loader read (nothing in the header moves when the page hydrates);
  * without them (the server could not read them) it appears once the browser's request answers.
  */
 export function OnlineIndicator({ className = "" }: { className?: string }) {

@@ -64,7 +64,7 @@ export function FollowButton({ userId, nickname, following, loggedIn, onChange, 
       disabled={busy}
       aria-pressed={state}
       className={className}
-      // Where the shared member render sets 'Sluta följa' (issue 21, server/cache/member-pages.ts).
+      // Where the shared member render sets 'Sluta följa' (server/cache/member-pages.ts).
       data-follow=""
     >
       {state ? p.unfollow : p.follow}

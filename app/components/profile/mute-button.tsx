@@ -1,5 +1,5 @@
 /**
- * 'Dölj medlem' / 'Visa medlem igen' (issue 19): a real `<button>` with `aria-pressed` that
+ * 'Dölj medlem' / 'Visa medlem igen': a real `<button>` with `aria-pressed` that
  * posts `intent=mute|unmute` and `userId` to `POST /api/mute`, disabled while the call runs,
  * with a toast for the outcome. Rendered only for a logged-in member on someone else's profile
  * (`MemberCan.mute`); the server refuses oneself (400) and visitors (401) again.

@@ -1,5 +1,5 @@
 /**
- * 'Dolda medlemmar' on `/forum/konto` (issue 19 'Dölj medlem'): the members the viewer mutes,
+ * 'Dolda medlemmar' on `/forum/konto` ('Dölj medlem'): the members the viewer mutes,
  * each with avatar, `@nick` linked to the profile and 'Visa medlem igen' — a fetcher form that
  * posts `intent=unmute` and `userId` to the account route's action (works without JavaScript);
  * the row goes at once. Empty: 'Du har inte dolt någon medlem.'

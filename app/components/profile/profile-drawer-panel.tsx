@@ -1,6 +1,6 @@
 /**
  * The profile drawer's panel (SPEC §2 Profile side panel), a Radix dialog loaded when the drawer
- * first opens (issue 21); `profile-drawer.tsx` keeps the state and the loading of the card.
+ * first opens; `profile-drawer.tsx` keeps the state and the loading of the card.
  *
  * @module
  */

@@ -1,9 +1,9 @@
 /**
  * Profile side panel (SPEC §2 Profile side panel): a drawer opened by clicking an author or an
  * @mention, by user id or nickname. Shows 'Laddar profil...', the profile's essentials, a follow
- * button, 'Dölj medlem' (issue 19; members on others' cards), 'Visa hela profilen' and 'Stäng'.
+ * button, 'Dölj medlem' (members on others' cards), 'Visa hela profilen' and 'Stäng'.
  * One drawer per page, mounted only while open (ARCHITECTURE.md) and loaded on first open
- * (`profile-drawer-panel.tsx`, issue 21); rendered @mention links
+ * (`profile-drawer-panel.tsx`); rendered @mention links
  * (`a.mention[data-mention]`) open it through one delegated click listener.
  *
  * @module

@@ -2,7 +2,7 @@
  * A member's profile (SPEC §2 Profile page): banner (gradient if none), avatar with the EdgeLevel
  * ring and initials fallback, nickname, role, 'Medlem sedan', copy-link, EdgeLevel bar, bio
  * (editable on one's own), follower and following counts with the follow toggle, 'Dölj medlem'
- * (issue 19; members on others' profiles), and the newest
+ * (members on others' profiles), and the newest
  * threads and comments. Used at /forum/profil/{id} and /@{nickname}.
  *
  * @module
@@ -35,7 +35,7 @@ export interface ProfilePageData {
   /** What the viewer may do with this member (server-computed `memberCan`). */
   can: MemberCan;
   following: boolean;
-  /** Whether the viewer mutes this member (issue 19 'Dölj medlem'); false for visitors and oneself. */
+  /** Whether the viewer mutes this member ('Dölj medlem'); false for visitors and oneself. */
   muted: boolean;
   loggedIn: boolean;
   /** Absolute URL to copy. */
@@ -60,7 +60,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
   const viewer = useViewer();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      {/* Issue 20: ProfilePage with the member as its main entity, for visitors (search engines never log in). */}
+      {/* ProfilePage with the member as its main entity, for visitors (search engines never log in). */}
       {viewer ? null : <JsonLd data={import.meta.env.SSR ? profileJsonLd(profile, data.url) : null} />}
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
         <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300 md:h-48">
@@ -85,7 +85,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
               {data.can.mute ? <MuteButton userId={profile.id} nickname={profile.nickname} muted={data.muted} /> : null}
             </div>
           </div>
-          {/* Issue 19: the banner's controls sit with the avatar's on white, not on the banner (unreadable grey on green, and under the avatar at 375 px). */}
+          {/* The banner's controls sit with the avatar's on white, not on the banner (unreadable grey on green, and under the avatar at 375 px). */}
           {own ? (
             <div className="flex flex-col gap-2">
               <ProfileImageUpload kind="avatar" currentUrl={profile.avatarUrl} />

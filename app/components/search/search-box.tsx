@@ -29,7 +29,7 @@ export type SearchState =
   | { status: "done"; query: string; results: SearchResult[]; terms: string[] }
   | { status: "error"; query: string };
 
-/** The results list, loaded when the box first takes focus (issue 21: not in the first paint). */
+/** The results list, loaded when the box first takes focus (not in the first paint). */
 const SearchResultsPanel = lazyComponent(() => import("./search-results-panel"), (m) => m.SearchResultsPanel);
 
 /** The search box with its results list. */

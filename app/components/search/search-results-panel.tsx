@@ -1,7 +1,7 @@
 /**
  * The search box's results list (SPEC §2 Shared forum layout, §4 Search): the state line
  * ('Söker…', 'Fel vid sökning', no results) and the options — each result, then 'Visa alla
- * resultat'. Loaded when the box first takes focus (issue 21: not in a first visit's JavaScript);
+ * resultat'. Loaded when the box first takes focus (not in a first visit's JavaScript);
  * the box (`search-box.tsx`) keeps the combobox state and the keys.
  *
  * @module
@@ -80,7 +80,7 @@ export function SearchResultsPanel({ listId, state, query, active, onActive, onC
                   </span>
                   <span className="truncate text-sm font-semibold text-slate-900">
                     {result.muted ? (
-                      // Issue 19: a muted member's post; choosing the option opens it.
+                      // A muted member's post; choosing the option opens it.
                       mu.hiddenFrom(result.author_name ?? f.unknownAuthor)
                     ) : (
                       <Highlighted text={result.title} terms={terms} />

@@ -1,5 +1,5 @@
 /**
- * `<script type="application/ld+json">` with one JSON-LD node (issue 20 "Structured data").
+ * `<script type="application/ld+json">` with one JSON-LD node.
  *
  * @module
  */
@@ -15,7 +15,7 @@ import { jsonLdScriptText, type JsonLdObject } from "../../lib/structured-data";
  *
  * Only search engines read it, from the server's HTML, so the node is built on the server alone:
  * callers pass `import.meta.env.SSR ? threadJsonLd(…) : null`, which leaves the builders out of the
- * browser's JavaScript (issue 21: 1.2 KB gzip of a first visit to a thread page). In the browser
+ * browser's JavaScript (1.2 KB gzip of a first visit to a thread page). In the browser
  * React hydrates the element without rewriting its text, so the server's node stays in the page.
  *
  * @param props.data the JSON-LD node, e.g. from `threadJsonLd`; null in the browser build

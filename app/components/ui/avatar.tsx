@@ -1,6 +1,6 @@
 /**
  * A member's avatar: initials in a circle (SPEC §2 Profile: "avatar with initials fallback").
- * Uploaded avatars arrive with the profiles issue.
+ * Uploaded avatars are drawn by `edge-level.tsx`.
  *
  * @module
  */

@@ -19,7 +19,7 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 /**
- * The classes of one variant alone (issue 21: the shared member render swaps 'Följ' for
+ * The classes of one variant alone (the shared member render swaps 'Följ' for
  * 'Sluta följa', primary for secondary, in a page made for the generic member).
  *
  * @param variant the variant

@@ -1,6 +1,6 @@
 /**
  * The EdgeLevel progress bar on profiles (SPEC §1, §3 EdgeLevel, §9): its own module, so the
- * pages that only show avatars (`edge-level.tsx`) do not carry it (issue 21).
+ * pages that only show avatars (`edge-level.tsx`) do not carry it.
  *
  * @module
  */

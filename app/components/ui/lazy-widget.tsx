@@ -1,5 +1,5 @@
 /**
- * A button that opens a lazily loaded widget (menu, dialog, popover; issue 21). Until the first
+ * A button that opens a lazily loaded widget (menu, dialog, popover). Until the first
  * open it is a plain `<button>` with the trigger's class, label and content; the widget's module
  * is fetched on pointer-over or focus and rendered on the first click, with a trigger that looks
  * the same, so nothing moves and the first paint's JavaScript carries no Radix.

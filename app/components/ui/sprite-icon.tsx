@@ -1,5 +1,5 @@
 /**
- * Icons that repeat on every comment, drawn once per page (issue 21: a member's 100-comment thread
+ * Icons that repeat on every comment, drawn once per page (a member's 100-comment thread
  * carried 150 inline copies of the 'Anmäl' and 'Spara' icons, 400 bytes and nine attributes each).
  * {@link IconSprite} renders each icon once as an SVG `<symbol>` from lucide's own component;
  * {@link SpriteIcon} points at it with `<use>`, about 90 bytes. The icons keep lucide's look and

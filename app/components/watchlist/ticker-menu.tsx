@@ -1,5 +1,5 @@
 /**
- * The cashtag menu (issue 17 Watchlist: "in the ticker hover/link menu: 'Bevaka' / 'Sluta
+ * The cashtag menu (watchlist: "in the ticker hover/link menu: 'Bevaka' / 'Sluta
  * bevaka'"): resting the mouse on a rendered `$TICKER` (`a.cashtag[data-ticker]`, cooked by
  * server/content/cook.ts) for {@link OPEN_DELAY_MS} opens a small menu beside it — company name,
  * sector, 'Visa aktien' and 'Bevaka' / 'Sluta bevaka' (for visitors a 'Bevaka' link to the login
@@ -40,7 +40,7 @@ const CLOSE_DELAY_MS = 300;
  * per layout.
  *
  * @param initial the cashtag the mouse was on when the layer was asked for (the layout loads this
- *   module on the first hover of a cashtag, issue 21): handled as if its hover came now
+ *   module on the first hover of a cashtag): handled as if its hover came now
  */
 export function TickerMenuLayer({ initial = null }: { initial?: Element | null } = {}) {
   const [opened, setOpened] = useState<Opened | null>(null);

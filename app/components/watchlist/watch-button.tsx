@@ -1,5 +1,5 @@
 /**
- * 'Bevaka' / 'Sluta bevaka' (issue 17 Watchlist): a real `<button>` in a React Router fetcher
+ * 'Bevaka' / 'Sluta bevaka' (watchlist): a real `<button>` in a React Router fetcher
  * form that posts `intent` and `ticker` to the page's own action, so it works without
  * JavaScript too; the state flips at once while the request runs and the answer's toast is shown.
  * Visitors get a link to the login page that brings them back.

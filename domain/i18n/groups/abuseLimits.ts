@@ -11,7 +11,7 @@ export function tryAgainIn(seconds: number): string {
 }
 
 /**
- * Abuse limits per action (issue "Hardening", README "Abuse limits", docs/decisions/014): the
+ * Abuse limits per action (README "Abuse limits", docs/decisions/014): the
  * message of an HTTP 429 answer, given the wait in seconds.
  */
 export const abuseLimits = {

@@ -1,5 +1,5 @@
 /**
- * The admin panel 'Jobb' (issue 18 "Background work on a maintained queue": queued, failed, last
+ * The admin panel 'Jobb' (background work on a maintained queue: queued, failed, last
  * run per job), /admin/jobb, admins only.
  */
 export const adminJobs = {
@@ -24,13 +24,13 @@ export const adminJobs = {
     "fanout-sweep": "Notiser till följare",
     "post-image-sweep": "Rensning av inläggsbilder",
     "edge-level-refresh": "EdgeLevel",
-    /** Issue 18: e-mail for members who are away. */
+    /** E-mail for members who are away. */
     "email-digest": "E-postsammanfattning av notiser",
     "weekly-digest": "Veckans hetaste trådar",
-    // Web Push (issue 18).
+    // Web Push.
     "push-send": "Pushnotiser",
     "push-sweep": "Pushnotiser (uppsamling)",
-    // Issue 21: expired rate-limit counters, one sweep for every process.
+    // Expired rate-limit counters, one sweep for every process.
     "limit-sweep": "Rensning av utgångna begränsningar",
   } as Record<string, string>,
 } as const;

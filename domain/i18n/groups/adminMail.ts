@@ -1,4 +1,4 @@
-/** Admin bulk e-mail and its opt-out (issue 7; List-Unsubscribe). */
+/** Admin bulk e-mail and its opt-out (List-Unsubscribe). */
 export const adminMail = {
   footer: "Du får det här mejlet för att du är medlem på Börssnack.",
   unsubscribe: "Avregistrera dig från utskick",

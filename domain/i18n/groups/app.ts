@@ -6,10 +6,10 @@ export const app = {
     "Börssnack är forumet där svenska traders och investerare diskuterar aktier, fonder, makro och krypto.",
   copyright: (year: number) => `© ${year} Börssnack. Alla rättigheter förbehållna.`,
   poweredBy: "Drivs med öppen källkod",
-  /** Issue 19: the accessible name of the toast region (sonner's default is English). */
+  /** The accessible name of the toast region (sonner's default is English). */
   toastRegion: "Aviseringar",
   toastClose: "Stäng aviseringen",
-  /** Issue 19 (SPEC §2 footer: "a link to the provider"): 'Drivs av <provider>'. */
+  /** SPEC §2 footer, "a link to the provider": 'Drivs av <provider>'. */
   providedBy: "Drivs av",
   footerData:
     "Bolagsdata: FinanceDatabase (MIT). Exempeltexter: Swedish NER corpus av Andreas Klintberg, baserad på Språkbanken Webbnyheter 2012, CC BY 4.0.",

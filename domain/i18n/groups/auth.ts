@@ -27,7 +27,7 @@ export const auth = {
   nicknameChars:
     "Nickname får endast innehålla bokstäver (inklusive å, ä, ö), siffror, punkter, understreck och bindestreck",
   nicknameTaken: "Detta användarnamn är redan taget",
-  /** Reserved names and their look-alikes (issue 15 item 7; domain/limits.ts RESERVED_NICKNAMES). */
+  /** Reserved names and their look-alikes (domain/limits.ts RESERVED_NICKNAMES). */
   nicknameReserved: "Detta användarnamn är reserverat",
   nicknameLength: "Nickname måste vara 2–30 tecken långt",
   // SPEC §5 Register / Login
@@ -64,7 +64,7 @@ export const auth = {
   verified: "Din e-postadress är bekräftad. Välkommen till Börssnack!",
   verifyFailed: "Länken är ogiltig eller har gått ut. Logga in för att få ett nytt bekräftelsemejl.",
   clocks: { newYork: "New York", stockholm: "Stockholm", tokyo: "Tokyo" },
-  // Passwords and abuse limits (issue "Accounts and privacy")
+  // Passwords and abuse limits
   passwordCommon: "Lösenordet är för vanligt och lätt att gissa. Välj ett annat.",
   accountLocked:
     "För många misslyckade inloggningar. Vänta 15 minuter och försök igen, eller återställ lösenordet.",
@@ -82,7 +82,7 @@ export const auth = {
   magicInvalid:
     "Länken är ogiltig, redan använd eller har gått ut (en magisk länk gäller i 15 minuter och kan användas en gång).",
   magicRequestNew: "Skicka en ny länk",
-  /** GET /auth/magic shows a button; only its POST signs in (issue 15 item 8). */
+  /** GET /auth/magic shows a button; only its POST signs in. */
   magicConfirmTitle: "Logga in på Börssnack",
   magicConfirmText: "Klicka på knappen för att logga in med länken från ditt mejl.",
   magicConfirmButton: "Logga in",

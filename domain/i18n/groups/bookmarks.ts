@@ -1,4 +1,4 @@
-/** Saved threads and comments 'Spara' and the page 'Sparade' (issue 19). */
+/** Saved threads and comments 'Spara' and the page 'Sparade'. */
 export const bookmarks = {
   save: "Spara",
   saved: "Sparad",

@@ -21,7 +21,7 @@ export const cli = {
   demoLogins: (password: string) =>
     `Logga in som någon av demoanvändarna (samma lösenord för alla: ${password}):`,
   demoLogin: (nickname: string, email: string) => `  ${nickname.padEnd(18)} ${email}`,
-  /** A demo login with staff powers (issue 19: the demo has a moderator and an admin). */
+  /** A demo login with staff powers (the demo has a moderator and an admin). */
   demoStaffLogin: (nickname: string, email: string, role: string) => `  ${nickname.padEnd(18)} ${email} (${role})`,
   seedInProduction:
     "Vägrar skapa demoinnehåll när NODE_ENV=production: demokontona har ett känt lösenord. Lägg till --force om du verkligen vill.",
@@ -31,7 +31,7 @@ export const cli = {
   backedUp: (file: string, bytes: number) => `Säkerhetskopian är sparad i ${file} (${Math.ceil(bytes / 1024)} kB).`,
   restored: (file: string) => `Databasen är återställd från ${file}.`,
   restoreMovedAside: (dir: string) => `Den tidigare databasmappen ligger kvar i ${dir}.`,
-  /** Issue 15 item 9: the embedded database has one writer, the running server. */
+  /** The embedded database has one writer, the running server. */
   serverRunning: (pid: number, dataDir: string) =>
     `Servern körs (process ${pid}) och har den inbyggda databasen i ${dataDir} öppen. Stoppa servern först, eller kör kommandot mot PostgreSQL med DATABASE_URL.`,
   backupFileMissing: (file: string) => `Hittar ingen säkerhetskopia i ${file}.`,

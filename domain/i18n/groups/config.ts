@@ -5,17 +5,17 @@ export const config = {
   postgresUrl: "måste börja med postgres:// eller postgresql://",
   smtpUrl: "måste börja med smtp:// eller smtps://",
   secretLength: "måste vara minst 32 tecken",
-  /** Web Push (issue 18). */
+  /** Web Push. */
   vapidKey: "måste vara en base64url-nyckel från web-push generate-vapid-keys",
   vapidPair: "saknas: ange både VAPID_PUBLIC_KEY och VAPID_PRIVATE_KEY, eller ingen av dem",
   vapidSubject: "måste vara en mailto:-adress eller en https://-adress",
-  /** Issue 19: the footer's provider link. */
+  /** The footer's provider link. */
   providerUrl: "måste vara en http(s)-adress eller en sökväg som börjar med /",
-  /** Issue 20: robots.txt and the sitemaps. */
+  /** robots.txt and the sitemaps. */
   searchEngines: "måste vara on eller off",
-  /** Issue 21: share of successful page requests written to the request log. */
+  /** Share of successful page requests written to the request log. */
   logSample: "måste vara ett tal från 0 till 1 (andelen lyckade GET-anrop som loggas)",
-  /** Issue 21: worker processes (server/web-concurrency.ts, server/cluster.ts). */
+  /** Worker processes (server/web-concurrency.ts, server/cluster.ts). */
   webConcurrency: (max: number) => `måste vara ett heltal från 1 till ${max}`,
   webConcurrencyPglite: "måste vara 1 med den inbyggda databasen (PGlite ägs av en process); ange DATABASE_URL för fler",
   /** The cluster primary's log lines (server/cluster.ts). */

@@ -1,5 +1,5 @@
 /**
- * E-mail for members who are away (issue 18): the digest of unread notifications, the weekly
+ * E-mail for members who are away: the digest of unread notifications, the weekly
  * summary 'Veckans hetaste trådar' and the digest's one-click opt-out page `/avregistrera-notiser`
  * (server/digest/*, docs/decisions/030-email-digest.md).
  */

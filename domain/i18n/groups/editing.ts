@@ -1,4 +1,4 @@
-/** Editing threads and comments, and their history (issue 16). */
+/** Editing threads and comments, and their history. */
 export const editing = {
   edit: "Redigera",
   save: "Spara",

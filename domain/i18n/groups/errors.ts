@@ -11,18 +11,18 @@ export const errors = {
   connectionText:
     "Vi kunde inte verifiera din inloggning. Detta kan bero på anslutningsproblem.",
   badRequest: "Ogiltig förfrågan.",
-  /** A write sent from another website (issue "Hardening": cross-site requests). */
+  /** A write sent from another website (cross-site requests). */
   crossSite: "Förfrågan kom från en annan webbplats och stoppades. Ladda om sidan och försök igen.",
-  /** A form or API body above the size limit (issue "Hardening"). */
+  /** A form or API body above the size limit. */
   bodyTooLarge: "Förfrågan är för stor. Korta ner texten och försök igen.",
-  /** Text that is not valid UTF-8 or holds NUL characters (issue "Hardening"). */
+  /** Text that is not valid UTF-8 or holds NUL characters. */
   invalidText: "Texten innehåller ogiltiga tecken. Ta bort dem och försök igen.",
-  /** Title of the 400 page for an address with broken encoding or control characters (issue 15). */
+  /** Title of the 400 page for an address with broken encoding or control characters. */
   badAddressTitle: "Ogiltig adress",
   /** Text of that page; also the JSON error of API routes. */
   badAddress: "Adressen innehåller ogiltiga tecken. Kontrollera länken och försök igen.",
-  /** A request without a valid Host header (issue 15). */
+  /** A request without a valid Host header. */
   badHost: "Förfrågan saknar en giltig värd (Host).",
-  /** An HTTP method the forum does not offer, e.g. TRACE (issue 15): 405. */
+  /** An HTTP method the forum does not offer, e.g. TRACE: 405. */
   methodNotAllowed: "Metoden stöds inte.",
 } as const;

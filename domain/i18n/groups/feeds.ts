@@ -1,6 +1,6 @@
 /**
  * Atom feeds of the newest threads, each category, each thread and each ticker page, and the
- * `<link rel="alternate">` titles that point at them (issue 20 "Feeds"; docs/decisions/035-feeds.md).
+ * `<link rel="alternate">` titles that point at them (docs/decisions/035-feeds.md).
  */
 export const feeds = {
   forumTitle: "Börssnack – senaste trådarna",

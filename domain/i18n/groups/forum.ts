@@ -2,7 +2,7 @@ import type { TargetType } from "../../values";
 
 /** Forum home, category, thread and new-thread screens (SPEC §2). */
 export const forum = {
-  /** Pager of a thread's comments, oldest first (issue 8: paginated comments). */
+  /** Pager of a thread's comments, oldest first (paginated comments). */
   earlierComments: "← Tidigare kommentarer",
   laterComments: "Senare kommentarer →",
   howToTitle: "Så använder du forumet",
@@ -14,7 +14,7 @@ export const forum = {
     "Taggningar: nämn andra medlemmar med @användarnamn och aktier med $TICKER.",
     "Anmäl: ser du något olämpligt, anmäl det så tittar moderatorerna på det.",
   ],
-  /** Issue 17 'Innehav': why disclosing a position matters (EU market abuse regulation, MAR). */
+  /** 'Innehav': why disclosing a position matters (EU market abuse regulation, MAR). */
   howToDisclosureTitle: "Varför ange innehav?",
   howToDisclosure:
     "Berätta om du äger aktien du skriver om: välj 'Jag äger aktien' eller 'Jag äger inte aktien' under 'Innehav' när du skriver. Att prata upp en aktie du själv äger utan att säga det kan vara marknadsmanipulation enligt EU:s marknadsmissbruksförordning (MAR). Öppet innehav låter andra väga in ditt intresse när de läser.",

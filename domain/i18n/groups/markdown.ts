@@ -1,4 +1,4 @@
-/** Markdown in posts and bios: composer toggle, live preview, hint, and `forum recook` (issue "Markdown"). */
+/** Markdown in posts and bios: composer toggle, live preview, hint, and `forum recook`. */
 export const markdown = {
   write: "Skriv",
   preview: "Förhandsgranska",

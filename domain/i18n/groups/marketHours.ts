@@ -1,6 +1,6 @@
 /**
- * Market hours under the auth layout's clocks and in the forum header (issue 17, "Market hours";
- * rules in domain/market-hours.ts). `opensAt` is used when the next opening is later the same
+ * Market hours under the auth layout's clocks and in the forum header (rules
+ * in domain/market-hours.ts). `opensAt` is used when the next opening is later the same
  * local day, `opensOn` when it is another day (the exchange's local weekday, short form).
  */
 export const marketHours = {

@@ -2,7 +2,7 @@ import type { ModerationAction, ReportReason } from "../../values";
 
 /**
  * Reports, blocking and the moderation menu (SPEC §4 Report/Block, §5 Report, §6, §8 Permissions
- * and social, Reactions and reports, §9 Report reasons; issue 7 report queue and log).
+ * and social, Reactions and reports, §9 Report reasons; the report queue and log).
  */
 export const moderation = {
   reportTitle: "Anmäl innehåll",
@@ -31,7 +31,7 @@ export const moderation = {
   reportThanks: "Tack för din anmälan",
   reportThanksDescription: "Vårt team kommer att granska innehållet.",
   reportTargetMissing: "Innehållet du vill anmäla finns inte längre.",
-  /** Issue 15 item 7: members cannot report their own threads and comments. */
+  /** Members cannot report their own threads and comments. */
   cannotReportOwn: "Du kan inte anmäla ditt eget innehåll.",
   // Block (SPEC §6, §8)
   blockConfirm: (nickname: string) =>

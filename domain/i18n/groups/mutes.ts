@@ -1,4 +1,4 @@
-/** Muting a member 'Dölj medlem' (issue 19): the toggle, the collapsed line, the account section. */
+/** Muting a member 'Dölj medlem': the toggle, the collapsed line, the account section. */
 export const mutes = {
   mute: "Dölj medlem",
   unmute: "Visa medlem igen",

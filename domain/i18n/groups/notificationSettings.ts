@@ -1,7 +1,7 @@
 import type { NotificationChannel, NotificationKind } from "../../values";
 
 /**
- * The settings section 'Notiser' on /forum/konto (issue 18; docs/decisions/029): one radio group
+ * The settings section 'Notiser' on /forum/konto (docs/decisions/029): one radio group
  * per notification kind, the level labels in ladder order, the automatic subscription, the weekly
  * summary, the e-mail master switch and the answers of the settings writes.
  */

@@ -1,6 +1,6 @@
 /**
  * Notifications: bell, popover, page, texts (SPEC §2 Notifications page, §4 Notification,
- * §8 Notifications and Notification texts; `mention` is issue 5, beyond the spec).
+ * §8 Notifications and Notification texts; `mention` is beyond the spec).
  */
 export const notifications = {
   bell: "Notifieringar",
@@ -23,15 +23,15 @@ export const notifications = {
   newComment: (title: string) => ` kommenterade i tråden: "${title}"`,
   mention: (title: string) => ` nämnde dig i: "${title}"`,
   other: " gjorde något",
-  /** Issue 18 'Notiser': a quote of one's post (the actor in front). */
+  /** 'Notiser': a quote of one's post (the actor in front). */
   quote: (title: string) => ` citerade dig i: "${title}"`,
   /**
-   * Issue 18 'Notiser': a watched ticker mentioned; one post has the actor in front, a batch of
+   * 'Notiser': a watched ticker mentioned; one post has the actor in front, a batch of
    * several (while unread) has none.
    */
   tickerMention: (count: number, ticker: string, title: string) =>
     count === 1 ? ` nämnde $${ticker} i: "${title}"` : `${count} nya inlägg om $${ticker}`,
-  /** Issue 18 'Bevaka tråd': the batched row of a watched thread (no actor in front). */
+  /** 'Bevaka tråd': the batched row of a watched thread (no actor in front). */
   threadActivity: (count: number, title: string) =>
     count === 1 ? `1 ny kommentar i "${title}"` : `${count} nya kommentarer i "${title}"`,
   liveComments: (n: number) => (n === 1 ? "1 ny kommentar har lagts till" : `${n} nya kommentarer har lagts till`),

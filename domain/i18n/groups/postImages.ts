@@ -1,4 +1,4 @@
-/** Images in posts (issue 16: chart screenshots): composer button, progress, lightbox, errors. */
+/** Images in posts (chart screenshots): composer button, progress, lightbox, errors. */
 export const postImages = {
   addImage: "Lägg till bild",
   fileInputLabel: "Välj en bild att lägga till i texten",

@@ -1,9 +1,9 @@
 import type { AuthorSentiment, Position } from "../../values";
 
 /**
- * What a thread or comment shows beside its text: the 'redigerad' mark (issue 16) and the author's
- * stance tags (issue 17). A group of its own because every first visit to a thread loads it
- * (issue 21); the composer and the history dialog use `editing` and `stances`.
+ * What a thread or comment shows beside its text: the 'redigerad' mark and the author's
+ * stance tags. A group of its own because every first visit to a thread loads it; the composer
+ * and the history dialog use `editing` and `stances`.
  */
 export const postMarks = {
   edited: "redigerad",

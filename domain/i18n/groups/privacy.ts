@@ -1,7 +1,7 @@
 /**
  * Privacy: the 'GDPR och datapolicy' dialog (SPEC §2 Shared forum layout, 11 sections), the
  * account page `/forum/konto` with data export and account deletion, the deletion mail and the
- * deletion-link page (issue "GDPR"; docs/decisions/006-privacy.md).
+ * deletion-link page (docs/decisions/006-privacy.md).
  */
 export const privacy = {
   // Footer and dialog (SPEC §2)
@@ -170,7 +170,7 @@ export const privacy = {
     `För många felaktiga försök. Vänta ${minutes === 1 ? "en minut" : `${minutes} minuter`} och försök igen.`,
   notLoggedIn: "Du måste vara inloggad för att hantera ditt konto.",
   accountMissing: "Kontot finns inte längre.",
-  /** Issue 15 item 7: same rule as /admin, the forum always keeps an administrator. */
+  /** Same rule as /admin, the forum always keeps an administrator. */
   lastAdminCannotDelete:
     "Du är den sista administratören och kan inte radera ditt konto. Ge en annan medlem rollen admin först.",
   deleteFailed: "Kontot kunde inte raderas. Försök igen senare.",

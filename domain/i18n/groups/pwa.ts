@@ -1,4 +1,4 @@
-/** The installable app (issue 18): web app manifest, offline page, push notifications. */
+/** The installable app: web app manifest, offline page, push notifications. */
 export const pwa = {
   /** Manifest `name` and `short_name`. */
   name: "Börssnack",

@@ -1,4 +1,4 @@
-/** Quoting a selection and local drafts in the composers (issue 16 "Quote", "Drafts"). */
+/** Quoting a selection and local drafts in the composers. */
 export const quoteDrafts = {
   /** The button next to a text selection in a post or comment. */
   quote: "Citera",

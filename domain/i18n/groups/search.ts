@@ -1,6 +1,6 @@
 import type { SearchKind } from "../../values";
 
-/** Search box and results page (SPEC §2 Search results, §4 Search, §8; issue "Trending and search"). */
+/** Search box and results page (SPEC §2 Search results, §4 Search, §8). */
 export const search = {
   label: "Sök i forumet",
   placeholder: "Sök inlägg, medlemmar eller $TICKER…",

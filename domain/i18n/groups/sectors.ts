@@ -1,5 +1,5 @@
 /**
- * Ticker page facts (issue 17): Swedish names of the data set's GICS-style sectors and
+ * Ticker page facts: Swedish names of the data set's GICS-style sectors and
  * industries (the names Avanza, Nordnet and Affärsvärlden use for GICS sectors), keyed by the
  * English value exactly as in `server/data/companies.csv`. Every value in the data must be here
  * (tests/build/sector-names.test.ts); an unknown one is shown in English (domain/sectors.ts).

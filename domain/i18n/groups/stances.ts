@@ -1,7 +1,7 @@
 import type { AuthorSentiment, Position } from "../../values";
 
 /**
- * The author's stated view and position per ticker of a post (issue 17 'Din syn' and 'Innehav'):
+ * The author's stated view and position per ticker of a post ('Din syn' and 'Innehav'):
  * the composer's radio groups, the tags beside a cashtag in the post, the ticker page's members'
  * sentiment and disclosure share, and the validation messages.
  */

@@ -1,6 +1,6 @@
 import type { ThemePreference } from "../../values";
 
-/** Colour theme (issue 19 "Dark mode"): the user menu's and the visitors' footer choice. */
+/** Colour theme: the user menu's and the visitors' footer choice. */
 export const theme = {
   /** Name of the radio group. */
   label: "Tema",

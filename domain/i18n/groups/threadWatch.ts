@@ -1,6 +1,6 @@
 /**
- * 'Bevaka tråd' (issue 18): the thread page's bell toggle and its answers. A group of its own
- * because every first visit to a thread loads it (issue 21); the notification list and bell use
+ * 'Bevaka tråd': the thread page's bell toggle and its answers. A group of its own
+ * because every first visit to a thread loads it; the notification list and bell use
  * `notifications`.
  */
 export const threadWatch = {

@@ -1,4 +1,4 @@
-/** Ticker pages and the $TICKER / @mention pickers (issue "Profiles and the social graph"). */
+/** Ticker pages and the $TICKER / @mention pickers. */
 export const ticker = {
   notFound: "Aktien hittades inte",
   sector: "Sektor",

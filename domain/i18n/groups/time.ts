@@ -1,7 +1,7 @@
 /**
  * Relative-time and date words (app/lib/dates.ts): month names for 'd MMMM yyyy' and the
  * relative-time phrases, worded as date-fns' Swedish locale words them (SPEC §1: "för 5 minuter
- * sedan"), so the texts did not change when the browser stopped downloading date-fns (issue 21).
+ * sedan"), so the texts did not change when the browser stopped downloading date-fns.
  */
 export const time = {
   months: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],

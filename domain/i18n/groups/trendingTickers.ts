@@ -1,5 +1,5 @@
 /**
- * 'Trendande aktier' on the forum home (issue 17 "Trending tickers"; under 'Kategorier',
+ * 'Trendande aktier' on the forum home (under 'Kategorier',
  * collapsible on mobile). Counts: the last 24 hours; the change compares distinct members with
  * the 24 hours before (docs/decisions/025-trending-tickers.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The database cannot be reached (issue "Hardening", faults; docs/decisions/016-faults.md):
+ * The database cannot be reached (faults; docs/decisions/016-faults.md):
  * pages and API answers are HTTP 503 with `Retry-After` until it is back.
  */
 export const unavailable = {

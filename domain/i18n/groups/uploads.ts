@@ -6,7 +6,7 @@ function megabytes(mb: number): string {
 }
 
 /**
- * Avatar and banner uploads (issue "Profiles and the social graph": uploads), and the storage
+ * Avatar and banner uploads, and the storage
  * quota of post images (docs/decisions/008-uploads.md).
  */
 export const uploads = {

@@ -1,4 +1,4 @@
-/** Watchlist 'Bevakning' and the forum home tab 'Bevakat' (issue 17). */
+/** Watchlist 'Bevakning' and the forum home tab 'Bevakat'. */
 export const watchlist = {
   title: "Bevakning",
   description: "Aktierna du bevakar och de senaste inläggen som nämner dem.",

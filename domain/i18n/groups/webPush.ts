@@ -1,4 +1,4 @@
-/** Web Push per device (issue 18): the toggle in 'Notiser', the API's answers, the notification title. */
+/** Web Push per device: the toggle in 'Notiser', the API's answers, the notification title. */
 export const webPush = {
   /** Title of every push notification (the body says who did what). */
   notificationTitle: "Börssnack",

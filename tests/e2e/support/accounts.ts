@@ -76,5 +76,5 @@ export async function memberByHttp(
   return { api, nickname: nick, email };
 }
 
-/** The administrator `start-server.mjs` creates with `forum create-admin` (issue 7). */
+/** The administrator `start-server.mjs` creates with `forum create-admin`. */
 export const E2E_ADMIN: Account = { email: "e2e-admin@borssnack.test", nickname: "E2E_Admin", password: "e2e-admin-hemligt" };

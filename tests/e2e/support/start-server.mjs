@@ -28,7 +28,7 @@ const env = {
   // server with the real numbers.
   ACTION_LIMIT_MULTIPLIER: "1000",
   // The forum home's 'Trendande aktier' is computed on every request instead of at most once a
-  // minute (issue 17), so a journey sees its new $TICKER post at once; the cache itself is tested
+  // minute, so a journey sees its new $TICKER post at once; the cache itself is tested
   // in server/tickers/trending.test.ts.
   TRENDING_TICKERS_TTL_SECONDS: "0",
 };
@@ -57,7 +57,7 @@ if (adminUrl) {
 }
 
 // The browser tests' administrator, made the way an operator makes the first admin
-// (`forum create-admin`, issue 7); its address and password are in tests/e2e/support/accounts.ts.
+// (`forum create-admin`); its address and password are in tests/e2e/support/accounts.ts.
 const created = spawnSync(
   process.execPath,
   ["bin/forum.mjs", "create-admin", "e2e-admin@borssnack.test", "E2E_Admin"],

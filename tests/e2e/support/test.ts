@@ -1,5 +1,5 @@
 /**
- * Playwright's `test` with a CSP guard (issue "Hardening": "the browser journeys run with the CSP
+ * Playwright's `test` with a CSP guard ("the browser journeys run with the CSP
  * on and no violation is reported"): every page of the test's browser context reports
  * `securitypolicyviolation` events and Chromium's "violates the following Content Security
  * Policy" console errors, and the test fails if there was any.
@@ -33,7 +33,7 @@ export async function watchCsp(context: BrowserContext, violations: string[] = [
   context.on("console", (message) => {
     const text = message.text();
     if (text.startsWith("CSP violation:") || /Content Security Policy/i.test(text)) violations.push(text);
-    // Issue 21: a page must hydrate as the server rendered it (the thread page's lazy widgets and
+    // A page must hydrate as the server rendered it (the thread page's lazy widgets and
     // its comments); React reports a mismatch as a recoverable error (#418, #423, #425).
     if (message.type() === "error" && /Minified React error #(418|419|421|422|423|425)\b|[Hh]ydration failed/.test(text)) violations.push(`hydration: ${text}`);
   });

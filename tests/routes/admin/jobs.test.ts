@@ -1,5 +1,5 @@
 /**
- * The admin panel 'Jobb' on a real database (issue 18 "Background work on a maintained queue"):
+ * The admin panel 'Jobb' on a real database:
  * with this instance's queue running, an admin sees per job the queued, failed (with the last
  * error message) and completed runs, the last run and the next scheduled run; moderators are sent
  * back to /admin, visitors to the login, members to /forum; without a running queue the page
@@ -78,7 +78,7 @@ describe("/admin/jobb", () => {
       "edge-level-refresh",
       "email-digest",
       "weekly-digest",
-      // Web Push (issue 18).
+      // Web Push.
       "push-send",
       "push-sweep",
       "limit-sweep",

@@ -1,5 +1,5 @@
 /**
- * Admin messages on a real database (issue 7; SPEC §5 Admin message): recipient parsing,
+ * Admin messages on a real database (SPEC §5 Admin message): recipient parsing,
  * sanitising, who is sent to (verified members, opt-outs skipped), the one-click opt-out and its
  * reversal, and SMTP refusals being retried then given up.
  */

@@ -1,5 +1,5 @@
 /**
- * The search-results cache (issue 8): a burst of identical searches runs one database search,
+ * The search-results cache: a burst of identical searches runs one database search,
  * answers expire, a write empties the cache, failures are not kept, and an answer computed
  * across a write is not served afterwards. The last test runs real searches on a real forum.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/push` (issue 18 Web Push): the VAPID public key, saving this device's subscription
+ * `/api/push` (Web Push): the VAPID public key, saving this device's subscription
  * (visitors 401; a non-https endpoint, bad keys or an over-long endpoint 400 with a Swedish
  * message), removing it, at most PUSH_DEVICES_MAX devices per member, a browser moving to another
  * account, and the export (the push service's origin and dates, never the keys). Only endpoints
@@ -47,7 +47,7 @@ function contextOf() {
   return context;
 }
 
-describe("/api/push (issue 18)", () => {
+describe("/api/push", () => {
   const post = (form: Record<string, string>, cookie?: string) => callRoute(forum, apiPush.action, { url: "/api/push", form, cookie });
   const key = () => {
     const ecdh = createECDH("prime256v1");

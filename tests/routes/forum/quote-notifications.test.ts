@@ -1,5 +1,5 @@
 /**
- * Quote notifications (issue 16 "Quote": "a quoted member gets a notification once"). A comment
+ * Quote notifications ("a quoted member gets a notification once"). A comment
  * posted through the thread route with a quote from 'Citera' (domain/quote.ts) notifies the quoted
  * member once — also when the same comment mentions them again in plain text —, stores a quote
  * block linking to the quoted comment, and does not notify members only mentioned inside the
@@ -79,7 +79,7 @@ describe("quoting notifies the quoted member once", () => {
     expect(stored!.bodyHtml).toContain(`<a href="${threadPath(categoryId, threadId)}" class="quote-source">skrev:</a>`);
   });
 
-  it("a comment that only quotes (no plain mention) of a member who is neither author: one quote notification (issue 18)", async () => {
+  it("a comment that only quotes (no plain mention) of a member who is neither author: one quote notification", async () => {
     const op = await createMember(forum);
     const quoted = await createMember(forum);
     const quoter = await createMember(forum);

@@ -1,5 +1,5 @@
 /**
- * Issue 17 'Din syn' / 'Innehav' through the routes, as the composer's form sends them
+ * 'Din syn' / 'Innehav' through the routes, as the composer's form sends them
  * (`syn.{TICKER}`, `innehav.{TICKER}`): a new thread and a comment store them, the thread page's
  * loader returns each post's stances, the edit page's loader prefills them, a comment edit
  * replaces them, a bad value is a Swedish 400 that keeps the text, the ticker page's loader

@@ -1,5 +1,5 @@
 /**
- * The thread page's 'Bevaka tråd' / 'Sluta bevaka' toggle (issue 18 thread subscriptions): the
+ * The thread page's 'Bevaka tråd' / 'Sluta bevaka' toggle (thread subscriptions): the
  * action answers 401 to visitors and 200 with the new state and a toast to members, the loader
  * tells the state, the toggle shares the `follow` rate limit, and the button is a plain
  * `<form method="post">` with a real `<button aria-pressed>` (so it works without JavaScript).
@@ -50,7 +50,7 @@ const post = (threadId: string, intent: string, options: { cookie?: string; ip?:
     ...options,
   });
 
-describe("thread page 'Bevaka tråd' (issue 18)", () => {
+describe("thread page 'Bevaka tråd'", () => {
   it("visitors get 401 with the Swedish message; a member subscribes and unsubscribes; the page shows the state", async () => {
     const threadId = await thread("Toggeltråd");
     const visitor = await post(threadId, "subscribe");

@@ -1,5 +1,5 @@
 /**
- * The forum home's loader returns 'Trendande aktier' (issue 17 "Trending tickers"): a member's
+ * The forum home's loader returns 'Trendande aktier': a member's
  * new post 'Köper mer $ERIC-B' is on the list with its company name and counts, and within the
  * cache's minute the loader serves the same list (one query per minute per instance, so the
  * home page's speed does not depend on it). Real database, real route module.

@@ -1,5 +1,5 @@
 /**
- * Watchlist routes (issue 17): `/api/watchlist` (401 for visitors, 400/404 for bad tickers, the
+ * Watchlist routes: `/api/watchlist` (401 for visitors, 400/404 for bad tickers, the
  * follow rate limit), the ticker page's 'Bevaka' action and state, `/forum/bevakning` (visitors
  * to login; tickers and feed for members) and the forum home's 'Bevakat' tab (members only).
  */

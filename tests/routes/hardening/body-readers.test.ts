@@ -1,5 +1,5 @@
 /**
- * Guard (issue 15 item 1): no route module reads a request body except through the bounded
+ * Guard: no route module reads a request body except through the bounded
  * readers of server/http.ts (`readForm`, `readFormAll`, `readJson`, `readMultipart`,
  * `readBytes`), which stop at the byte limit whether the body is chunked or declared. Any
  * `request.formData()`, `.json()`, `.text()`, `.arrayBuffer()`, `.blob()`, `.bytes()`,

@@ -1,5 +1,5 @@
 /**
- * Bad input is 4xx, never 500 or 503 (issue 15 item 6): every route of `app/routes.ts`, on a real
+ * Bad input is 4xx, never 500 or 503: every route of `app/routes.ts`, on a real
  * running forum, with hostile path parameters and query strings (broken percent-encoding, NUL and
  * other control characters, and odd but well-formed values), GET and — where the route has an
  * action — POST, as a signed-in admin (the role that reaches the most code). Also TRACE and other
@@ -58,7 +58,7 @@ function send(method: string, path: string, body?: string): Promise<{ status: nu
     );
     req.on("error", reject);
     // A hang fails the test; 60 s, not less: the live server is Vite's dev server, which compiles
-    // a route (and the libraries it loads at first use, issue 21) on its first request, and in CI
+    // a route (and the libraries it loads at first use) on its first request, and in CI
     // two whole suites run side by side (a first /landing took more than 15 s there).
     req.setTimeout(60_000, () => req.destroy(new Error(`no answer in 60 s: ${method} ${path}`)));
     req.end(body);
@@ -95,7 +95,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => live?.close());
 
-describe("hostile URLs on every route (issue 15 item 6)", () => {
+describe("hostile URLs on every route", () => {
   it("broken encoding, NUL and control characters in a path or query: 400 with the Swedish page", async () => {
     const failures: string[] = [];
     const jobs: Array<[string, string]> = [];

@@ -1,5 +1,5 @@
 /**
- * Idempotent posting (issue "Hardening": "a double-submitted thread or comment form (same
+ * Idempotent posting ("a double-submitted thread or comment form (same
  * idempotency key, or identical text within seconds) creates one post"). Submits go through the
  * routes with a real session, as a double click or a resent form would; the second lands on the
  * same thread or comment instead of an error — also when both arrive at once, and although the

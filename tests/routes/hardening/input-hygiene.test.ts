@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 7 "Input hygiene", through the route modules as a browser or a hand-made request
+ * Input hygiene, through the route modules as a browser or a hand-made request
  * reaches them, against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): broken
  * bodies do not wipe a bio, invalid UTF-8 in multipart is refused, members cannot report their
  * own content, and the last admin cannot delete their own account.
@@ -57,7 +57,7 @@ async function storedBio(id: string): Promise<string | null> {
   return row!.bio;
 }
 
-describe("POST /api/bio with a body it cannot read (issue 15 item 7)", () => {
+describe("POST /api/bio with a body it cannot read", () => {
   beforeAll(async () => {
     const saved = await callRoute(forum, apiBio.action, { url: "/api/bio", form: { bio: "Långsiktig investerare." }, cookie: annaCookie });
     expect(saved.status).toBe(200);
@@ -105,7 +105,7 @@ describe("POST /api/bio with a body it cannot read (issue 15 item 7)", () => {
   });
 });
 
-describe("reporting one's own content (issue 15 item 7)", () => {
+describe("reporting one's own content", () => {
   it("answers 403 'Du kan inte anmäla ditt eget innehåll.' for one's own thread and comment, stores nothing", async () => {
     const author = { id: anna.id, role: "member" as const, nickname: anna.nickname };
     const thread = await createThread(forum.services.db, author, { categoryId, title: "Min egen tråd", body: "Text" });
@@ -134,7 +134,7 @@ describe("reporting one's own content (issue 15 item 7)", () => {
   });
 });
 
-describe("the last admin deleting their own account (issue 15 item 7)", () => {
+describe("the last admin deleting their own account", () => {
   async function exists(id: string): Promise<boolean> {
     return (await forum.services.db.select({ id: user.id }).from(user).where(eq(user.id, id))).length === 1;
   }

@@ -1,5 +1,5 @@
 /**
- * Object-level authorisation (issue "Hardening"): a member cannot act on another member's
+ * Object-level authorisation: a member cannot act on another member's
  * objects by naming their ids in a hand-made request — mark another's notification read, read
  * another's data export, edit another's bio, follow on someone else's behalf — and visitors get
  * 401 from every private read and write.

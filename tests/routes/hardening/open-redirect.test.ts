@@ -1,5 +1,5 @@
 /**
- * No open redirect (issue 15 item 2), on a real running forum: after a password login (the
+ * No open redirect, on a real running forum: after a password login (the
  * page's form and `/api/login`) and after a magic link, hostile `redirectTo` values (tab, CR,
  * LF, backslash, `//`) land on the forum's own origin — as the browser resolves `Location`,
  * which drops tabs and line breaks — and a CR/LF never gives a 500. Plus a guard over every
@@ -31,7 +31,7 @@ const form = (fields: Record<string, string>) => ({
   redirect: "manual" as const,
 });
 
-describe("redirectTo after login stays on the forum (issue 15 item 2)", () => {
+describe("redirectTo after login stays on the forum", () => {
   it("the login form, /api/login and the magic link never leave the origin and never answer 500", async () => {
     const origin = new URL(live.base).origin;
     const member = await live.harness.createMember(live.forum);
@@ -55,7 +55,7 @@ describe("redirectTo after login stays on the forum (issue 15 item 2)", () => {
     link.searchParams.set("redirectTo", "/\r\n/evil.example");
     const crlf = await fetch(`${live.base}${link.pathname}${link.search}`, { redirect: "manual" });
     expect(crlf.status).toBe(400);
-    // A backslash target passes the guard; opening the link signs nobody in (issue 15 item 8),
+    // A backslash target passes the guard; opening the link signs nobody in,
     // and its 'Logga in' button (a POST of the token) lands on the forum itself.
     link.searchParams.set("redirectTo", "/\\evil.example");
     const page = await fetch(`${live.base}${link.pathname}${link.search}`, { redirect: "manual" });

@@ -1,5 +1,5 @@
 /**
- * Every request body is bounded, chunked or not (issue 15 item 1), on a real running forum: a
+ * Every request body is bounded, chunked or not, on a real running forum: a
  * signed-in member sends a 40 MB chunked body (and a declared one) to every route that has an
  * action; the answer is a refusal — 413 with the Swedish message where the route reads the body,
  * or the route's own refusal (401/403/404/405, a redirect away from admin pages) before it — it
@@ -79,7 +79,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => live?.close());
 
-describe("bounded request bodies (issue 15 item 1)", () => {
+describe("bounded request bodies", () => {
   it("the probe: a member's chunked 300 MB body to /api/admin/user-emails is refused 403 unread", async () => {
     const outcome = await streamBody("/api/admin/user-emails", memberCookie, 300 * MB);
     expect(outcome.status).toBe(403);

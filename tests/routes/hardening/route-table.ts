@@ -1,5 +1,5 @@
 /**
- * Every route of `app/routes.ts`, flattened for guard tests (issue 15): the full URL pattern, the
+ * Every route of `app/routes.ts`, flattened for guard tests: the full URL pattern, the
  * module file and whether the module exports an action.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The order of a write's steps as a member notices it (issue 14, server/writes/pipeline.ts): a
+ * The order of a write's steps as a member notices it (server/writes/pipeline.ts): a
  * request the rules refuse (own content, oneself, a missing target) gets its 4xx and does not use
  * up the member's abuse-limit allowance, so the next allowed request still goes through.
  */
@@ -69,7 +69,7 @@ describe("refused writes cost no abuse-limit points", () => {
     expect(allowed.body).toMatchObject({ ok: true, following: true, followersCount: 1 });
   });
 
-  it("30 attempts to mute oneself (400, issue 19) leave the 30 'follow' clicks a minute untouched", async () => {
+  it("30 attempts to mute oneself (400) leave the 30 'follow' clicks a minute untouched", async () => {
     const me = await member();
     const target = await createMember(forum);
     const click = (userId: string) =>

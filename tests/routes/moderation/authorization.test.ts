@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix (issue 7 tests): for every moderation and admin action, a hand-made
+ * The authorisation matrix: for every moderation and admin action, a hand-made
  * request — through the route's own loader or action, with a real session cookie — as visitor,
  * member, content owner, blocked member, moderator and admin gets exactly the allowed outcome.
  */
@@ -94,7 +94,7 @@ async function matrix(run: (who: Who) => Promise<{ status: number }>): Promise<R
 }
 
 describe("content moderation", () => {
-  it("report: everyone logged in but the author (issue 15 item 7), visitors 401", async () => {
+  it("report: everyone logged in but the author, visitors 401", async () => {
     const { id } = await createThread(forum.services.db, owner(), { categoryId, title: "Rapport", body: "Text" });
     const m = await matrix((who) => call(apiReport.action, who, { url: "/api/report", form: { targetType: "thread", targetId: id, reason: "spam" } }));
     expectMatrix(m, [401, 200, 403, 200, 200, 200]);
@@ -221,7 +221,7 @@ describe("admin pages", () => {
   });
 });
 
-describe("staff cannot act against staff, and a blocked account moderates nothing (issue 15)", () => {
+describe("staff cannot act against staff, and a blocked account moderates nothing", () => {
   const db = () => forum.services.db;
   let mod2: TestMember;
   let admin2: TestMember;

@@ -1,5 +1,5 @@
 /**
- * Issue 20, `SEARCH_ENGINES=off` ("a forum still closed to the public"), on a running forum: what a
+ * `SEARCH_ENGINES=off` ("a forum still closed to the public"), on a running forum: what a
  * crawler gets over HTTP — robots.txt disallows everything and names no sitemap, the sitemaps
  * answer 404, and every page says `X-Robots-Tag: noindex, nofollow`. The default (`on`) is in
  * tests/routes/seo/sitemaps.test.ts.

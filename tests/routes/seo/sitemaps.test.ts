@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Findable on the open web": `/robots.txt`, the sitemap index `/sitemap.xml` and the
+ * `/robots.txt`, the sitemap index `/sitemap.xml` and the
  * child sitemaps `/sitemaps/<name>`, called through their route modules on a real database
  * (PGlite, or PostgreSQL with TEST_DATABASE_URL). Every XML answer is checked with a maintained
  * validator (fast-xml-parser's XMLValidator), then the sitemaps.org rules are asserted: the

@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Structured data" and "Canonical URLs and pagination", on the pages a real running
+ * Structured data, canonical URLs and pagination, on the pages a real running
  * forum renders (`server/testing/live-server.ts`), parsed with a real HTML parser (htmlparser2):
  * the thread page's `DiscussionForumPosting` parses and has the required properties; a post
  * containing `</script>` and `<!--` cannot break out of it; a thread with 2 comment pages is
@@ -76,7 +76,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => live?.close());
 
-describe("thread JSON-LD (issue 20)", () => {
+describe("thread JSON-LD", () => {
   it("parses, has the required properties, and the hostile text stays inside it", async () => {
     const { status, html, doc } = await get(`/forum/kategori/${categoryId}/trad/${threadId}`);
     expect(status).toBe(200);
@@ -125,7 +125,7 @@ describe("thread JSON-LD (issue 20)", () => {
   });
 });
 
-describe("a member's page is lighter (issue 21)", () => {
+describe("a member's page is lighter", () => {
   it("a member's thread, profile and home pages carry none; the visitor's same pages do", async () => {
     const pages = [`/forum/kategori/${categoryId}/trad/${longThreadId}`, `/forum/profil/${author.id}`, "/forum"];
     for (const path of pages) {
@@ -155,7 +155,7 @@ describe("a member's page is lighter (issue 21)", () => {
   });
 });
 
-describe("category pages (issue 20)", () => {
+describe("category pages", () => {
   it("both category routes name the kategori URL; page 2 is canonical to itself with prev/next", async () => {
     const base = `${PUBLIC_URL}/forum/kategori/${lastCategoryId}`;
     for (const route of ["kategori", "category"]) {
@@ -170,7 +170,7 @@ describe("category pages (issue 20)", () => {
   });
 });
 
-describe("profile and home JSON-LD (issue 20)", () => {
+describe("profile and home JSON-LD", () => {
   it("the profile carries ProfilePage with the member as Person", async () => {
     for (const path of [`/forum/profil/${author.id}`, `/@${encodeURIComponent(author.nickname)}`]) {
       const { status, doc } = await get(path);
@@ -198,7 +198,7 @@ describe("profile and home JSON-LD (issue 20)", () => {
   });
 });
 
-describe("canonical URLs and noindex (issue 20)", () => {
+describe("canonical URLs and noindex", () => {
   it("every indexable page has exactly one absolute canonical URL on PUBLIC_URL and no noindex", async () => {
     const thread = `${PUBLIC_URL}/forum/kategori/${categoryId}/trad/${threadId}`;
     const expected: [string, string][] = [

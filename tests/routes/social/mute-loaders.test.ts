@@ -1,5 +1,5 @@
 /**
- * Issue 19 'Dölj medlem' as the loaders send it: for a member who muted Anna, Anna's threads in
+ * 'Dölj medlem' as the loaders send it: for a member who muted Anna, Anna's threads in
  * the home list, a category, search results and a ticker page, her thread post and her comments
  * and replies on the thread page carry `muted: true` (the page shows 'Dolt inlägg från @nick –
  * visa'); nothing else does, the counts and pages stay the same, and a visitor or a member who

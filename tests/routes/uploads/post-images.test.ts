@@ -1,5 +1,5 @@
 /**
- * Images in posts (issue 16: chart screenshots) on a real database (PGlite, or PostgreSQL with
+ * Images in posts (chart screenshots) on a real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL) and real sharp: the upload endpoint `POST /api/uploads/post` (answers,
  * refusals, the per-member upload limit), how the stored image is served, the 10-images-per-post
  * rule of the thread and comment writes, and the orphan sweep.
