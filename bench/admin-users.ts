@@ -1,27 +1,27 @@
 /**
- * Admin benchmark (issue 7: the users page "must stay usable with 100,000 members";
+ * Admin benchmark (the users page "must stay usable with 100,000 members";
  * docs/performance.md): fills a fresh database with 100 000 members (through the real
  * user → profile trigger), 2 000 open reports on 1 000 threads, then times the users page
  * queries (first page, last page, searches), the report queue and badge, and queuing a message
  * to all members (median of 10 runs after 2 warm-up runs; the send-to-all is timed once).
  *
  * ```sh
- * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx server/admin/benchmark.ts
- * npx tsx server/admin/benchmark.ts                          # embedded PGlite
- * BENCH_MEMBERS=10000 npx tsx server/admin/benchmark.ts      # smaller
+ * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/admin-users.ts
+ * npx tsx bench/admin-users.ts                          # embedded PGlite
+ * BENCH_MEMBERS=10000 npx tsx bench/admin-users.ts      # smaller
  * ```
  *
  * @module
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client";
-import { ensureDefaultCategories } from "../forum/default-categories";
-import { countOpenReports, listReportGroups } from "../moderation/reports";
-import { createTestDatabaseUrl } from "../testing/harness";
-import { enqueueMessage } from "./messages";
-import { listUsers, USERS_PAGE_SIZE } from "./users";
-import { REPORT_REASONS, sqlArray } from "../../domain/values";
+import { openDatabase } from "../server/db/client";
+import { ensureDefaultCategories } from "../server/forum/default-categories";
+import { countOpenReports, listReportGroups } from "../server/moderation/reports";
+import { createTestDatabaseUrl } from "../server/testing/harness";
+import { enqueueMessage } from "../server/admin/messages";
+import { listUsers, USERS_PAGE_SIZE } from "../server/admin/users";
+import { REPORT_REASONS, sqlArray } from "../domain/values";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = 10;

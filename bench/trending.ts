@@ -5,9 +5,9 @@
  * views and one reaction write (median of 20 runs each, after 3 warm-up runs).
  *
  * ```sh
- * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx server/trending/benchmark.ts
- * npx tsx server/trending/benchmark.ts                      # embedded PGlite instead
- * BENCH_THREADS=10000 BENCH_SCALE=0.1 npx tsx server/trending/benchmark.ts   # smaller
+ * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/trending.ts
+ * npx tsx bench/trending.ts                      # embedded PGlite instead
+ * BENCH_THREADS=10000 BENCH_SCALE=0.1 npx tsx bench/trending.ts   # smaller
  * ```
  *
  * The data is written with triggers off (`session_replication_role = replica`) for speed and the
@@ -18,11 +18,11 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { openDatabase } from "../db/client";
-import { createTestDatabaseUrl } from "../testing/harness";
-import { getThreadTrending, listThreads } from "./queries";
-import { REACTION_TYPES, sqlArray } from "../../domain/values";
+import type { Db } from "../server/db/client";
+import { openDatabase } from "../server/db/client";
+import { createTestDatabaseUrl } from "../server/testing/harness";
+import { getThreadTrending, listThreads } from "../server/trending/queries";
+import { REACTION_TYPES, sqlArray } from "../domain/values";
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 100_000);
 /** Scales comments and reactions per thread (1 = 3 comments and about 20 reactions per thread). */

@@ -1,5 +1,5 @@
 /**
- * Fan-out benchmark (issue 5: "fan-out to a member with 10,000 followers must not make the
+ * Fan-out benchmark ("fan-out to a member with 10,000 followers must not make the
  * author wait: measure it"). Creates an author with `BENCH_FOLLOWERS` (default 10 000) followers
  * and times, over 20 runs after 3 warm-up runs:
  * - what the author waits for: the whole `createThread` command, by an author without followers
@@ -9,20 +9,20 @@
  * Figures in docs/performance.md.
  *
  * ```sh
- * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx server/notifications/benchmark.ts
- * npx tsx server/notifications/benchmark.ts          # embedded PGlite
+ * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/fan-out.ts
+ * npx tsx bench/fan-out.ts          # embedded PGlite
  * ```
  *
  * @module
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client";
-import { createThread } from "../forum/commands";
-import { ensureDefaultCategories } from "../forum/default-categories";
-import { createTestDatabaseUrl } from "../testing/harness";
-import { setFanOutInlineLimit } from "./commands";
-import { FANOUT_BATCH, kickFanOut } from "./fanout";
+import { openDatabase } from "../server/db/client";
+import { createThread } from "../server/forum/commands";
+import { ensureDefaultCategories } from "../server/forum/default-categories";
+import { createTestDatabaseUrl } from "../server/testing/harness";
+import { setFanOutInlineLimit } from "../server/notifications/commands";
+import { FANOUT_BATCH, kickFanOut } from "../server/notifications/fanout";
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const RUNS = 20;

@@ -1,5 +1,5 @@
 /**
- * Subscriber batch benchmark (issue 18 'Bevaka tråd': "a thread with thousands of subscribers
+ * Subscriber batch benchmark ('Bevaka tråd': "a thread with thousands of subscribers
  * must not make the commenter wait"). Creates a thread with `BENCH_SUBSCRIBERS` (default 5 000)
  * subscribers and times `createComment`, 20 runs after 3 warm-up runs each:
  * - on a thread without subscribers (the baseline);
@@ -9,20 +9,20 @@
  * Figures in docs/decisions/026-thread-subscriptions.md.
  *
  * ```sh
- * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx server/subscriptions/benchmark.ts
- * npx tsx server/subscriptions/benchmark.ts          # embedded PGlite
+ * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/subscriber-batch.ts
+ * npx tsx bench/subscriber-batch.ts          # embedded PGlite
  * ```
  *
  * @module
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client";
-import { createComment, createThread } from "../forum/commands";
-import { ensureDefaultCategories } from "../forum/default-categories";
-import { createTestDatabaseUrl } from "../testing/harness";
-import { setSubscribersInlineLimit } from "./commands";
-import { kickSubscriptionFanOut, SUBSCRIPTION_BATCH } from "./fanout";
+import { openDatabase } from "../server/db/client";
+import { createComment, createThread } from "../server/forum/commands";
+import { ensureDefaultCategories } from "../server/forum/default-categories";
+import { createTestDatabaseUrl } from "../server/testing/harness";
+import { setSubscribersInlineLimit } from "../server/subscriptions/commands";
+import { kickSubscriptionFanOut, SUBSCRIPTION_BATCH } from "../server/subscriptions/fanout";
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5_000);
 const RUNS = 20;

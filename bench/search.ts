@@ -1,5 +1,5 @@
 /**
- * Search latency benchmark (issue "Trending and search"; docs/search.md, docs/performance.md):
+ * Search latency benchmark (docs/search.md, docs/performance.md):
  * fills a fresh database with 20 000 members, 100 000 threads and 1 000 000 comments written from
  * the real Swedish sentences and Nasdaq Stockholm tickers in `../shared/data`, then runs 100
  * varied queries (tickers, short words, Swedish inflections, prefixes, misspelt nicknames, corpus
@@ -7,8 +7,8 @@
  * warm-up run, plus the plans of two typical queries.
  *
  * ```sh
- * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx server/search/benchmark.ts
- * BENCH_THREADS=10000 BENCH_COMMENTS=100000 npx tsx server/search/benchmark.ts   # smaller, PGlite
+ * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/search.ts
+ * BENCH_THREADS=10000 BENCH_COMMENTS=100000 npx tsx bench/search.ts   # smaller, PGlite
  * BENCH_KEEP=1 …; BENCH_DATABASE_URL=<printed url> …   # keep the data, then rerun without loading
  * ```
  *
@@ -18,9 +18,9 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Db } from "../db/client";
-import { createTestDatabaseUrl } from "../testing/harness";
-import { searchAll } from "./search";
+import { openDatabase, type Db } from "../server/db/client";
+import { createTestDatabaseUrl } from "../server/testing/harness";
+import { searchAll } from "../server/search/search";
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 100_000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);
@@ -47,7 +47,7 @@ async function once(label: string, fn: () => Promise<unknown>): Promise<number> 
   return ms;
 }
 
-const dataDir = new URL("../../../shared/data/", import.meta.url);
+const dataDir = new URL("../../shared/data/", import.meta.url);
 
 async function load(db: Db, sentences: string[], tickers: string[]) {
   await db.execute(sql`CREATE TABLE bench_sentences (i int PRIMARY KEY, s text NOT NULL)`);
