@@ -11,7 +11,6 @@ import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
 import { ForumError } from "../errors";
 import type { ProfileComment, ProfileThread, ProfileView } from "../../domain/views";
-import { declareChange } from "../cache/page-writes";
 
 /** Bio length cap in characters (docs/decisions/009-profiles.md). */
 export const BIO_MAX = 1000;
@@ -110,28 +109,5 @@ export async function getProfileActivity(
     threads: t.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     comments: c.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
-}
-
-/**
- * Saves a member's own bio (SPEC §4 Bio edit; §6 only the bio is editable on one's own profile).
- *
- * @param bio as typed; trimmed; empty or only invisible characters becomes null
- * @param bioHtml the bio cooked to sanitised HTML (server/content/storage.ts `cookBio`), or null
- * @returns the stored bio and its HTML
- * @throws {ForumError} 400 over {@link BIO_MAX} characters
- */
-export async function updateBio(
-  db: Db,
-  userId: string,
-  bio: string,
-  bioHtml: string | null = null,
-): Promise<{ bio: string | null; bioHtml: string | null }> {
-  const value = bio.replace(/\r\n?/g, "\n").trim();
-  if (value.length > BIO_MAX) throw new ForumError(400, p.bioTooLong(BIO_MAX), p.bioFailed);
-  const stored = isBlankText(value) ? null : value;
-  const html = stored ? bioHtml : null;
-  await db.update(profiles).set({ bio: stored, bioHtml: html }).where(eq(profiles.id, userId));
-  declareChange("pages");
-  return { bio: stored, bioHtml: html };
 }
 
