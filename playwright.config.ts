@@ -1,4 +1,13 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+
+/**
+ * The browser: Debian's old headless shell when it is installed (`chromium-headless-shell`, the
+ * build Playwright itself uses for headless runs: no GPU process, a fraction of the full browser's
+ * CPU on a 2-core machine), else Debian's full Chromium. CHROMIUM_PATH overrides both.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
 /**
  * Browser journeys against the production build, in Debian's Chromium (/usr/bin/chromium).
@@ -17,6 +26,12 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // CI runs the suite in two lanes side by side (.ci/run): E2E_IGNORE names the spec files (comma
+  // separated, without `.spec.ts`) that this run leaves to the other lane.
+  testIgnore: (process.env.E2E_IGNORE ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((name) => `**/${name}.spec.ts`),
   // Parallel runs (other ports and BUILD_DIR) keep their results apart.
   outputDir: process.env.E2E_OUTPUT ?? "test-results",
   fullyParallel: false,
@@ -32,9 +47,13 @@ export default defineConfig({
     baseURL,
     locale: "sv-SE",
     timezoneId: "Europe/Stockholm",
-    trace: "retain-on-failure",
+    // A trace costs a sixth of the suite's time on 2 cores; CI (CI=1) only prints, so it records none.
+    trace: process.env.CI ? "off" : "retain-on-failure",
+    // Each new context would install the service worker and precache the whole client build
+    // (about 150 files): the specs that test the worker allow it (`test.use`).
+    serviceWorkers: "block",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

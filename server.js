@@ -4,10 +4,10 @@
  * `node --conditions=development server.js --dev` (`npm run dev`) serves the app through Vite with
  * hot reload. The condition makes Node load React Router's development build, the one Vite gives
  * the app's own modules; without it `@react-router/express` got the production build and every page
- * answered 500 (two copies of `RouterContextProvider`; server/dev-server.test.ts).
+ * answered 500 (two copies of `RouterContextProvider`; server/http/dev-server.test.ts).
  *
  * BUILD_DIR (default "build") names the build folder.
- * Configuration comes from the environment (see server/config.ts and README.md). The operator's
+ * Configuration comes from the environment (see server/platform/config.ts and README.md). The operator's
  * NODE_ENV decides how strict configuration is (production: every variable required); the
  * compiled app always runs React's production build.
  */
@@ -20,16 +20,16 @@ import { constants as zlibConstants } from "node:zlib";
 
 const dev = process.argv.includes("--dev");
 /**
- * A module this file reads before the build (server/memory-settings.ts, server/web-concurrency.ts):
+ * A module this file reads before the build (server/platform/memory-settings.ts, server/platform/web-concurrency.ts):
  * the build's plain JavaScript copy when there is one (scripts/server-boot-plugin.ts), so the
  * process does not load Node's type stripping (17 MiB); else the TypeScript file.
  */
 function bootModule(name) {
   const built = path.resolve(fileURLToPath(new URL(".", import.meta.url)), process.env.BUILD_DIR ?? "build", "server/boot", `${name}.mjs`);
-  return !dev && existsSync(built) ? pathToFileURL(built).href : `./server/${name}.ts`;
+  return !dev && existsSync(built) ? pathToFileURL(built).href : `./server/platform/${name}.ts`;
 }
 // The heap flags and allocator settings every server process runs with
-// (server/memory-settings.ts, docs/decisions/041-memory-settings.md) must be there when the
+// (server/platform/memory-settings.ts, docs/decisions/041-memory-settings.md) must be there when the
 // process starts: without them, this process becomes itself again with them (`process.execve`:
 // same pid and arguments). A cluster's workers inherit them.
 if (!dev && cluster.isPrimary && typeof process.execve === "function") {
@@ -38,8 +38,8 @@ if (!dev && cluster.isPrimary && typeof process.execve === "function") {
   if (settings.restart) process.execve(process.execPath, settings.argv, settings.env);
 }
 // WEB_CONCURRENCY (docs/decisions/037-worker-processes.md): above 1 this process is
-// only the cluster primary (server/cluster.ts) and forks that many workers running this file;
-// 1 (the default on PGlite), `--dev` and an invalid value (reported by server/config.ts) serve
+// only the cluster primary (server/platform/cluster.ts) and forks that many workers running this file;
+// 1 (the default on PGlite), `--dev` and an invalid value (reported by server/platform/config.ts) serve
 // from this one process. Decided before the build is loaded, so the primary stays small.
 // A worker (the primary has decided) imports no TypeScript file: Node's type stripping would
 // cost it about 17 MiB (memory budget); what it needs comes from the build.
@@ -50,7 +50,7 @@ if (cluster.isWorker) {
   const cores = availableParallelism();
   const concurrency = webConcurrency(process.env, cores);
   if (!dev && "workers" in concurrency && concurrency.workers > 1) {
-  const { runPrimary } = await import("./server/cluster.ts");
+  const { runPrimary } = await import("./server/platform/cluster.ts");
   runPrimary({ workers: concurrency.workers, cores });
   } else {
   await serve();
@@ -63,7 +63,7 @@ async function serve() {
   const { default: express } = await import("express");
   /** This worker's slot (1–N) in a cluster; undefined in a single process. */
   let workerSlot;
-  /** The key of the "listening" message a worker sends its primary (server/cluster.ts). */
+  /** The key of the "listening" message a worker sends its primary (server/platform/cluster.ts). */
   let listeningMessage;
   const buildDir = process.env.BUILD_DIR ?? "build";
   const projectDir = fileURLToPath(new URL(".", import.meta.url));
@@ -85,7 +85,7 @@ async function serve() {
       const { requestGuard } = await viteServer.ssrLoadModule("./server/security/request-guard.ts");
       app.use(requestGuard());
       app.use(viteServer.middlewares);
-      const load = () => viteServer.ssrLoadModule("./server/app.ts");
+      const load = () => viteServer.ssrLoadModule("./server/http/app.ts");
       services = await (await load()).startServices(env);
       stopSchedules = (await load()).startSchedules(services);
       closeStreams = (await load()).closeAllStreams ?? closeStreams;
@@ -102,11 +102,11 @@ async function serve() {
       // Relative BUILD_DIR is taken from the project folder, an absolute one as it is.
       const mod = await import(pathToFileURL(path.resolve(projectDir, buildDir, "server/index.js")).href);
       // In a cluster, which worker answered (its slot 1–N): for operators reading logs, and the
-      // test. The first middleware, as before; the names come from the build (server/cluster.ts).
+      // test. The first middleware, as before; the names come from the build (server/platform/cluster.ts).
       workerSlot = cluster.isWorker ? process.env[mod.WORKER_SLOT_ENV] : undefined;
       listeningMessage = mod.WORKER_LISTENING_MESSAGE;
       if (workerSlot) app.use((_req, res, next) => (res.setHeader(mod.WORKER_HEADER, workerSlot), next()));
-      // JSON log lines with request ids from here on (server/log.ts).
+      // JSON log lines with request ids from here on (server/platform/log.ts).
       mod.installConsoleBridge?.();
       services = await mod.startServices(env);
       stopSchedules = mod.startSchedules(services);
@@ -117,7 +117,7 @@ async function serve() {
       // The fastest levels. A member's 100-comment thread (465 KB of HTML) costs 0.9 ms
       // at brotli quality 1 (41 KB) instead of 5.9 ms at the package's default 4 (32 KB), and
       // 3 ms at gzip level 1 (57 KB) instead of 9.7 ms at 6 (47 KB); on 2 cores the CPU is the
-      // scarce part. Visitors' cached pages are compressed once (server/cache/anonymous-cache.ts).
+      // scarce part. Visitors' cached pages are compressed once (server/cache/page-cache.ts).
       app.use(compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } }));
       // The build's Zopfli `.gz` and Brotli `.br` copies (scripts/precompress-plugin.ts),
       // by the request's Accept-Encoding, Brotli first; `compression` leaves them as they are.
@@ -164,9 +164,15 @@ async function serve() {
     const db = services.database.kind === "pglite" ? `PGlite i ${services.config.dataDir}` : "PostgreSQL";
     const worker = workerSlot ? `, arbetsprocess ${workerSlot}` : "";
     console.log(`Börssnack lyssnar på http://localhost:${port} (${dev ? "utveckling" : "produktionsbygge"}, ${db}${worker})`);
-    // The cluster primary's second signal beside Node's `listening` event (server/cluster.ts).
+    // The cluster primary's second signal beside Node's `listening` event (server/platform/cluster.ts).
     if (cluster.isWorker && listeningMessage) process.send?.({ [listeningMessage]: port });
   });
+
+  // An idle keep-alive connection stays open 65 s (Node's default is 5 s), longer than the idle
+  // timeout of the usual proxies in front (60 s): a client that reuses a connection just as the
+  // server drops it gets ECONNRESET instead of an answer, and a form post would be lost.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   let closing = false;
   /** Longest wait (ms) for in-flight requests before the rest are cut (within 10 s). */

@@ -7,7 +7,7 @@ import { pwa } from "./scripts/pwa-plugin.ts";
 import { serverBoot } from "./scripts/server-boot-plugin.ts";
 
 /**
- * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/app.ts`, which wraps the
+ * Vite: Tailwind 4 and React Router. The SSR build's entry is `server/http/app.ts`, which wraps the
  * React Router build in the Express app (React Router's custom-server template). The PWA plugin
  * writes the manifest, the offline page and the service worker into the client build.
  * The client build groups first-paint modules into three chunks
@@ -23,7 +23,7 @@ export default defineConfig({
   // (≈ 10 MiB of heap).
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./server/http/app.ts" } } },
     // First-paint code in a few chunks instead of ~70 (scripts/first-paint-chunks.ts).
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: firstPaintChunkGroups() } } } } },
   },

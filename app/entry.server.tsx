@@ -2,7 +2,8 @@
  * Server entry: React Router's default Node entry (`@react-router/dev` defaults) plus the
  * per-request CSP nonce (server/security/headers.ts) on `<ServerRouter>` and React's stream, so
  * React Router's inline scripts, `<Scripts>`, `<Links>` and `<ScrollRestoration>` carry it
- * (reactrouter.com "Security: Content-Security-Policy"), and `Retry-After` on 503 pages.
+ * (reactrouter.com "Security: Content-Security-Policy"), `Retry-After` on 503 pages, and in a
+ * generic render the collector of the page's personal parts (app/lib/personal.tsx).
  *
  * @module
  */
@@ -16,53 +17,27 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { EdgeAvatar } from "./components/ui/edge-level";
-import { buttonVariantClass } from "./components/ui/button";
-import { ModerationMenu } from "./components/forum/moderation-menu";
 import { hydrationPartsReady } from "./lib/lazy";
-import { NotificationList } from "./components/notifications/notification-list";
-import type { OverlayViewer } from "../domain/personal-overlay";
-import type { NotificationItem } from "../domain/notifications";
+import { PersonalCollector, type CollectPart } from "./lib/personal";
+import { personalContext } from "../server/cache/share-personal";
 
 /**
- * The header's avatar of a member exactly as the page renders it (`UserMenu` in
- * app/components/layout/site-header.tsx), for the shared member render
- * (server/cache/member-pages.ts), which sets it into a page rendered for the generic member.
+ * In a generic render (server/cache/page-cache.ts), what `<Personal>` declares: each part
+ * with a function that renders it for any state exactly as in place (React `renderToString` of
+ * the part's pure render function). A part declared again (a render retried) keeps its place.
  *
- * @param viewer the member (nickname, avatarUrl, edgeLevel 0..1)
- * @returns HTML
+ * @param loadContext the request's context; its `personalContext` is set only for a generic render
+ * @returns the collector, or null for every other render
  */
-export function renderViewerAvatar(viewer: OverlayViewer): string {
-  return renderToString(<EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />);
-}
-
-/**
- * The follow button's classes off and on ('Följ' primary, 'Sluta följa' secondary), for the shared
- * member render (server/cache/member-pages.ts).
- */
-export const followToggleClasses: readonly [string, string] = [buttonVariantClass("primary"), buttonVariantClass("secondary")];
-
-/**
- * The actions of a member's own post as the page renders them (the closed 'Åtgärder' menu with
- * 'Redigera' and 'Radera'; `ItemActions` in app/components/forum/moderation.tsx), for the shared
- * member render, which puts it in place of 'Anmäl' on the member's own posts.
- *
- * @returns HTML
- */
-export function renderOwnPostActions(): string {
-  return renderToString(<ModerationMenu request={{ kind: "comment", id: "" }} blockUserId={null} canDelete edit={{ onEdit: () => {} }} />);
-}
-
-/**
- * The notifications page's list for one member as the page renders it at hydration
- * (`NotificationList`, app/components/notifications/notification-list.tsx), for the shared member
- * render, which sets it in place of the generic render's empty list.
- *
- * @param items the member's notifications, newest first
- * @returns HTML
- */
-export function renderNotificationList(items: NotificationItem[]): string {
-  return renderToString(<NotificationList items={items} busy={false} />);
+function collectorOf(loadContext: RouterContextProvider): CollectPart | null {
+  const parts = loadContext.get(personalContext);
+  if (!parts) return null;
+  return (name, generic, render) => {
+    const slot = { name, generic, html: (state: unknown) => renderToString(<>{render(state)}</>) };
+    const at = parts.slots.findIndex((s) => s.name === name);
+    if (at >= 0) parts.slots[at] = slot;
+    else parts.slots.push(slot);
+  };
 }
 
 /** How long (ms) a streamed render may take before the rest is abandoned. */
@@ -101,7 +76,8 @@ export default async function handleRequest(
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
     let readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+      // A generic render waits too: its parts are found in page order.
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.get(personalContext)
         ? "onAllReady"
         : "onShellReady";
 
@@ -113,7 +89,9 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />,
+      <PersonalCollector.Provider value={collectorOf(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+      </PersonalCollector.Provider>,
       {
         nonce: nonce || undefined,
         [readyOption]() {

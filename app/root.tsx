@@ -18,9 +18,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { toast, Toaster } from "./lib/toast";
-import { getViewer, toClientViewer } from "../server/session";
-import { readFlash, type Flash } from "../server/flash";
-import { servicesContext } from "../server/services";
+import { getViewer, toClientViewer } from "../server/accounts/session";
+import { readFlash, type Flash } from "../server/http/flash";
+import { servicesContext } from "../server/platform/services";
 import { recentActiveUsers } from "../server/presence/stats";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -28,6 +28,8 @@ import { ConnectionProblem, NotFound, Unavailable } from "./components/layout/er
 import { isUnavailableError } from "./lib/route-errors";
 import { app, errors } from "../domain/i18n/sv";
 import type { ClientViewer } from "./lib/viewer";
+import { PersonalData } from "./lib/personal";
+import { GENERIC_VIEWER_ID } from "../domain/personal";
 import { PWA_PATHS, THEME_COLOR } from "./pwa/manifest";
 import { registerServiceWorker } from "./pwa/register";
 import { adoptTypedInput } from "./lib/typed-before-hydration";
@@ -100,6 +102,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="data:image/svg+xml,<svg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 100 100%22><text y=%22.9em%22 font-size=%2290%22>🐂</text></svg>" />
         <Meta />
         <Links />
+        {/* A page made for the generic member: the member's states (server/cache/page-cache.ts). */}
+        <PersonalData shared={rootData?.viewer?.id === GENERIC_VIEWER_ID} nonce={nonce ?? ""} />
       </head>
       {/* data-member: the browser loads the page's member-only modules before hydrating (app/lib/lazy.ts). */}
       <body className="min-h-screen" {...(rootData?.viewer ? { [MEMBER_DOCUMENT_ATTRIBUTE]: "" } : {})}>
@@ -162,7 +166,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isUnavailableError(error)) return <Unavailable />;
   if (isRouteErrorResponse(error) && error.status === 503) return <ConnectionProblem />;
   // A 4xx thrown with a Swedish message: a string, or `{ error }` as the body readers throw
-  // (server/http.ts: 413 'Förfrågan är för stor…').
+  // (server/http/forms.ts: 413 'Förfrågan är för stor…').
   const data: unknown = isRouteErrorResponse(error) && error.status < 500 ? error.data : undefined;
   const message =
     typeof data === "string"

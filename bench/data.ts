@@ -53,7 +53,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import { readCompanyList, ensureCompanies } from "../server/companies";
+import { readCompanyList, ensureCompanies } from "../server/tickers/companies";
 import { cook } from "../server/content/cook";
 import { openDatabase, type Database, type Db } from "../server/db/client";
 import { ensureDefaultCategories } from "../server/forum/default-categories";

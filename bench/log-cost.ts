@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pino, { type DestinationStream } from "pino";
-import { createLogger, processDestination } from "../server/log";
+import { createLogger, processDestination } from "../server/platform/log";
 
 const lines = Number(process.argv[2] ?? 200_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), "log-cost-"));
@@ -29,7 +29,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "log-cost-"));
 /** Writes `lines` request entries through `destination`; returns µs CPU and wall per line. */
 async function measure(destination: DestinationStream, redacted: boolean) {
   const parent = createLogger(destination, "info");
-  // server/log.ts writes `request` entries through a child without redaction.
+  // server/platform/log.ts writes `request` entries through a child without redaction.
   const logger = redacted ? parent : parent.child({}, { redact: { paths: [] } });
   const entry = { method: "GET", path: "/forum/kategori/0b7c2a9e-1f1d-4a43-9d7e-8f0c2b1d9e11/trad/4787fe8a-e24c-1298-8db6-b8dbaf686b20", status: 200, ms: 3.4 };
   // Warm-up, then in slices of 1 000 with a turn of the event loop between them, as a server

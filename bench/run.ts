@@ -252,7 +252,7 @@ async function startServer(target: Target, buildDir: string, port: number, cpuPr
     DATA_DIR: target.dataDir,
     AUTH_IP_LIMIT_PER_MINUTE: "100000",
     // One client from one IP makes thousands of searches a second: the per-action limits
-    // (server/action-limits.ts) still count every request, but do not refuse them.
+    // (server/abuse/action-limits.ts) still count every request, but do not refuse them.
     ACTION_LIMIT_MULTIPLIER: "100000",
   };
   delete env.SMTP_URL;

@@ -1,7 +1,7 @@
 /**
  * Which hosts a stored Web Push endpoint may point at: the browsers' own push services, plus
  * the hosts an operator adds for a self-hosted push server (`PUSH_SERVICE_HOSTS`,
- * server/config.ts). The forum POSTs every push to the stored endpoint, so an endpoint that could
+ * server/platform/config.ts). The forum POSTs every push to the stored endpoint, so an endpoint that could
  * name any host would let a member make the server send requests into its own network (SSRF).
  * Pure: no database, no Node built-ins. docs/decisions/031-web-push.md "Where pushes may go".
  *

@@ -47,7 +47,7 @@ export interface RawStance {
 /**
  * Collects the `syn.*` and `innehav.*` fields of a submitted form into one map per ticker.
  *
- * @param form field name → value (the first value of each field, `server/http.ts` `readForm`)
+ * @param form field name → value (the first value of each field, `server/http/forms.ts` `readForm`)
  * @returns ticker as submitted → `{ sentiment?, position? }` (raw strings), or undefined when the
  *   form has no such field (nothing stated: an edit keeps the post's stances)
  */

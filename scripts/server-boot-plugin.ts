@@ -2,7 +2,7 @@
  * Vite plugin: the modules `server.js` reads before it loads the build, as plain JavaScript in the
  * server build (`build/server/boot/*.mjs`; memory budget, docs/decisions/041-memory-settings.md).
  *
- * `server.js` decides from `server/memory-settings.ts` and `server/web-concurrency.ts` how the
+ * `server.js` decides from `server/platform/memory-settings.ts` and `server/platform/web-concurrency.ts` how the
  * process starts, before anything else is loaded. Importing them as TypeScript loads Node's type
  * stripping into the process: 17 MiB of RSS, measured (`node -e` importing one of them: 59 MiB
  * against 42 MiB for a built-in module), which a single-process server would then keep for its
@@ -19,7 +19,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /** The modules `server.js` imports before the build; each must import nothing. */
-export const BOOT_MODULES = ["server/memory-settings.ts", "server/web-concurrency.ts"] as const;
+export const BOOT_MODULES = ["server/platform/memory-settings.ts", "server/platform/web-concurrency.ts"] as const;
 
 /**
  * Writes the {@link BOOT_MODULES} as `.mjs` files into a folder.

@@ -1,12 +1,12 @@
 /**
  * The logged-in member as the browser knows them (from the root loader, or on a page from the
- * shared member render, from its personal overlay: `domain/personal-overlay.ts`).
+ * shared member render, from the page's personal states: `domain/personal.ts`).
  *
  * @module
  */
 import { useRouteLoaderData } from "react-router";
-import { GENERIC_VIEWER_ID, type OverlayViewer } from "../../domain/personal-overlay";
-import { readOverlay } from "./personal-overlay";
+import { GENERIC_VIEWER_ID, VIEWER_PART, type OverlayViewer } from "../../domain/personal";
+import { pageStates } from "./personal";
 
 /**
  * Public fields of the logged-in member; no e-mail, no secrets. `can` is what the viewer may open
@@ -17,7 +17,7 @@ export type ClientViewer = OverlayViewer;
 
 /**
  * The logged-in member, or `null` for a visitor. On a page from the shared member render the root
- * loader's viewer is the generic member; the browser then takes the member from the overlay (the
+ * loader's viewer is the generic member; the browser then takes the member from the page's states (the
  * server rendered the header for the same member, so hydration matches).
  *
  * @returns {@link ClientViewer} | null
@@ -25,6 +25,6 @@ export type ClientViewer = OverlayViewer;
 export function useViewer(): ClientViewer | null {
   const data = useRouteLoaderData("root") as { viewer: ClientViewer | null } | undefined;
   const viewer = data?.viewer ?? null;
-  if (viewer?.id === GENERIC_VIEWER_ID) return readOverlay()?.viewer ?? viewer;
+  if (viewer?.id === GENERIC_VIEWER_ID) return (pageStates()?.[VIEWER_PART] as ClientViewer | undefined) ?? viewer;
   return viewer;
 }

@@ -8,13 +8,13 @@
  */
 import { Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { logout } from "../../server/accounts";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
-import { deleteAccountByLink, findDeletionLink } from "../../server/privacy/account";
-import { removeMemberFiles } from "../../server/privacy/delete-account";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { logout } from "../../server/accounts/actions";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
+import { deletionLinkWrite, findDeletionLink } from "../../server/privacy/account";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
+import { runWrite, writeContext } from "../../server/writes/pipeline";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError } from "../components/ui/field";
 import { app, privacy as pv } from "../../domain/i18n/sv";
@@ -28,18 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Uses the link (field `token`): deletes the account, ends the session when it was the deleted
- * member's, and goes to /forum with 'Kontot raderat'. A bad link answers 400, nothing deleted.
+ * Uses the link (field `token`): deletes the account ({@link deletionLinkWrite}, open to
+ * visitors: the link is the credential), ends the session when it was the deleted member's, and
+ * goes to /forum with 'Kontot raderat'. A bad link answers 400 `{ error }`, the only admin 409,
+ * nothing deleted.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const viewer = await getViewer(services, request);
-  const outcome = await deleteAccountByLink(services.db, form.token);
+  const outcome = await runWrite(deletionLinkWrite(services), writeContext(services, viewer, request), { token: form.token });
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
-  await removeMemberFiles(services, outcome.result);
   const headers = new Headers();
-  if (viewer?.id === outcome.userId) {
+  if (viewer?.id === outcome.value.userId) {
     try {
       for (const cookie of await logout(services, request.headers)) headers.append("Set-Cookie", cookie);
     } catch (error) {

@@ -10,15 +10,15 @@
  */
 import { Download, Mail, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { logout } from "../../server/accounts";
+import { logout } from "../../server/accounts/actions";
 import { getAdminMailOptOut, setAdminMailOptOut } from "../../server/admin/unsubscribe";
-import { setFlash } from "../../server/flash";
-import { badRequest, readForm } from "../../server/http";
+import { setFlash } from "../../server/http/flash";
+import { badRequest, readForm } from "../../server/http/forms";
 import { emailNotificationsWrite, getNotificationSettings, notificationSettingsWrite } from "../../server/notifications/settings";
 import { accountSummary, deleteOwnAccountWithPassword, requestDeletionLink } from "../../server/privacy/account";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
-import { getViewer, requireViewer } from "../../server/session";
+import { getViewer, requireViewer } from "../../server/accounts/session";
 import { listMutedMembers, unmuteWrite } from "../../server/mutes/commands";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";

@@ -8,8 +8,8 @@
  */
 import { redirect } from "react-router";
 import { jobStatuses } from "../../server/jobs/queue";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
 import { siteCan } from "../../domain/policy/actor";
 import { formatDateTime } from "../lib/dates";
 import { adminJobs as aj } from "../../domain/i18n/sv";

@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { countOpenReports } from "../../server/moderation/reports";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
 import { siteCan } from "../../domain/policy/actor";
 import { Logo } from "../components/layout/logo";
 import { admin as adm, adminJobs as aj, adminPages as ap, moderation as m } from "../../domain/i18n/sv";

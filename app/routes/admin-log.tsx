@@ -6,8 +6,8 @@
  */
 import { redirect } from "react-router";
 import { listModerationLog } from "../../server/moderation/log";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
 import { siteCan } from "../../domain/policy/actor";
 import { Pager, pageFrom } from "../components/forum/pager";
 import { formatDateTime } from "../lib/dates";

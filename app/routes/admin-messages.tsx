@@ -10,10 +10,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { toast } from "../lib/toast";
-import { enqueueMessage, getJobProgress, getUserEmails, listRecentJobs, type JobProgress } from "../../server/admin/messages";
-import { badRequest, failure, readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { getJobProgress, getUserEmails, listRecentJobs, messageWrite, type JobProgress } from "../../server/admin/messages";
+import { badRequest, readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { siteCan } from "../../domain/policy/actor";
 import { buttonClass } from "../components/ui/button";
 import { adminPages as ap } from "../../domain/i18n/sv";
@@ -50,27 +51,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** `intent=send`: validates and queues the message; answers the job id. */
+/**
+ * `intent=send`: validates and queues the message ({@link messageWrite}), then wakes the mail
+ * worker; answers `{ ok: true, jobId, total }`. Any other intent 400; a refused send 4xx
+ * `{ ok: false, error, title }` (403 not an admin, 400 a field's Swedish message).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
   const form = await readForm(request);
   if (form.intent !== "send") return badRequest();
-  try {
-    const { jobId, total } = await enqueueMessage(services.db, viewer, {
-      sendToAll: form.sendToAll === "on",
-      recipients: form.recipients ?? "",
-      subject: form.subject ?? "",
-      content: form.content ?? "",
-      withButton: form.withButton === "on",
-      buttonLabel: form.buttonLabel ?? "",
-      buttonUrl: form.buttonUrl ?? "",
-    });
-    services.adminMailWorker?.kick();
-    return data({ ok: true as const, jobId, total });
-  } catch (error) {
-    return failure(error);
-  }
+  const result = await runWrite(messageWrite, writeContext(services, viewer, request), {
+    sendToAll: form.sendToAll === "on",
+    recipients: form.recipients ?? "",
+    subject: form.subject ?? "",
+    content: form.content ?? "",
+    withButton: form.withButton === "on",
+    buttonLabel: form.buttonLabel ?? "",
+    buttonUrl: form.buttonUrl ?? "",
+  });
+  if (!result.ok) return writeFailure(result);
+  services.adminMailWorker?.kick();
+  return data({ ok: true as const, jobId: result.value.jobId, total: result.value.total });
 }
 
 function ProgressBar({ progress }: { progress: JobProgress }) {

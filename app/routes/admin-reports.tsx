@@ -8,10 +8,11 @@
  */
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { badRequest, failure, readForm } from "../../server/http";
-import { listReportGroups, resolveReports, type ReportDecision } from "../../server/moderation/reports";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { badRequest, readForm } from "../../server/http/forms";
+import { listReportGroups, resolveReportsWrite, type ReportDecision } from "../../server/moderation/reports";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { RelativeTime } from "../components/forum/relative-time";
 import { ConfirmDialog } from "../components/moderation/confirm-dialog";
 import { buttonClass } from "../components/ui/button";
@@ -31,24 +32,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const DONE: Record<ReportDecision, string> = { dismiss: m.dismissed, delete: m.contentDeleted, block: m.authorBlocked };
 
-/** `decision` (dismiss, delete, block) on `targetType` + `targetId`, with an optional `reason`. */
+/**
+ * `decision` (dismiss, delete, block) on `targetType` + `targetId`, with an optional `reason`:
+ * runs {@link resolveReportsWrite}. An unknown decision 400; a refused one 4xx
+ * `{ ok: false, error, title? }` (403 not staff, 404 already handled, and the refusals of the
+ * deletion or block).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
   const form = await readForm(request);
   const decision = form.decision as ReportDecision;
   if (!(decision in DONE)) return badRequest();
-  try {
-    await resolveReports(services.db, viewer, {
-      targetType: form.targetType ?? "",
-      targetId: form.targetId ?? "",
-      decision,
-      reason: form.reason,
-    });
-    return data({ ok: true as const, toast: { title: DONE[decision] } });
-  } catch (error) {
-    return failure(error);
-  }
+  const result = await runWrite(resolveReportsWrite, writeContext(services, viewer, request), {
+    targetType: form.targetType ?? "",
+    targetId: form.targetId ?? "",
+    decision,
+    reason: form.reason,
+  });
+  if (!result.ok) return writeFailure(result);
+  return data({ ok: true as const, toast: { title: DONE[decision] } });
 }
 
 type Pending = { decision: ReportDecision; targetType: TargetType; targetId: string; author: string | null };

@@ -7,10 +7,11 @@
  */
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
-import { listUsers, setUserRole } from "../../server/admin/users";
-import { badRequest, failure, readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { listUsers, roleWrite } from "../../server/admin/users";
+import { badRequest, readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { siteCan } from "../../domain/policy/actor";
 import { buttonClass } from "../components/ui/button";
 import { adminPages as ap, roles } from "../../domain/i18n/sv";
@@ -30,18 +31,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { allowed: true as const, q, ...list };
 }
 
-/** `intent=set-role` with `userId` and `role`. */
+/**
+ * `intent=set-role` with `userId` and `role`: runs {@link roleWrite}. Any other intent 400; a
+ * refused change 4xx `{ ok: false, error, title }` (403 not an admin, 400 unknown role, 404
+ * unknown member, 409 the last admin).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
   const form = await readForm(request);
   if (form.intent !== "set-role") return badRequest();
-  try {
-    const result = await setUserRole(services.db, viewer, form.userId ?? "", form.role ?? "");
-    return data({ ok: true as const, toast: { title: ap.roleUpdated, description: ap.roleUpdatedDescription(result.nickname, roles[result.role]) } });
-  } catch (error) {
-    return failure(error);
-  }
+  const result = await runWrite(roleWrite, writeContext(services, viewer, request), { userId: form.userId ?? "", role: form.role ?? "" });
+  if (!result.ok) return writeFailure(result);
+  const { nickname, role } = result.value;
+  return data({ ok: true as const, toast: { title: ap.roleUpdated, description: ap.roleUpdatedDescription(nickname, roles[role]) } });
 }
 
 function RoleRow({ row }: { row: { id: string; nickname: string; role: Role } }) {

@@ -11,13 +11,14 @@ import { Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "../lib/toast";
-import { deleteUserAsStaff, listUsers } from "../../server/admin/users";
-import { badRequest, failure, readForm } from "../../server/http";
+import { deleteUserWrite, listUsers } from "../../server/admin/users";
+import { badRequest, readForm } from "../../server/http/forms";
 import { memberCan } from "../../domain/policy/moderation";
 import { siteCan } from "../../domain/policy/actor";
 import { countActiveUsers } from "../../server/presence/stats";
-import { servicesContext } from "../../server/services";
-import { requireRole } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { requireRole } from "../../server/accounts/session";
+import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { ConfirmDialog } from "../components/moderation/confirm-dialog";
 import { buttonClass } from "../components/ui/button";
 import { adminPages as ap, roles } from "../../domain/i18n/sv";
@@ -47,18 +48,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** `intent=delete` with `userId`: deletes the member permanently. */
+/**
+ * `intent=delete` with `userId`: deletes the member permanently ({@link deleteUserWrite}). Any
+ * other intent 400; a refused deletion 4xx `{ ok: false, error, title }` (403, 404).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
   const form = await readForm(request);
   if (form.intent !== "delete") return badRequest();
-  try {
-    const { nickname } = await deleteUserAsStaff(services, viewer, form.userId ?? "");
-    return data({ ok: true as const, toast: { title: ap.userDeleted, description: ap.userDeletedDescription(nickname) } });
-  } catch (error) {
-    return failure(error);
-  }
+  const result = await runWrite(deleteUserWrite(services), writeContext(services, viewer, request), { userId: form.userId ?? "" });
+  if (!result.ok) return writeFailure(result);
+  return data({ ok: true as const, toast: { title: ap.userDeleted, description: ap.userDeletedDescription(result.value.nickname) } });
 }
 
 /** The users page. */

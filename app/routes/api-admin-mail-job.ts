@@ -6,8 +6,8 @@
  */
 import { data } from "react-router";
 import { getJobProgress } from "../../server/admin/messages";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { siteCan } from "../../domain/policy/actor";
 import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-admin-mail-job";

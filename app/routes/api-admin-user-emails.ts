@@ -7,10 +7,10 @@
  */
 import { data } from "react-router";
 import { getUserEmails } from "../../server/admin/messages";
-import { ForumError } from "../../server/errors";
-import { badRequest, failure, readFormAll } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { ForumError } from "../../server/platform/errors";
+import { badRequest, failure, readFormAll } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { adminOnlyMessage } from "../../domain/policy/moderation";
 import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-admin-user-emails";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-auth";
 
 /** better-auth paths (after `/api/auth`) that answer GET requests from browsers. */

@@ -3,15 +3,15 @@
  * pipeline (`bioWrite`, server/profiles/commands.ts). JSON `{ ok, bio, bioHtml }` or 4xx
  * `{ ok: false, error, title }`. A body without a `bio` field (a JSON or broken multipart body,
  * which `readForm` cannot read) answers 400 'Ogiltig förfrågan.' and keeps the bio: only `bio=`
- * empties it. Over the bio limit (server/action-limits.ts, 10 a minute) 429 with `Retry-After`;
+ * empties it. Over the bio limit (server/abuse/action-limits.ts, 10 a minute) 429 with `Retry-After`;
  * the limit is counted only for a well-formed request.
  *
  * @module
  */
-import { readForm } from "../../server/http";
+import { readForm } from "../../server/http/forms";
 import { bioWrite } from "../../server/profiles/commands";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { failureBody, failureHeaders, runWrite, writeContext } from "../../server/writes/pipeline";
 import type { Route } from "./+types/api-bio";
 

@@ -7,11 +7,11 @@
  * @module
  */
 import { data } from "react-router";
-import { failure, readForm, badRequest } from "../../server/http";
+import { failure, readForm, badRequest } from "../../server/http/forms";
 import { blockWrite, getBlockState, unblockWrite } from "../../server/moderation/blocks";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { moderation as m } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-block";
 

@@ -7,7 +7,7 @@
  */
 import { bookmarkWrite, unbookmarkWrite } from "../../server/bookmarks/commands";
 import { toggleAction } from "../../server/writes/toggle-action";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-bookmark";
 
 /** GET is not a save. */

@@ -9,10 +9,10 @@
  * @module
  */
 import { isUuid } from "../../domain/ids";
-import { clientIp } from "../../server/client-ip";
+import { clientIp } from "../../server/http/client-ip";
 import { openEventStream, parseLastEventId } from "../../server/realtime/stream";
-import { servicesContext } from "../../server/services";
-import { getViewer, sessionKey } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer, sessionKey } from "../../server/accounts/session";
 import { errors } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-events";
 

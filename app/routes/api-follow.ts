@@ -6,7 +6,7 @@
  */
 import { followWrite, unfollowWrite } from "../../server/follows/commands";
 import { toggleAction } from "../../server/writes/toggle-action";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-follow";
 
 /** GET is not a follow. */

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { login } from "../../server/accounts";
-import { clientIp } from "../../server/client-ip";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { safeRedirect } from "../../server/session";
+import { login } from "../../server/accounts/actions";
+import { clientIp } from "../../server/http/client-ip";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { safeRedirect } from "../../server/accounts/session";
 import { auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-login";
 

@@ -4,16 +4,16 @@
  *
  * @module
  */
-import { clientIp } from "../../server/client-ip";
-import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
-import { getViewer } from "../../server/session";
+import { clientIp } from "../../server/http/client-ip";
+import { RateLimitedError, retryAfterHeaders } from "../../server/platform/errors";
+import { getViewer } from "../../server/accounts/session";
 import { searchNicknames } from "../../server/profiles/search";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-mentions";
 
 /**
  * JSON array of `{ id, nickname, avatarUrl }`; empty under 2 characters. Over the abuse limit
- * (server/action-limits.ts, `mention`): 429 `{ error }` with `Retry-After`.
+ * (server/abuse/action-limits.ts, `mention`): 429 `{ error }` with `Retry-After`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

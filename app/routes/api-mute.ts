@@ -6,7 +6,7 @@
  */
 import { muteWrite, unmuteWrite } from "../../server/mutes/commands";
 import { toggleAction } from "../../server/writes/toggle-action";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-mute";
 
 /** GET is not a mute. */

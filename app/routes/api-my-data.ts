@@ -10,8 +10,8 @@
  * @module
  */
 import { exportFileName, exportMemberData } from "../../server/privacy/export";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { privacy as pv } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-my-data";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { isNicknameTaken } from "../../server/forum/queries";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { auth as a } from "../../domain/i18n/sv";
 import { isReservedNickname, nicknameFormatError } from "../../domain/limits";
 import type { Route } from "./+types/api-nickname-available";

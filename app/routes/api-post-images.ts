@@ -17,22 +17,25 @@
  *   401 visitor, 403 blocked member (they cannot post, SPEC §6), 405 other methods, 408 body too
  *   slow, 413 too large (bytes or pixels; still over 1 MiB after re-encoding; over the member's
  *   total of stored images), 415 not a JPEG, PNG, WebP or GIF (SVG, HTML, …), 429 with
- *   `Retry-After` over the member's upload limit (the `upload` action of server/action-limits.ts,
+ *   `Retry-After` over the member's upload limit (the `upload` action of server/abuse/action-limits.ts,
  *   shared with avatars and banners), over the bytes of the last 24 hours or over a new account's
  *   first-day limit. Only a storage or database failure answers 500.
+ * - The upload goes through the write pipeline (`postImageWrite`, server/uploads/post-images.ts):
+ *   the file and the quota are checked before the upload limit is counted, so a request without
+ *   a file or with one over 8 MB costs no point. The body itself is read here, bounded, and only
+ *   for a member who may upload (a visitor's or blocked member's is refused unread); a body over
+ *   the cap (413) or too slow (408) is answered without running the write.
  *
  * @module
  */
-import { clientIp } from "../../server/client-ip";
-import { ForumError, retryAfterHeaders } from "../../server/errors";
-import { readMultipart } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { readMultipart } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { FORM_OVERHEAD_BYTES, uploadAnswer, uploadRefusal } from "../../server/uploads/answers";
-import { UploadError } from "../../server/uploads/images";
-import { checkPostImageQuota, storePostImage } from "../../server/uploads/post-images";
+import { postImageWrite } from "../../server/uploads/post-images";
+import { failureHeaders, runWrite, writeContext } from "../../server/writes/pipeline";
 import { MAX_POST_IMAGE_BYTES, MAX_POST_IMAGE_MB } from "../../domain/uploads";
-import { abuseLimits as al, forum as f, uploads as up } from "../../domain/i18n/sv";
+import { abuseLimits as al, uploads as up } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-post-images";
 
 /** Answer of this endpoint. */
@@ -48,31 +51,24 @@ export function loader() {
   return refuse(405, up.methodNotAllowed, { Allow: "POST" });
 }
 
-/** Upload (POST multipart, field `file`). */
+/** Upload (POST multipart, field `file`): reads the bounded body, runs {@link postImageWrite} and answers JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method.toUpperCase() !== "POST") return refuse(405, up.methodNotAllowed, { Allow: "POST" });
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return refuse(401, up.loginRequired);
-  if (viewer.blocked) return refuse(403, f.blocked);
 
   try {
-    const form = await readMultipart(request, { limit: MAX_POST_IMAGE_BYTES + FORM_OVERHEAD_BYTES });
+    // Nothing is read for a visitor or a blocked member: the write refuses them (401, 403) first.
+    const form = viewer && !viewer.blocked ? await readMultipart(request, { limit: MAX_POST_IMAGE_BYTES + FORM_OVERHEAD_BYTES }) : null;
     if (form === "too-large") return refuse(413, up.tooLarge(MAX_POST_IMAGE_MB));
     if (form === "too-slow") return refuse(408, al.slowBody, { Connection: "close" });
-    if (!form) return refuse(400, up.missingFile);
-    const file = form.files.file?.[0];
-    if (!file || file.size === 0) return refuse(400, up.missingFile);
-    if (file.size > MAX_POST_IMAGE_BYTES) return refuse(413, up.tooLarge(MAX_POST_IMAGE_MB));
-    const quota = { role: viewer.role, multiplier: services.config.actionLimitMultiplier };
-    await checkPostImageQuota(services, viewer.id, quota);
-    await services.actionLimits.enforce("upload", { userId: viewer.id, ip: clientIp(request), role: viewer.role });
-    const stored = await storePostImage(services, viewer.id, file.bytes, quota);
-    return answer({ ok: true, url: stored.url, width: stored.width, height: stored.height, markdown: stored.markdown });
+    const write = postImageWrite({ config: services.config, multiplier: services.config.actionLimitMultiplier });
+    const result = await runWrite(write, writeContext(services, viewer, request), { file: form?.files.file?.[0] });
+    if (!result.ok) return refuse(result.status, result.error, failureHeaders(result));
+    const { url, width, height, markdown } = result.value;
+    return answer({ ok: true, url, width, height, markdown });
   } catch (error) {
-    if (error instanceof UploadError) return refuse(error.uploadStatus, error.message);
-    if (error instanceof ForumError) return refuse(error.status, error.message, retryAfterHeaders(error));
-    console.error(`[uploads] inläggsbild för ${viewer.id} misslyckades:`, error);
+    console.error(`[uploads] inläggsbild för ${viewer?.id} misslyckades:`, error);
     return refuse(500, up.storageFailed);
   }
 }

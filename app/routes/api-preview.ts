@@ -7,7 +7,7 @@
  * - 400 JSON `{ error }`: body longer than {@link PREVIEW_MAX_LENGTH} characters.
  * - 401 JSON `{ error }`: visitors (only members can write, so only members preview; this also
  *   keeps anonymous clients from using the server as a free Markdown renderer).
- * - 429 JSON `{ ok: false, error }` with `Retry-After`: over 60 previews a minute (server/action-limits.ts).
+ * - 429 JSON `{ ok: false, error }` with `Retry-After`: over 60 previews a minute (server/abuse/action-limits.ts).
  * - 405 for GET.
  *
  * No database writes (the ticker set is read once a minute per process), so it is cheap to call
@@ -15,12 +15,12 @@
  *
  * @module
  */
-import { refusedJson } from "../../server/action-limits";
-import { clientIp } from "../../server/client-ip";
+import { refusedJson } from "../../server/abuse/action-limits";
+import { clientIp } from "../../server/http/client-ip";
 import { cookWithMembers, loadTickerSet } from "../../server/content/storage";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { markdown as md } from "../../domain/i18n/sv";
 import { LIMITS } from "../../domain/limits";
 import type { Route } from "./+types/api-preview";

@@ -8,8 +8,8 @@
  */
 import { isFollowing } from "../../server/follows/commands";
 import { getProfile, getProfileByNickname } from "../../server/profiles/queries";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { profile as p } from "../../domain/i18n/sv";
 import { memberCan } from "../../domain/policy/moderation";
 import { roleOf } from "../../domain/roles";

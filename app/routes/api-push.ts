@@ -15,11 +15,11 @@
  *
  * @module
  */
-import { readForm } from "../../server/http";
+import { readForm } from "../../server/http/forms";
 import { removePushDeviceWrite, savePushDeviceWrite } from "../../server/push/devices";
 import { vapidDetails } from "../../server/push/vapid";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { failureBody, failureHeaders, runWrite, writeContext } from "../../server/writes/pipeline";
 import type { Route } from "./+types/api-push";
 

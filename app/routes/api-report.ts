@@ -9,11 +9,11 @@
  */
 import { data } from "react-router";
 import { moderation as m } from "../../domain/i18n/sv";
-import { badRequest, readForm } from "../../server/http";
+import { badRequest, readForm } from "../../server/http/forms";
 import { reportWrite } from "../../server/moderation/reports";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import type { Route } from "./+types/api-report";
 
 /** Reports are written with POST only. */

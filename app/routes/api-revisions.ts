@@ -9,7 +9,7 @@
  * @module
  */
 import { listRevisions } from "../../server/forum/revisions";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { editing as ed } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-revisions";
 

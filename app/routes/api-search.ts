@@ -3,19 +3,19 @@
  *
  * @module
  */
-import { clientIp } from "../../server/client-ip";
-import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
-import { getViewer } from "../../server/session";
+import { clientIp } from "../../server/http/client-ip";
+import { RateLimitedError, retryAfterHeaders } from "../../server/platform/errors";
+import { getViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { searchAll, SearchUnavailableError } from "../../server/search/search";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { search as s } from "../../domain/i18n/sv";
 import type { Route } from "./+types/api-search";
 
 /**
  * JSON `{ results: SearchResult[], terms: string[] }`; empty results for an empty or
  * unsearchable query. A database failure or time-out answers 503 `{ error: 'Fel vid sökning' }`;
- * over the abuse limit (server/action-limits.ts, `search`) 429 `{ error }` with `Retry-After`.
+ * over the abuse limit (server/abuse/action-limits.ts, `search`) 429 `{ error }` with `Retry-After`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -18,11 +18,11 @@
  *
  * @module
  */
-import { refusedJson } from "../../server/action-limits";
-import { clientIp } from "../../server/client-ip";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { refusedJson } from "../../server/abuse/action-limits";
+import { clientIp } from "../../server/http/client-ip";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { theme as th } from "../../domain/i18n/sv";
 import { isThemePreference, safeReturnPath, themeCookie } from "../../domain/theme";
 import type { Route } from "./+types/api-theme";

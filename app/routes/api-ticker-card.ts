@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { getCompany } from "../../server/companies";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { getCompany } from "../../server/tickers/companies";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { isWatching } from "../../server/watchlist/commands";
 import { ticker as tk } from "../../domain/i18n/sv";
 import { sectorName } from "../../domain/sectors";

@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { searchCompanies } from "../../server/companies";
+import { searchCompanies } from "../../server/tickers/companies";
 import { loadTickerSet } from "../../server/content/storage";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-tickers";
 
 /** Most candidates one `known` request may ask about (more are ignored). */

@@ -8,7 +8,7 @@
  */
 import { unwatchWrite, watchWrite } from "../../server/watchlist/commands";
 import { toggleAction } from "../../server/writes/toggle-action";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/api-watchlist";
 
 /** GET is not a watch. */

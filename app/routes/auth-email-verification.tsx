@@ -6,10 +6,10 @@
  * @module
  */
 import { data, useFetcher, useSearchParams } from "react-router";
-import { resendVerification } from "../../server/accounts";
-import { clientIp } from "../../server/client-ip";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
+import { resendVerification } from "../../server/accounts/actions";
+import { clientIp } from "../../server/http/client-ip";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
 import { Button, ButtonLink } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";

@@ -8,10 +8,10 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "../lib/toast";
-import { requestPasswordReset } from "../../server/accounts";
-import { clientIp } from "../../server/client-ip";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
+import { requestPasswordReset } from "../../server/accounts/actions";
+import { clientIp } from "../../server/http/client-ip";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
 import { Button } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";

@@ -6,22 +6,22 @@
  *   when the browser has a push subscription, which it also unsubscribes): that device is removed
  *   from the member, so the next person at a shared computer gets none of their pushes;
  * - the session's open event streams close and its cached lookup is forgotten on every instance
- *   (`logout`, server/accounts.ts).
+ *   (`logout`, server/accounts/actions.ts).
  *
  * Open to visitors (a logout without a session changes nothing); 30 a minute per visitor's
- * address (server/action-limits.ts `logout`), refused with 429 and the Swedish message.
+ * address (server/abuse/action-limits.ts `logout`), refused with 429 and the Swedish message.
  *
  * @module
  */
 import { redirect } from "react-router";
-import { refusedJson } from "../../server/action-limits";
-import { logout } from "../../server/accounts";
-import { clientIp } from "../../server/client-ip";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
+import { refusedJson } from "../../server/abuse/action-limits";
+import { logout } from "../../server/accounts/actions";
+import { clientIp } from "../../server/http/client-ip";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
 import { removePushDeviceWrite } from "../../server/push/devices";
-import { servicesContext } from "../../server/services";
-import { getViewer, sessionKey } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer, sessionKey } from "../../server/accounts/session";
 import { runWrite, writeContext } from "../../server/writes/pipeline";
 import { auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-logout";

@@ -9,11 +9,11 @@
  * @module
  */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { verifyMagicLink } from "../../server/accounts";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { safeRedirect } from "../../server/session";
+import { verifyMagicLink } from "../../server/accounts/actions";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { safeRedirect } from "../../server/accounts/session";
 import { Button, ButtonLink } from "../components/ui/button";
 import { app, auth as a } from "../../domain/i18n/sv";
 import type { Route } from "./+types/auth-magic";

@@ -9,12 +9,12 @@
 import { Check, Loader2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { register } from "../../server/accounts";
-import { clientIp } from "../../server/client-ip";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { register } from "../../server/accounts/actions";
+import { clientIp } from "../../server/http/client-ip";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a, nav } from "../../domain/i18n/sv";

@@ -7,11 +7,11 @@
  * @module
  */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { hasPassword, savePassword } from "../../server/accounts";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { requireViewer } from "../../server/session";
+import { hasPassword, savePassword } from "../../server/accounts/actions";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { requireViewer } from "../../server/accounts/session";
 import { Button } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { app, auth as a } from "../../domain/i18n/sv";

@@ -4,15 +4,14 @@
  *
  * @module
  */
-import { reportManifest } from "../../server/personal/generic-render";
-import { authorIdsOf } from "../../server/personal/page-overlay";
+import { listReader, sharePersonal } from "../../server/cache/share-personal";
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { getCategory } from "../../server/forum/queries";
 import { listThreads } from "../../server/trending/queries";
-import { servicesContext } from "../../server/services";
-import { sharedRead } from "../../server/cache/shared-page-data";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { sharedRead } from "../../server/cache/read-caches";
+import { getViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
@@ -43,8 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Threads by members the viewer mutes collapse to one line.
   const threads = markMuted(list.threads, viewer, (t) => t.author?.id);
   // The shared member render learns whose threads this page lists.
-  reportManifest(request, { kind: "list", authorIds: authorIdsOf(list.threads), search: false });
-  return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}` };
+  const personal = sharePersonal(context, listReader(list.threads.map((t) => t.author?.id)));
+  return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}`, ...personal };
 }
 
 /**

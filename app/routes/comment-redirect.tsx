@@ -8,7 +8,7 @@
  */
 import { data, redirect } from "react-router";
 import { locateComment } from "../../server/forum/queries";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { toasts as t } from "../../domain/i18n/sv";
 import { threadPath } from "../../domain/paths";
 import { RouteErrorBox } from "../components/layout/error-views";

@@ -12,7 +12,7 @@
 import { Form } from "react-router";
 import { optOutAction, optOutLoader, type OptOutKind } from "../../server/mail/one-click-opt-out";
 import { disableNotificationEmail, verifyDigestUnsubscribeToken } from "../../server/digest/unsubscribe";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { buttonClass } from "../components/ui/button";
 import { app, digestMail as dm } from "../../domain/i18n/sv";
 import type { Route } from "./+types/digest-unsubscribe";

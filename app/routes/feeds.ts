@@ -12,11 +12,11 @@
  * @module
  */
 import { redirect } from "react-router";
-import { getCompany } from "../../server/companies";
+import { getCompany } from "../../server/tickers/companies";
 import { atomFeed, feedNotFound, feedResponse, type FeedHead } from "../../server/feeds/atom";
 import { feedThread, feedThreads, feedTickerPosts, type FeedPost } from "../../server/feeds/queries";
 import { getCategory } from "../../server/forum/queries";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { feeds as fd, forum as f, ticker as tk } from "../../domain/i18n/sv";
 import {
   categoryFeedPath,

@@ -10,12 +10,11 @@
  *
  * @module
  */
-import { reportManifest } from "../../server/personal/generic-render";
-import { authorIdsOf } from "../../server/personal/page-overlay";
+import { listReader, sharePersonal } from "../../server/cache/share-personal";
 import { Link } from "react-router";
 import { listCategories } from "../../server/forum/queries";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { listThreads } from "../../server/trending/queries";
 import { cachedTrendingTickers } from "../../server/tickers/trending";
@@ -28,7 +27,7 @@ import { TrendingTickers } from "../components/forum/trending-tickers";
 import { app, feeds as fd, forum as f, watchlist as wl } from "../../domain/i18n/sv";
 import { forumFeedPath } from "../../domain/paths";
 import { useViewer } from "../lib/viewer";
-import { sharedRead } from "../../server/cache/shared-page-data";
+import { sharedRead } from "../../server/cache/read-caches";
 import { websiteJsonLd } from "../lib/structured-data";
 import { JsonLd } from "../components/seo/json-ld";
 import type { Route } from "./+types/forum-home";
@@ -74,8 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const threads = markMuted(list.threads, member, (t) => t.author?.id);
   // The shared member render learns whose threads this page lists ('Bevakat' is the
   // member's own list: no manifest, rendered for each member).
-  if (!viewer) reportManifest(request, { kind: "list", authorIds: authorIdsOf(list.threads), search: false });
-  return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers, publicUrl: config.publicUrl };
+  const personal = viewer ? {} : sharePersonal(context, listReader(list.threads.map((t) => t.author?.id)));
+  return { categories, threads, hasMore: list.hasMore, page, tab: shown, trendingTickers, publicUrl: config.publicUrl, ...personal };
 }
 
 /**

@@ -11,7 +11,7 @@
  * @module
  */
 import { UNAVAILABLE_RETRY_AFTER_S } from "../../server/db/unavailable";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/healthz";
 
 /** Pings the database with a 2 s limit and reads the LISTEN state; never cached. */

@@ -13,11 +13,11 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { threadWrite } from "../../server/forum/commands";
 import { getCategory, listCategories } from "../../server/forum/queries";
-import { setFlash } from "../../server/flash";
-import { readForm } from "../../server/http";
+import { setFlash } from "../../server/http/flash";
+import { readForm } from "../../server/http/forms";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { DraftNotice } from "../components/forum/draft-notice";
 import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-field";
 import { StancePicker } from "../components/forum/stance-picker";
@@ -49,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /**
  * Creates the thread and goes to it with 'Inlägg skapat!'; on failure keeps what was typed. A
  * double submit (same `submitKey`) lands on the same thread; over an abuse limit: 429 with
- * `Retry-After` (server/action-limits.ts).
+ * `Retry-After` (server/abuse/action-limits.ts).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);

@@ -8,8 +8,8 @@
 import { data, redirect } from "react-router";
 import { profilePageData } from "../../server/profiles/page";
 import { getProfileByNickname } from "../../server/profiles/queries";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { NotFound, Unavailable } from "../components/layout/error-views";
 import { isUnavailableError } from "../lib/route-errors";
 import { ProfileView } from "../components/profile/profile-view";

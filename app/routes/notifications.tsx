@@ -8,75 +8,64 @@
  *
  * @module
  */
-import { Suspense, useEffect, useMemo } from "react";
-import { Await, useFetcher, useNavigate, useRevalidator } from "react-router";
-import { markAllNotificationsRead } from "../../server/notifications/commands";
+import { Suspense, useEffect } from "react";
+import { Await, useFetcher, useNavigate } from "react-router";
+import { readAllFromPageWrite } from "../../server/notifications/commands";
 import { getAllNotifications } from "../../server/notifications/queries";
-import { memberRead, notificationListKey } from "../../server/cache/member-reads";
-import { readForm } from "../../server/http";
-import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
-import { servicesContext } from "../../server/services";
-import { getViewer, requireViewer } from "../../server/session";
+import { memberRead, notificationListKey } from "../../server/cache/read-caches";
+import { readForm } from "../../server/http/forms";
+import { sharePersonal } from "../../server/cache/share-personal";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer, requireViewer } from "../../server/accounts/session";
+import { failureJson, runWrite, writeContext } from "../../server/writes/pipeline";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../components/notifications/notification-bell";
 import { NotificationList, NotificationsLoading } from "../components/notifications/notification-list";
-import { app, errors, notifications as n, toasts as t } from "../../domain/i18n/sv";
+import { app, notifications as n } from "../../domain/i18n/sv";
 import type { NotificationItem } from "../../domain/notifications";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
-import { readOverlay } from "../lib/personal-overlay";
+import { Personal } from "../lib/personal";
 import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/notifications";
 
 /**
  * The member's notifications; streamed, so the page shows 'Laddar notifieringar...' first.
- * For the shared member render (server/cache/member-pages.ts) the page is made once
- * without a list (`overlay: true`); the server sets each member's list into that markup and puts
- * the same items in the page's overlay.
+ * In the shared member render (server/cache/page-cache.ts) the page is made once without a
+ * list, and the list is the member's personal part ({@link NOTIFICATIONS_PART}): the server sets
+ * each member's list into that markup.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireViewer(services, request);
-  if (isGenericRender(request)) {
-    reportManifest(request, { kind: "notifications" });
-    return { items: Promise.resolve<NotificationItem[] | null>([]), overlay: true };
-  }
-  // The same per-member read as the shared render's (server/cache/member-reads.ts).
-  const read = () => getAllNotifications(services.db, viewer.id);
-  const items = memberRead(services.memberReads, request.headers.get("cookie"), notificationListKey(viewer.id), read).catch((error: Error) => {
+  // The same per-member read for the member's own render and the shared render's part.
+  const read = (member: { id: string }, cookie: string | null) =>
+    memberRead(services.memberReads, cookie, notificationListKey(member.id), () => getAllNotifications(services.db, member.id));
+  const shared = sharePersonal(context, async (member) => ({ [NOTIFICATIONS_PART]: await read(member, null) }));
+  if (shared.shared) return { items: Promise.resolve<NotificationItem[] | null>(null), ...shared };
+  const items = read(viewer, request.headers.get("cookie")).catch((error: Error) => {
     console.error("[notifieringar] kunde inte läsas:", error.message);
     return null;
   });
-  return { items, overlay: false };
+  return { items };
 }
 
-/** `intent=read-all`: marks every unread notification read. */
+/**
+ * `intent=read-all`: marks every unread notification read ({@link readAllFromPageWrite}); 401
+ * `{ ok: false, error }` for a visitor, 400 for any other intent.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await getViewer(services, request);
-  if (!viewer) return Response.json({ ok: false, error: t.notLoggedIn }, { status: 401 });
-  const form = await readForm(request);
-  if (form.intent !== "read-all") return Response.json({ ok: false, error: errors.badRequest }, { status: 400 });
-  await markAllNotificationsRead(services.db, viewer.id);
+  const form = viewer ? await readForm(request) : {};
+  const result = await runWrite(readAllFromPageWrite, writeContext(services, viewer, request), { intent: form.intent });
+  if (!result.ok) return failureJson(result);
   return { ok: true, toast: { title: n.allReadTitle, description: n.allReadDescription } };
 }
 
 /** Page title. */
 export const meta: Route.MetaFunction = () => [{ title: `${n.pageTitle} – ${app.name}` }, NOINDEX];
 
-/**
- * A shared page's list when the page has no overlay (never expected: the server sets the member's
- * list and overlay together). On the server this is the place of the list in the generic render,
- * which the shared member render replaces with the member's list (`data-personal`); in the
- * browser the page's data is loaded again for the member.
- */
-function SharedListPlace() {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    void revalidator.revalidate();
-    // Once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return <div hidden data-personal="notifications" />;
-}
+/** The notification list as a personal part of the shared member render: its state is the member's items. */
+const NOTIFICATIONS_PART = "notifications";
 
 /** The notifications page. */
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
@@ -88,9 +77,6 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
     if (fetcher.data?.ok) window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT));
   }, [fetcher.data]);
   const navigate = useNavigate();
-  // A page from the shared member render has the member's list in its overlay, read
-  // before hydration, so the first render is the markup the server set (nothing jumps).
-  const shared = useMemo(() => (loaderData.overlay ? readOverlay()?.notifications : undefined), [loaderData]);
   const list = (items: NotificationItem[] | null) => (
     <NotificationList
       items={items}
@@ -101,12 +87,11 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
   );
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      {loaderData.overlay ? (
-        shared ? (
-          list(shared)
-        ) : (
-          <SharedListPlace />
-        )
+      {"shared" in loaderData ? (
+        // From the shared render: the member's list is in the first paint (nothing jumps).
+        <Personal name={NOTIFICATIONS_PART} value={null as NotificationItem[] | null}>
+          {(items) => (items ? list(items) : <div hidden id="notification-list-place" />)}
+        </Personal>
       ) : (
         <Suspense fallback={<NotificationsLoading />}>
           <Await resolve={loaderData.items}>{list}</Await>

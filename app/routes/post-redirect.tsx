@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import { findThreadLocation } from "../../server/forum/queries";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { forum as f } from "../../domain/i18n/sv";
 import { threadPath } from "../../domain/paths";
 import { RouteErrorBox } from "../components/layout/error-views";

@@ -6,8 +6,8 @@
  * @module
  */
 import { redirect } from "react-router";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import type { Route } from "./+types/profile-redirect";
 
 /** Redirects by who is asking. */

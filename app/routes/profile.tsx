@@ -3,19 +3,20 @@
  *
  * @module
  */
-import { reportManifest } from "../../server/personal/generic-render";
+import { sharePersonal } from "../../server/cache/share-personal";
+import { isFollowing } from "../../server/follows/commands";
 import { data } from "react-router";
 import { profilePageData } from "../../server/profiles/page";
 import { getProfile } from "../../server/profiles/queries";
-import { servicesContext } from "../../server/services";
-import { sharedRead } from "../../server/cache/shared-page-data";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { sharedRead } from "../../server/cache/read-caches";
+import { getViewer } from "../../server/accounts/session";
 import { RouteErrorBox } from "../components/layout/error-views";
 import { ProfileView } from "../components/profile/profile-view";
 import { profile as p } from "../../domain/i18n/sv";
 import { profileMeta } from "../lib/profile-meta";
 import type { Route } from "./+types/profile";
-import { useProfileOverlay } from "../lib/personal-overlay";
+import { FOLLOW_PART } from "../components/profile/follow-button";
 
 /** The profile, its activity and follow state, or 404 'Profilen hittades inte'. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -26,9 +27,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     profile: await getProfile(services.db, params.userId),
   }));
   if (!profile) throw data(p.notFound, { status: 404 });
-  // The shared member render learns whose profile this is.
-  reportManifest(request, { kind: "profile", profileId: profile.id });
-  return profilePageData(services, profile, viewer, request);
+  // A member's part: 'Följ'; their own profile, or one they mute, they get rendered alone.
+  const shared = sharePersonal(context, async (member) =>
+    member.id === profile.id || member.mutedIds.has(profile.id) ? null : { [FOLLOW_PART]: await isFollowing(services.db, member.id, profile.id) },
+  );
+  return { ...(await profilePageData(services, profile, viewer, request)), ...shared };
 }
 
 /** Title, description, OpenGraph. */
@@ -36,8 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => profileMeta(loaderDa
 
 /** The profile page. */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  // A page from the shared member render gets the member's 'Följ' state here.
-  return <ProfileView data={useProfileOverlay(loaderData)} />;
+  return <ProfileView data={loaderData} />;
 }
 
 /** Missing profile; the 503 page when the database is unavailable. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { robotsTxt } from "../../server/seo/robots";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/robots";
 
 /** @returns 200 `text/plain; charset=utf-8` with the robots rules; never throws */

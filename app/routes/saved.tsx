@@ -10,9 +10,9 @@
 import { Link, useFetcher } from "react-router";
 import { bookmarkFormAction } from "../../server/bookmarks/form-action";
 import { listSaved, type SavedItem } from "../../server/bookmarks/queries";
-import { readForm } from "../../server/http";
-import { servicesContext } from "../../server/services";
-import { getViewer, requireViewer } from "../../server/session";
+import { readForm } from "../../server/http/forms";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer, requireViewer } from "../../server/accounts/session";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { RelativeTime } from "../components/forum/relative-time";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";

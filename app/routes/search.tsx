@@ -5,18 +5,17 @@
  *
  * @module
  */
-import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
-import { authorIdsOf } from "../../server/personal/page-overlay";
+import { isGenericRender, listReader, sharePersonal } from "../../server/cache/share-personal";
 import { FileText, MessageSquare, Search as SearchIcon, User } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { listCategories } from "../../server/forum/queries";
 import { searchPage, SearchUnavailableError } from "../../server/search/search";
 import type { SearchResult } from "../../domain/search";
 import { SEARCH_KINDS, type SearchKind } from "../../domain/values";
-import { clientIp } from "../../server/client-ip";
-import { RateLimitedError, retryAfterHeaders } from "../../server/errors";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { clientIp } from "../../server/http/client-ip";
+import { RateLimitedError, retryAfterHeaders } from "../../server/platform/errors";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { MutedItem } from "../components/forum/muted-item";
 import { pageFrom, Pager } from "../components/forum/pager";
@@ -36,7 +35,7 @@ const KIND_ICON = { thread: FileText, comment: MessageSquare, member: User } as 
 /**
  * The query, filters and one page of results; 503 with `failed` when the database fails; 429
  * with `Retry-After` and `limited` (the Swedish message) over the search limit
- * (server/action-limits.ts).
+ * (server/abuse/action-limits.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const empty = { ...base, results: [], members: [], terms: [], page, hasMore: false, failed: true };
   // The shared member render's generic member searches for nobody: each member's
-  // search is counted when their answer is made (server/personal/page-overlay.ts).
+  // search is counted by the page's reader, below.
   if (q && !isGenericRender(request)) {
     try {
       const viewer = await getViewer(services, request);
@@ -75,8 +74,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Posts by members the viewer mutes collapse to one line.
     const results = markMuted(result.results, viewer, (r) => (r.kind === "member" ? null : r.author_id));
     // The shared member render learns whose posts this page lists.
-    reportManifest(request, { kind: "list", authorIds: authorIdsOf(result.results.map((r) => ({ author: r.kind !== "member" && r.author_id ? { id: r.author_id } : null }))), search: q !== "" });
-    return { ...base, ...result, results, failed: false };
+    const muting = listReader(result.results.map((r) => (r.kind === "member" ? null : r.author_id)));
+    const shared = sharePersonal(context, async (member, answer) => {
+      // Counted when this answer's search ran, as a visitor's search counts only when the
+      // visitors' page cache had no answer (docs/decisions/014-abuse-limits.md: the limit guards
+      // the full-text queries; an answer from a kept render runs none). Over the limit, the
+      // member's own render answers 429 with the Swedish message.
+      if (q && answer.fresh) {
+        try {
+          await services.actionLimits.enforce("search", { userId: member.id, ip: answer.ip, role: member.role });
+        } catch (error) {
+          if (error instanceof RateLimitedError) return null;
+          throw error;
+        }
+      }
+      return muting(member, answer);
+    });
+    return { ...base, ...result, results, failed: false, ...shared };
   } catch (error) {
     if (!(error instanceof SearchUnavailableError)) throw error;
     console.error("[search] page failed:", error.code ?? "", (error.cause as Error | undefined)?.message ?? error);

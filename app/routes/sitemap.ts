@@ -7,7 +7,7 @@
  */
 import { errors } from "../../domain/i18n/sv";
 import { parseSitemapName, SITEMAP_HEADERS, sitemapNotFound, sitemapStream } from "../../server/seo/sitemaps";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -11,38 +11,40 @@ import { commentWrite, deleteCommentWrite, deleteThreadWrite } from "../../serve
 import { withItemCan } from "../../server/forum/can";
 import { editCommentWrite } from "../../server/forum/edits";
 import { getThreadPage, ownReactions, withOwnReactions } from "../../server/forum/queries";
-import { sharedRead, threadPageKey } from "../../server/cache/shared-page-data";
+import { sharedRead, threadPageKey } from "../../server/cache/read-caches";
 import { getThreadTrending } from "../../server/trending/queries";
-import { setFlash } from "../../server/flash";
-import { badRequest, readForm } from "../../server/http";
+import { setFlash } from "../../server/http/flash";
+import { badRequest, readForm } from "../../server/http/forms";
 import { reactionWrite } from "../../server/reactions/commands";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { isSubscribed, subscribeWrite, unsubscribeWrite } from "../../server/subscriptions/commands";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
-import { isGenericRender, reportManifest } from "../../server/personal/generic-render";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
+import { sharePersonal } from "../../server/cache/share-personal";
+import { threadOwnState } from "../../server/forum/own-state";
+import { itemCan } from "../../domain/policy/forum";
+import type { PersonalStates } from "../../domain/personal";
 import { bookmarkFormAction } from "../../server/bookmarks/form-action";
 import { savedInThread } from "../../server/bookmarks/queries";
 import { markMutedComments } from "../../server/mutes/collapse";
 import { CommentForm, MutedItem, SaveButton } from "../components/forum/member-parts-lazy";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { CommentThread } from "../components/forum/comment-thread";
-import { ItemActions, ModerationProvider } from "../components/forum/moderation";
+import { actionsPart, ItemActions, ModerationProvider } from "../components/forum/moderation";
+import { savePart } from "../components/forum/save-button";
 import { PostBody } from "../components/forum/post-body";
 import { Quotable, TOP_TARGET } from "../components/forum/quote-selection";
-import { ReactionBar } from "../components/forum/reaction-bar";
+import { ReactionBar, reactionsPart, type ReactionsState } from "../components/forum/reaction-bar";
 import { RelativeTime } from "../components/forum/relative-time";
 import { EditedMark } from "../components/forum/edit-history";
 import { ThreadBadges } from "../components/forum/thread-badges";
 import { AuthorButton } from "../components/profile/profile-drawer";
 import { useLiveThread } from "../components/notifications/live-thread";
-import { SubscribeButton } from "../components/notifications/subscribe-button";
+import { SUBSCRIBE_PART, SubscribeButton } from "../components/notifications/subscribe-button";
 import { app, editing as ed, feeds as fd, forum as f, nav, threadWatch as tw, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
 import { useViewer } from "../lib/viewer";
-import { useThreadOverlay } from "../lib/personal-overlay";
-import { targetKey } from "../../domain/personal-overlay";
 import { NOINDEX, pageUrl, paginationLinks } from "../lib/seo";
 import { threadJsonLd } from "../lib/structured-data";
 import { JsonLd } from "../components/seo/json-ld";
@@ -62,7 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request);
   const asked = pageFrom(new URL(request.url));
   // What every reader sees alike, shared by members through a cache in production
-  // (server/cache/shared-page-data.ts); visitors' whole pages have their own cache.
+  // (server/cache/read-caches.ts); visitors' whole pages have their own cache.
   const readShared = async () => {
     const found = await getThreadPage(services.db, params.categoryId, params.threadId, null, asked);
     return { page: found, trend: found ? await getThreadTrending(services.db, found.thread.id) : null };
@@ -83,12 +85,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const markSaved = <C extends { id: string; replies: C[] }>(c: C): C => ({ ...c, saved: savedComments.has(c.id), replies: c.replies.map(markSaved) });
   const threadMuted = Boolean(withCan.thread.author && viewer?.mutedIds.has(withCan.thread.author.id));
   const submitKey = crypto.randomUUID();
-  // The shared member render learns which posts and authors this page shows.
-  const comments = page.comments.flatMap((c) => [c, ...c.replies]);
-  const authors: Record<string, string> = {};
-  if (page.thread.author) authors[targetKey("thread", page.thread.id)] = page.thread.author.id;
-  for (const c of comments) if (c.author) authors[targetKey("comment", c.id)] = c.author.id;
-  reportManifest(request, { kind: "thread", threadId: page.thread.id, commentIds: comments.map((c) => c.id), authors, submitKey });
+  // A member's parts of the page: own reactions, own posts' actions, 'Sparad', 'Bevaka tråd';
+  // with a post by a member they mute, their page is rendered for them alone.
+  const personal = sharePersonal(
+    context,
+    async (member) => {
+      const posts = [page.thread, ...page.comments.flatMap((c) => [c, ...c.replies])];
+      if (posts.some((post) => post.author && member.mutedIds.has(post.author.id))) return null;
+      const keyOf = (post: { id: string }) => (post === page.thread ? "thread" : "comment");
+      const own = await threadOwnState(services.db, member.id, page.thread.id, posts.slice(1).map((c) => c.id));
+      const ownCan = itemCan(member, { authorId: member.id, authorRole: member.role });
+      const states: PersonalStates = own.subscribed ? { [SUBSCRIBE_PART]: true } : {};
+      for (const post of posts) {
+        const type = keyOf(post);
+        const key = `${type}:${post.id}`;
+        const mine = post.author?.id === member.id;
+        if (mine || own.reactions[key]) states[reactionsPart(type, post.id)] = { mine: own.reactions[key] ?? [], canReact: !mine } satisfies ReactionsState;
+        if (mine) states[actionsPart(type, post.id)] = ownCan;
+        if (own.saved.includes(key)) states[savePart(type, post.id)] = true;
+      }
+      return states;
+    },
+    [submitKey],
+  );
   return {
     ...withCan,
     thread: { ...withCan.thread, saved: saved.thread, ...(threadMuted ? { muted: true as const } : {}) },
@@ -99,8 +118,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     trend,
     subscribed,
     submitKey,
-    // Made for the generic member; the browser applies the member's overlay.
-    overlay: isGenericRender(request),
+    ...personal,
   };
 }
 
@@ -252,8 +270,7 @@ function ThreadPost({ muted, nickname, children }: { muted: boolean; nickname: s
 
 /** The thread page. */
 export default function ThreadPage({ loaderData }: Route.ComponentProps) {
-  // A page from the shared member render gets the member's own state here.
-  const { thread, category, comments, trend, commentPage, subscribed, url, publicUrl } = useThreadOverlay(loaderData);
+  const { thread, category, comments, trend, commentPage, subscribed, url, publicUrl } = loaderData;
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();

@@ -9,9 +9,9 @@
  * @module
  */
 import { data, Link, redirect } from "react-router";
-import { getCompany } from "../../server/companies";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { getCompany } from "../../server/tickers/companies";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { listTickerPosts, memberSentiment, positionShare, tickerSentiment } from "../../server/tickers/queries";
 import { isWatching } from "../../server/watchlist/commands";

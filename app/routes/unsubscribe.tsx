@@ -10,7 +10,7 @@
 import { Form } from "react-router";
 import { optOutAction, optOutLoader, type OptOutKind } from "../../server/mail/one-click-opt-out";
 import { setAdminMailOptOut, verifyUnsubscribeToken } from "../../server/admin/unsubscribe";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { buttonClass } from "../components/ui/button";
 import { adminMail as am, app } from "../../domain/i18n/sv";
 import type { Route } from "./+types/unsubscribe";

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { storageFor } from "../../server/storage/storage";
 import { isUploadKey } from "../../server/uploads/profile-images";
 import { POST_IMAGE_KEY_PATTERN } from "../../domain/uploads";

@@ -8,8 +8,8 @@
  * @module
  */
 import { Link } from "react-router";
-import { servicesContext } from "../../server/services";
-import { getViewer, requireViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer, requireViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
 import { watchFormAction } from "../../server/watchlist/form-action";
 import { listWatchedTickers, watchlistFeed } from "../../server/watchlist/queries";

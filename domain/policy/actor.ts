@@ -2,7 +2,7 @@
  * Who is acting, and the powers that follow from the role and the blocked state (SPEC §6 Roles
  * and permissions: "a blocked account loses every moderation power until unblocked",
  * as Discourse treats suspended staff). Every policy in `domain/policy/` takes this actor; the
- * server builds it once per request in `server/session.ts` (`Viewer` carries `blocked`).
+ * server builds it once per request in `server/accounts/session.ts` (`Viewer` carries `blocked`).
  *
  * @module
  */

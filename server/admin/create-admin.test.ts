@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cli } from "../../domain/i18n/sv";
-import { main } from "../cli";
-import { parseConfig } from "../config";
-import { createServices } from "../services";
+import { main } from "../platform/cli";
+import { parseConfig } from "../platform/config";
+import { createServices } from "../platform/services";
 import { createTestDatabaseUrl } from "../testing/harness";
-import { getViewer } from "../session";
+import { getViewer } from "../accounts/session";
 
 let dataDir: string;
 let postgres: Awaited<ReturnType<typeof createTestDatabaseUrl>>;

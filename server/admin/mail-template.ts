@@ -7,7 +7,7 @@
 import { adminMail as am, app } from "../../domain/i18n/sv";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml } from "../mail/templates";
-import { htmlToText } from "./messages";
+import sanitizeHtml from "sanitize-html";
 
 /** What one recipient's message is made of. */
 export interface AdminMailParts {
@@ -55,4 +55,22 @@ ${unsubscribe}
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
   return { to: p.to, subject: p.subject, html, text: lines.join("\n") + "\n", headers, messageId: p.messageId };
+}
+
+/**
+ * Plain text of sanitised HTML (for the text part of the mail).
+ *
+ * @param html sanitised HTML (`sanitizeMailHtml`, server/admin/messages.ts)
+ * @returns the text, one blank line between blocks at most
+ */
+export function htmlToText(html: string): string {
+  const spaced = html.replace(/<\/(p|h2|h3|li|blockquote)>|<br\s*\/?>/gi, "\n");
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

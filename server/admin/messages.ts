@@ -2,7 +2,7 @@
  * Admin e-mail messages (SPEC §2 Admin messages, §3 Admin message payload, §4 Admin send, §5 Admin
  * message, §7 send-admin-email and get-user-emails, §8 Admin; a durable bulk send).
  *
- * Sending is a job in the database: {@link enqueueMessage} stores the message and one row per
+ * Sending is a job in the database: {@link messageWrite} stores the message and one row per
  * recipient in one transaction; the worker (`mail-worker.ts`) sends them and survives restarts.
  * docs/decisions/012-moderation-admin.md says why the queue is our own table.
  *
@@ -14,9 +14,10 @@ import { z } from "zod";
 import { adminPages as ap, moderation as m } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { adminMailJobs, adminMailRecipients, profiles, user } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { recordModeration } from "../moderation/log";
 import { adminOnlyMessage } from "../../domain/policy/moderation";
+import { defineWrite, runWrite, unwrap } from "../writes/pipeline";
 import type { StaffMember } from "./users";
 
 /** SPEC §9 Default CTA label / URL. */
@@ -53,19 +54,6 @@ export function sanitizeMailHtml(html: string): string {
     allowedSchemes: ["http", "https", "mailto"],
     disallowedTagsMode: "discard",
   });
-}
-
-/** Plain text of sanitised HTML (for the text part of the mail). */
-export function htmlToText(html: string): string {
-  const spaced = html.replace(/<\/(p|h2|h3|li|blockquote)>|<br\s*\/?>/gi, "\n");
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }
 
 const email = z.email();
@@ -113,30 +101,38 @@ export interface JobProgress {
 }
 
 /**
- * Stores a message and its recipients as one job (SPEC §7 send-admin-email). With `sendToAll` every
- * member with a verified address who has not opted out is a recipient; otherwise the typed addresses (members among them
- * who opted out are skipped when the worker reaches them).
+ * Sending a message as a declared write (SPEC §4 Admin send, §5 Admin message, §7
+ * send-admin-email): the form's fields (see {@link messageSchema}; checkboxes as booleans) →
+ * `{ jobId, total }`. Stores the message and its recipients as one job: with `sendToAll` every
+ * member with a verified address who has not opted out; otherwise the typed addresses (members
+ * among them who opted out are skipped when the worker reaches them). Steps: login → access:
+ * acting admins only (403 'Endast administratörer kan skicka meddelanden', title 'Behörighet
+ * saknas'; a blocked admin has no powers) → parse: 400 the first invalid field's Swedish message
+ * (title 'Inga mottagare' when there are none, else 'Fel vid skickande') → prepare:
+ * the content sanitised ({@link sanitizeMailHtml}) → transaction: the job, its recipients and the moderation-log entry (400 'Inga mottagare' when
+ * sending to all finds nobody). Declares no cache change: no cached page shows the queue.
  *
- * @param actor must be an admin
- * @param input the form fields (see {@link messageSchema})
- * @returns the job id and its number of recipients
- * @throws {ForumError} 403 'Endast administratörer kan skicka meddelanden' (title 'Behörighet
- *   saknas'), 400 the first invalid field's Swedish message (title 'Inga mottagare' when there
- *   are none), 400 when sending to all finds nobody
+ * @returns the write; its value is the job id and its number of recipients
  */
-export async function enqueueMessage(db: Db, actor: StaffMember, input: unknown): Promise<{ jobId: string; total: number }> {
-  const notAdmin = adminOnlyMessage(actor, ap.adminsOnlyMessages);
-  if (notAdmin) throw new ForumError(403, notAdmin, ap.noPermissionTitle);
-  const parsed = messageSchema.safeParse(input);
-  if (!parsed.success) {
+export const messageWrite = defineWrite({
+  name: "admin-message",
+  changes: () => [],
+  login: { message: m.loginRequired, title: m.notLoggedIn },
+  access: (actor) => {
+    const notAdmin = adminOnlyMessage(actor, ap.adminsOnlyMessages);
+    if (notAdmin) throw new ForumError(403, notAdmin, ap.noPermissionTitle);
+  },
+  parse: (raw: unknown) => {
+    const parsed = messageSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;
     const title = issue.message === ap.noRecipients ? ap.noRecipientsTitle : ap.sendFailed;
     throw new ForumError(400, issue.message, title);
-  }
-  const v = parsed.data;
-  const contentHtml = sanitizeMailHtml(v.content);
-  const button = v.withButton ? { label: v.buttonLabel || DEFAULT_BUTTON.label, url: v.buttonUrl || DEFAULT_BUTTON.url } : null;
-  return db.transaction(async (tx) => {
+  },
+  // Sanitising up to 50,000 characters of HTML is done before the transaction opens.
+  prepare: async (_scope, v) => sanitizeMailHtml(v.content),
+  transaction: async (tx, { actor }, v, _loaded, contentHtml): Promise<{ jobId: string; total: number }> => {
+    const button = v.withButton ? { label: v.buttonLabel || DEFAULT_BUTTON.label, url: v.buttonUrl || DEFAULT_BUTTON.url } : null;
     const [job] = await tx
       .insert(adminMailJobs)
       .values({
@@ -184,7 +180,22 @@ export async function enqueueMessage(db: Db, actor: StaffMember, input: unknown)
       reason: v.sendToAll ? m.logRecipientsAll(total) : m.logRecipients(total),
     });
     return { jobId, total };
-  });
+  },
+});
+
+/**
+ * Stores a message and its recipients as one job ({@link messageWrite}, throwing on failure;
+ * scripts and tests).
+ *
+ * @param actor must be an admin
+ * @param input the form fields (see {@link messageSchema})
+ * @returns the job id and its number of recipients
+ * @throws {ForumError} 403 'Endast administratörer kan skicka meddelanden' (title 'Behörighet
+ *   saknas'), 400 the first invalid field's Swedish message (title 'Inga mottagare' when there
+ *   are none), 400 when sending to all finds nobody
+ */
+export async function enqueueMessage(db: Db, actor: StaffMember, input: unknown): Promise<{ jobId: string; total: number }> {
+  return unwrap(await runWrite(messageWrite, { db, actor }, input)).value;
 }
 
 /**

@@ -13,7 +13,7 @@ import { BOOKMARKS_MAX } from "../../domain/limits";
 import { TARGET_TYPES, type TargetType } from "../../domain/values";
 import type { Db, Tx } from "../db/client";
 import { bookmarks, profiles } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { findPostTarget } from "../forum/post-target";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 

@@ -6,8 +6,8 @@
  * @module
  */
 import { bookmarks as bm, errors } from "../../domain/i18n/sv";
-import type { Services } from "../services";
-import type { Viewer } from "../session";
+import type { Services } from "../platform/services";
+import type { Viewer } from "../accounts/session";
 import { runWrite, writeContext, writeFailure } from "../writes/pipeline";
 import { bookmarkWrite, unbookmarkWrite } from "./commands";
 

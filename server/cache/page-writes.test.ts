@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declareChange, trackWrites, type CacheChange } from "./page-writes";
-import { FRESH_COOKIE, markWriter } from "./shared-page-data";
+import { FRESH_COOKIE, markWriter } from "./read-caches";
 
 let server: Server;
 let base = "";

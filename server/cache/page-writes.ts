@@ -1,18 +1,10 @@
 /**
- * What a request changed, as far as the caches are concerned. A write declares it; the method of
- * the request does not.
- *
- * Every non-GET request runs inside a record ({@link trackWrites}). The code that really writes
- * adds to it: the write pipeline for each successful write (`WriteSpec.changes`, default
- * `pages`), a hand-written route action with {@link declareChange}. When the answer is below 400
- * and something was declared, {@link TrackWritesOptions.onChange} gets the set (server/app.ts
- * empties this process's caches and tells every other instance and worker, `publishCacheChange`),
- * and a member's answer carries `borssnack_fresh` so their own next reads skip the shared caches
- * (server/cache/shared-page-data.ts). A preference (the colour theme, the mail opt-out,
- * notification settings, a push device), a request that changed nothing (a logout without a
- * session) or a refused one declares nothing and empties nothing: before, any non-GET answer
- * below 400 emptied every cache of every instance, and 20 anonymous theme POSTs a second cut
- * the visitors' thread throughput by 2–6×.
+ * What a request changed, as far as the caches are concerned: a write declares it, the method
+ * does not. Every non-GET request runs in a record ({@link trackWrites}); the write pipeline adds
+ * each successful write's `WriteSpec.changes`. An answer below 400 with something declared
+ * empties this process's caches, tells the other instances (server/http/app.ts) and marks a
+ * member's answer `borssnack_fresh` (./read-caches.ts). A preference or a refused request empties
+ * nothing (when every non-GET did, 20 theme POSTs a second cut visitors' throughput 2–6×).
  *
  * @module
  */

@@ -10,7 +10,7 @@ import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, markdown as md } from "../../domain/i18n/sv";
-import { main } from "../cli";
+import { main } from "../platform/cli";
 import { openDatabase, type Db } from "../db/client";
 import { categories, comments, companies, postTickers, profiles, threads } from "../db/schema";
 import { createMember, createTestDatabaseUrl, createTestForum, type TestForum, type TestMember } from "../testing/harness";

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { migrationsFolder } from "../paths";
+import { migrationsFolder } from "../platform/data-dir";
 import * as schema from "./schema";
 
 /** Drizzle database over either driver, typed with the forum schema. */

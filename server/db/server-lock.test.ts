@@ -12,9 +12,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, roles } from "../../domain/i18n/sv";
-import { startServices } from "../app";
-import { projectRoot } from "../paths";
-import type { Services } from "../services";
+import { startServices } from "../http/app";
+import { projectRoot } from "../platform/data-dir";
+import type { Services } from "../platform/services";
 import { createTestDatabaseUrl } from "../testing/harness";
 import { SERVER_LOCK_FILE } from "./server-lock";
 

@@ -10,7 +10,7 @@
 import { data } from "react-router";
 import type { ServerBuild } from "react-router";
 import { unavailable } from "../../domain/i18n/sv";
-import { servicesContext, type Services } from "../services";
+import { servicesContext, type Services } from "../platform/services";
 
 /** Seconds a client is asked to wait before retrying (the `Retry-After` header). */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;

@@ -29,7 +29,7 @@ import { DEMO_USERS, type DemoStyle } from "./members";
 /** The fixed seed of `forum seed-demo`. */
 export const DEMO_SEED = 19_2026;
 
-/** A company as the plan needs it (from `readCompanyList`, `server/companies.ts`). */
+/** A company as the plan needs it (from `readCompanyList`, `server/tickers/companies.ts`). */
 export interface PlanCompany {
   ticker: string;
   name: string;

@@ -13,7 +13,7 @@ import { createTestForum, type TestForum } from "../testing/harness";
 import { listThreads } from "../trending/queries";
 import { keyFromUrl } from "../uploads/profile-images";
 import { watchedThreads } from "../watchlist/queries";
-import { readCompanyList } from "../companies";
+import { readCompanyList } from "../tickers/companies";
 import { DEMO_USERS } from "./members";
 import { demoCompanies } from "./plan";
 import { loadSentences, seedDemo, type SeedResult } from "./seed";

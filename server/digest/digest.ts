@@ -28,7 +28,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { threadPath } from "../../domain/paths";
 import { NOTIFICATION_CHANNELS } from "../../domain/values";
 import type { Db, Tx } from "../db/client";
-import { pgCode } from "../errors";
+import { pgCode } from "../platform/errors";
 import { blockedUsers, comments, notificationDigests, notificationSettings, notifications, profiles, reactions, threads, user } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { channelOfType, channelOfTypeJoined } from "../notifications/settings";

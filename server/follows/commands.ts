@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { profile as p } from "../../domain/i18n/sv";
 import type { Db, Tx } from "../db/client";
 import { profiles, userFollows } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
 /** The state after a follow or unfollow. */

@@ -23,7 +23,7 @@ function commentWithCan(actor: Actor, comment: CommentView): CommentWithCan {
  * Adds the viewer's permissions to a thread page.
  *
  * @param page what `getThreadPage` returned
- * @param actor the viewer (with `blocked`, see `server/session.ts`), or null for a visitor
+ * @param actor the viewer (with `blocked`, see `server/accounts/session.ts`), or null for a visitor
  * @returns the same page with `can` ({@link ItemCan}) on the thread, each comment and each reply
  */
 export function withItemCan(page: ThreadPage, actor: Actor): ThreadPageWithCan {

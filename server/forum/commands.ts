@@ -15,7 +15,7 @@ import { commentSchema, threadSchema } from "../../domain/validation";
 import type { Db, Tx } from "../db/client";
 import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
 import { blockedUsers, categories, comments, notifications, threads } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { recordModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { notifyTickerWatchers } from "../notifications/ticker-mentions";

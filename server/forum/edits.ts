@@ -4,7 +4,7 @@
  * Steps: login (401) → parse with the creating rules (`editThreadSchema` / `editCommentSchema`,
  * domain/validation.ts; 400) → policy `canEdit` (domain/policy/forum.ts: the author, or staff
  * over whom they outrank; never a blocked member; 403/404) → idempotency (the form's key) →
- * limit `edit` (server/action-limits.ts; staff exempt) → cook the new Markdown → one transaction:
+ * limit `edit` (server/abuse/action-limits.ts; staff exempt) → cook the new Markdown → one transaction:
  * the row (title/body/body_html; the search vector is a generated column and follows), its
  * `post_tickers`, a revision in `post_revisions` unless {@link editLeavesRevision} says the edit
  * is within the author's grace period, `mention` notifications to newly mentioned members
@@ -27,7 +27,7 @@ import { editCommentSchema, editThreadSchema } from "../../domain/validation";
 import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
 import type { Db, Tx } from "../db/client";
 import { blockedUsers, comments, postRevisions, postTickers, threads } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { recordModeration } from "../moderation/log";
 import { notifyEditMentions } from "../notifications/commands";
 import { publishEvent } from "../realtime/events";

@@ -19,7 +19,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { abuseLimits as al } from "../../domain/i18n/sv";
 import type { Db, Tx } from "../db/client";
 import { comments, postSubmissions, threads } from "../db/schema";
-import { ForumError, RateLimitedError } from "../errors";
+import { ForumError, RateLimitedError } from "../platform/errors";
 
 /** Within this many seconds, identical text by the same author at the same place is one submit. */
 export const SAME_POST_WINDOW_S = 10;

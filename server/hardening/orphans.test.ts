@@ -9,11 +9,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { createComment, createThread, deleteComment, deleteThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { countOpenReports, createReport, listReportGroups } from "../moderation/reports";
-import { migrationsFolder } from "../paths";
+import { migrationsFolder } from "../platform/data-dir";
 import { toggleReaction } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Services } from "../services";
+import type { Services } from "../platform/services";
 import { runPendingFanOuts } from "../notifications/fanout";
 import { runPendingSubscriptionFanOuts } from "../subscriptions/fanout";
 import { refreshEdgeLevels } from "../profiles/edge-level";
@@ -15,7 +15,7 @@ import type { JobDefinition } from "./queue";
 import { sendDueDigests, sendWeeklySummaries } from "../digest/digest";
 import { createMailer, type Mailer } from "../mail/mailer";
 import { pushJobs } from "../push/jobs";
-import { sweepExpiredLimits } from "../limits";
+import { sweepExpiredLimits } from "../accounts/sign-in-lockout";
 
 /** Queue names of the forum's periodic jobs (labels in the catalogue `adminJobs.names`). */
 export const FORUM_JOB_NAMES = [
@@ -48,7 +48,7 @@ export type ForumJobName = (typeof FORUM_JOB_NAMES)[number];
  * - `weekly-digest` hourly: 'Veckans hetaste trådar' to members due for it.
  * - `push-send` (no schedule) and `push-sweep` every minute: Web Push (server/push/jobs.ts).
  * - `limit-sweep` every 5 minutes: rate-limit counters that expired over an hour ago
- *   (`sweepExpiredLimits`, server/limits.ts), once for every instance and worker process.
+ *   (`sweepExpiredLimits`, server/accounts/sign-in-lockout.ts), once for every instance and worker process.
  *
  * @param services the started services (database, configuration, mailer: the digest uses it when no `SMTP_URL` is set)
  * @returns the job definitions for {@link import("./queue").startJobQueue}

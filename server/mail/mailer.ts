@@ -50,7 +50,7 @@ export interface Mailer {
   close?(): void;
 }
 
-/** Mailer settings, taken from {@link import("../config").AppConfig}. */
+/** Mailer settings, taken from {@link import("../platform/config").AppConfig}. */
 export interface MailerOptions {
   /** SMTP URL; without it mail goes to `mailDir`. */
   smtpUrl: string | undefined;

@@ -7,9 +7,9 @@
  * @module
  */
 import { data } from "react-router";
-import { clientIp } from "../client-ip";
-import { RateLimitedError } from "../errors";
-import type { Services } from "../services";
+import { clientIp } from "../http/client-ip";
+import { RateLimitedError } from "../platform/errors";
+import type { Services } from "../platform/services";
 
 /** What an opt-out page answers: the link's validity, whether it was done, a limit message. */
 export interface OptOutAnswer {

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { moderation as m } from "../../domain/i18n/sv";
 import type { Db, Tx } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { roleOf, type Role } from "../../domain/roles";
 import { recordModeration } from "./log";
 import { blockPermission, blockRefusalMessage, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";

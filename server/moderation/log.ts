@@ -8,7 +8,7 @@ import { desc, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import type { ModerationAction } from "../../domain/values";
 import { moderationLog } from "../db/schema";
-import { logEvent } from "../log";
+import { logEvent } from "../platform/log";
 
 
 /** One entry to record. */

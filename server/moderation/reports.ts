@@ -15,7 +15,7 @@ import { moderation as m, reporting as rp } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { REPORT_REASONS, TARGET_TYPES, isOneOf, type TargetType } from "../../domain/values";
 import { comments, profiles, reports, threads } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../../domain/ids";
 import { blockUser, type Moderator } from "./blocks";
@@ -24,7 +24,7 @@ import { reportPermission, staffOnlyMessage } from "../../domain/policy/moderati
 import { fieldErrors, isBlankText, LIMITS } from "../../domain/validation";
 import { defineWrite, runWrite, unwrap, WriteInputError, type WriteScope } from "../writes/pipeline";
 import { findPostTarget } from "../forum/post-target";
-import { declareChange } from "../cache/page-writes";
+import type { CacheChange } from "../cache/page-writes";
 
 /** Longest report details (decided: docs/decisions/012-moderation-admin.md). */
 export const REPORT_DETAILS_MAX = LIMITS.reportDetails;
@@ -207,10 +207,103 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
 /** What staff do with a reported target. */
 export type ReportDecision = "dismiss" | "delete" | "block";
 
+/** A staff decision on a target's open reports, as {@link resolveReportsWrite} parses it. */
+interface Resolution {
+  targetType: TargetType;
+  targetId: string;
+  decision: ReportDecision;
+  /** Trimmed, at most 500 characters; null when empty. */
+  reason: string | null;
+}
+
+/** What a resolution did: how many open reports it closed, and how. */
+export interface Resolved {
+  closed: number;
+  decision: ReportDecision;
+}
+
 /**
- * Closes a target's open reports (the report queue): `dismiss` keeps the content; `delete` removes it
- * (its reports go with it, the log keeps the record); `block` blocks the author and closes the
- * reports as 'author_blocked'.
+ * Closing a target's open reports as a declared write (the report queue): `dismiss` keeps the
+ * content; `delete` removes it (its reports go with it, the log keeps the record); `block`
+ * blocks the author and closes the reports as 'author_blocked'. `{ targetType, targetId,
+ * decision, reason? }` → {@link Resolved}. Steps: login → access: acting staff only (403
+ * 'Otillräckliga rättigheter'; blocked staff have no powers) → parse: a thread or comment uuid
+ * (404 'Anmälningarna är redan hanterade.'), a known decision (400) → policy: the target has open
+ * reports (404) → transaction, all or nothing: the deletion ({@link deleteThread},
+ * {@link deleteComment}), the block ({@link blockUser}; 404 when the author is gone) and the
+ * closing of the reports with their moderation-log entry. A deletion or block changes pages; a
+ * dismissal changes no cached page.
+ *
+ * @returns the write; its value is {@link Resolved}
+ */
+export const resolveReportsWrite = defineWrite({
+  name: "resolve-reports",
+  changes: ({ decision }: Resolved): readonly CacheChange[] => (decision === "dismiss" ? [] : ["pages"]),
+  login: { message: m.loginRequired, title: m.notLoggedIn },
+  access: (actor) => {
+    const notStaff = staffOnlyMessage(actor, m.insufficientRights);
+    if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
+  },
+  parse: (raw: { targetType: string; targetId: string; decision: string; reason?: string | null }): Resolution => {
+    const { targetType, targetId, decision } = raw;
+    if (!isOneOf(TARGET_TYPES, targetType) || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
+    if (decision !== "dismiss" && decision !== "delete" && decision !== "block") throw new ForumError(400, m.groupGone);
+    const reason = typeof raw.reason === "string" && raw.reason.trim() ? raw.reason.trim().slice(0, 500) : null;
+    return { targetType, targetId, decision, reason };
+  },
+  policy: async ({ db }, { targetType, targetId }): Promise<number> => {
+    const openRows = await db.select({ id: reports.id }).from(reports).where(openReportsOn(targetType, targetId));
+    if (openRows.length === 0) throw new ForumError(404, m.groupGone);
+    return openRows.length;
+  },
+  transaction: async (tx, { actor }, { targetType, targetId, decision, reason }, open): Promise<Resolved> => {
+    if (decision === "delete") {
+      // The reports go with the content (the tables' delete triggers).
+      if (targetType === "thread") await deleteThread(tx, actor, targetId);
+      else {
+        const comment = await findPostTarget(tx, targetType, targetId);
+        if (!comment) throw new ForumError(404, m.groupGone);
+        await deleteComment(tx, actor, comment.threadId, targetId);
+      }
+      return { closed: open, decision };
+    }
+    if (decision === "block") {
+      const item = await findPostTarget(tx, targetType, targetId);
+      if (!item?.authorId) throw new ForumError(404, m.userNotFound, m.blockFailed);
+      await blockUser(tx, actor, item.authorId, reason);
+    }
+    const closed = await tx
+      .update(reports)
+      .set({
+        status: "resolved",
+        resolution: decision === "block" ? "author_blocked" : "dismissed",
+        resolvedBy: actor.id,
+        resolvedAt: sql`now()`,
+      })
+      .where(openReportsOn(targetType, targetId))
+      .returning({ id: reports.id });
+    if (decision === "dismiss") {
+      await recordModeration(tx, {
+        actor,
+        action: "dismiss_reports",
+        targetType,
+        targetId,
+        targetLabel: m.reportCount(closed.length),
+        reason,
+      });
+    }
+    return { closed: closed.length, decision };
+  },
+});
+
+/** The open reports on one target. */
+function openReportsOn(targetType: TargetType, targetId: string) {
+  return and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, "open"));
+}
+
+/**
+ * Closes a target's open reports ({@link resolveReportsWrite}, throwing on failure; scripts and
+ * tests).
  *
  * @param actor a moderator or admin
  * @param input `{ targetType, targetId, decision, reason? }`
@@ -223,54 +316,8 @@ export async function resolveReports(
   actor: Moderator,
   input: { targetType: string; targetId: string; decision: string; reason?: string | null },
 ): Promise<{ closed: number }> {
-  const notStaff = staffOnlyMessage(actor, m.insufficientRights);
-  if (notStaff) throw new ForumError(403, notStaff, m.insufficientRights);
-  const { targetType, targetId, decision } = input;
-  if (!isOneOf(TARGET_TYPES, targetType) || !isUuid(targetId)) throw new ForumError(404, m.groupGone);
-  if (decision !== "dismiss" && decision !== "delete" && decision !== "block") throw new ForumError(400, m.groupGone);
-  const open = and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, "open"));
-  const openRows = await db.select({ id: reports.id }).from(reports).where(open);
-  if (openRows.length === 0) throw new ForumError(404, m.groupGone);
-  const reason = typeof input.reason === "string" && input.reason.trim() ? input.reason.trim().slice(0, 500) : null;
-  if (decision === "delete") {
-    if (targetType === "thread") await deleteThread(db, actor, targetId);
-    else {
-      const comment = await findPostTarget(db, targetType, targetId);
-      if (!comment) throw new ForumError(404, m.groupGone);
-      await deleteComment(db, actor, comment.threadId, targetId);
-    }
-    declareChange("pages");
-    return { closed: openRows.length };
-  }
-  if (decision === "block") {
-    const item = await findPostTarget(db, targetType, targetId);
-    if (!item?.authorId) throw new ForumError(404, m.userNotFound, m.blockFailed);
-    await blockUser(db, actor, item.authorId, reason);
-    declareChange("pages");
-  }
-  return db.transaction(async (tx) => {
-    const closed = await tx
-      .update(reports)
-      .set({
-        status: "resolved",
-        resolution: decision === "block" ? "author_blocked" : "dismissed",
-        resolvedBy: actor.id,
-        resolvedAt: sql`now()`,
-      })
-      .where(open)
-      .returning({ id: reports.id });
-    if (decision === "dismiss") {
-      await recordModeration(tx, {
-        actor,
-        action: "dismiss_reports",
-        targetType,
-        targetId,
-        targetLabel: m.reportCount(closed.length),
-        reason,
-      });
-    }
-    return { closed: closed.length };
-  });
+  const { value } = unwrap(await runWrite(resolveReportsWrite, { db, actor }, input));
+  return { closed: value.closed };
 }
 
 /** Open reports of one member (tests and the member's own view). */

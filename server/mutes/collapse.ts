@@ -1,14 +1,14 @@
 /**
  * Marking the posts of muted members in loader data ('Dölj medlem': "their threads and
  * comments collapse to one line 'Dolt inlägg från @nick – visa' everywhere"). Loaders pass the
- * viewer's `mutedIds` (read with the viewer, `server/session.ts`, no extra query) and get the
+ * viewer's `mutedIds` (read with the viewer, `server/accounts/session.ts`, no extra query) and get the
  * same items back, those by a muted author with `muted: true`; the components render such an
  * item as the collapsed line (`app/components/forum/muted-item.tsx`) and expand it in place.
  * The item's text is sent once, as before: counts and pagination do not change.
  *
  * @module
  */
-import type { Viewer } from "../session";
+import type { Viewer } from "../accounts/session";
 
 /** An item that may be by a muted member. */
 export type Mutable<T> = T & { muted?: true };

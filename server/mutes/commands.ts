@@ -1,7 +1,7 @@
 /**
  * Mute and unmute a member ('Dölj medlem'): a member's private `member_mutes` rows.
  * Declared as writes of server/writes/pipeline.ts ({@link muteWrite}, {@link unmuteWrite}),
- * counted against the same abuse limit as follows (`follow`, server/action-limits.ts). Both are
+ * counted against the same abuse limit as follows (`follow`, server/abuse/action-limits.ts). Both are
  * idempotent: muting a muted member or unmuting one not muted changes nothing and succeeds.
  * Nobody mutes themselves (400; also a CHECK). Staff may be muted: muting only hides their posts
  * from the muter and stops notifications from them; their staff actions work as before
@@ -14,7 +14,7 @@ import { mutes as mu } from "../../domain/i18n/sv";
 import { MUTES_MAX } from "../../domain/limits";
 import type { Db, Tx } from "../db/client";
 import { memberMutes, profiles } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
 /** The state after a mute or unmute. */

@@ -1,6 +1,7 @@
 /**
  * Notification writes (SPEC §3 notifications, §4 Notification, §7 Writes): the rows a new thread
- * or comment creates, and marking them read.
+ * or comment creates, and marking them read ({@link readNotificationsWrite},
+ * {@link readAllFromPageWrite}, through the write pipeline).
  *
  * Rules:
  * - new thread: `new_thread` to every follower of the author (SPEC §7 Create thread);
@@ -21,7 +22,10 @@ import { notificationFanouts, notifications, profiles, userFollows } from "../db
 import { publishEvent } from "../realtime/events";
 import { isUuid } from "../../domain/ids";
 import { wantsType } from "./settings";
-import { declareChange } from "../cache/page-writes";
+import { errors, toasts as t } from "../../domain/i18n/sv";
+import type { CacheChange } from "../cache/page-writes";
+import { ForumError } from "../platform/errors";
+import { defineWrite } from "../writes/pipeline";
 
 /** Who did it. */
 export interface NotificationActor {
@@ -244,34 +248,88 @@ export async function notifyEditMentions(tx: Tx, event: EditMentionEvent): Promi
  * Marks one of the member's notifications read (SPEC §4 Notification: unread → read). Another
  * member's notification or an unknown id changes nothing.
  *
+ * @param db database handle or the write's transaction
  * @param userId the logged-in member
  * @param id the notification's id (uuid; anything else is ignored)
  * @returns whether a row changed
  */
-export async function markNotificationRead(db: Db, userId: string, id: string): Promise<boolean> {
+export async function markNotificationRead(db: Db | Tx, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  // Only the member's own kept notification list changes.
-  if (rows.length > 0) declareChange("member");
   return rows.length > 0;
 }
 
 /**
  * Marks all of the member's unread notifications read (SPEC §4 'Mark all as read').
  *
+ * @param db database handle or the write's transaction
  * @param userId the logged-in member
  * @returns how many rows changed
  */
-export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+export async function markAllNotificationsRead(db: Db | Tx, userId: string): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  if (rows.length > 0) declareChange("member");
   return rows.length;
 }
+
+/** Which notifications a read mark covers: one by id (any string; a non-uuid marks nothing), or all. */
+type ReadTarget = { id: string } | "all";
+
+/** What a read mark changed: how many notifications turned read. */
+export interface ReadMarks {
+  changed: number;
+}
+
+/** Only the member's own kept notification list changes, and only when a row did. */
+const readMarkChanges = ({ changed }: ReadMarks): readonly CacheChange[] => (changed > 0 ? ["member"] : []);
+
+/**
+ * The bell's read marks (`POST /api/notifications`; SPEC §4 Notification, §7 Writes):
+ * `{ intent: "read", id }` marks one, `{ intent: "read-all" }` all of the member's unread ones →
+ * {@link ReadMarks}. Steps: login (401 'Ej inloggad') → parse (any other intent 400 'Ogiltig
+ * förfrågan.') → limit `notifications` (60 a minute, 429) → update. Changes only the member's
+ * own state (`member`), and nothing when no row changed.
+ *
+ * @returns the write; its value is {@link ReadMarks}
+ */
+export const readNotificationsWrite = defineWrite({
+  name: "notifications-read",
+  changes: readMarkChanges,
+  login: { message: t.notLoggedIn },
+  parse: (raw: { intent?: string; id?: string }): ReadTarget => {
+    if (raw.intent === "read") return { id: raw.id ?? "" };
+    if (raw.intent === "read-all") return "all";
+    throw new ForumError(400, errors.badRequest);
+  },
+  limits: "notifications",
+  transaction: async (tx, { actor }, target): Promise<ReadMarks> => ({
+    changed: target === "all" ? await markAllNotificationsRead(tx, actor.id) : (await markNotificationRead(tx, actor.id, target.id)) ? 1 : 0,
+  }),
+});
+
+/**
+ * 'Markera alla som lästa' on the notifications page (SPEC §2 Notifications page, §4 'Mark all as
+ * read'): `{ intent: "read-all" }` → {@link ReadMarks}. Steps: login (401 'Ej inloggad') → parse
+ * (any other intent 400 'Ogiltig förfrågan.') → update. Not counted against an abuse limit, as
+ * the page's button never was (the bell's endpoint is, {@link readNotificationsWrite}). Changes
+ * only the member's own state (`member`), and nothing when no row changed.
+ *
+ * @returns the write; its value is {@link ReadMarks}
+ */
+export const readAllFromPageWrite = defineWrite({
+  name: "notifications-read-all-page",
+  changes: readMarkChanges,
+  login: { message: t.notLoggedIn },
+  parse: (raw: { intent?: string }): "all" => {
+    if (raw.intent !== "read-all") throw new ForumError(400, errors.badRequest);
+    return "all";
+  },
+  transaction: async (tx, { actor }): Promise<ReadMarks> => ({ changed: await markAllNotificationsRead(tx, actor.id) }),
+});

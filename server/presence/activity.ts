@@ -5,15 +5,16 @@
  * The browser logs at most once per 5 minutes (timestamp in local storage); the server enforces
  * the same throttle again, so hand-made requests cannot do more: `last_activity_at` moves only
  * when it is older than 5 minutes, and the activity record is one row per member, date and local
- * hour (idempotent).
+ * hour (idempotent). `POST /api/presence` logs through the write pipeline ({@link activityWrite}).
  *
  * @module
  */
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { errors } from "../../domain/i18n/sv";
-import type { Db } from "../db/client";
+import { errors, toasts as t } from "../../domain/i18n/sv";
+import type { Db, Tx } from "../db/client";
 import { profiles, userActivity } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
+import { defineWrite } from "../writes/pipeline";
 
 /** SPEC §9 activity logging throttle, in minutes. */
 export const ACTIVITY_THROTTLE_MINUTES = 5;
@@ -32,7 +33,19 @@ export interface ActivityResult {
   updated: boolean;
 }
 
-function parseInput(input: ActivityInput): { date: string; hour: number } {
+/** A checked activity: the local date `YYYY-MM-DD` and hour 0–23. */
+interface Activity {
+  date: string;
+  hour: number;
+}
+
+/**
+ * Checks what the browser sent.
+ *
+ * @throws {ForumError} 400 'Ogiltig förfrågan.' for a malformed or impossible date, or an hour
+ *   outside 0–23
+ */
+function parseInput(input: ActivityInput): Activity {
   const date = typeof input.date === "string" ? input.date.trim() : "";
   const hour = typeof input.hour === "number" ? input.hour : Number(typeof input.hour === "string" && input.hour.trim() !== "" ? input.hour : NaN);
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -47,7 +60,30 @@ function parseInput(input: ActivityInput): { date: string; hour: number } {
 }
 
 /**
- * Logs a member's activity (SPEC §7 log_user_activity).
+ * Records one activity in the caller's transaction: the (member, date, hour) row once, and
+ * `last_activity_at` only outside the 5-minute throttle (or when it lies in the future).
+ *
+ * @returns {@link ActivityResult}
+ */
+async function recordActivity(tx: Tx, userId: string, { date, hour }: Activity, now: Date): Promise<ActivityResult> {
+  const threshold = new Date(now.getTime() - ACTIVITY_THROTTLE_MINUTES * 60_000);
+  await tx.insert(userActivity).values({ userId, activityDate: date, activityHour: hour, createdAt: now }).onConflictDoNothing();
+  const rows = await tx
+    .update(profiles)
+    .set({ lastActivityAt: now })
+    .where(
+      and(
+        eq(profiles.id, userId),
+        or(isNull(profiles.lastActivityAt), lte(profiles.lastActivityAt, threshold), sql`${profiles.lastActivityAt} > ${now.toISOString()}::timestamptz`),
+      ),
+    )
+    .returning({ id: profiles.id });
+  return { updated: rows.length > 0 };
+}
+
+/**
+ * Logs a member's activity (SPEC §7 log_user_activity), without an abuse limit (tests, scripts;
+ * the API runs {@link activityWrite}).
  *
  * @param userId the logged-in member
  * @param input {@link ActivityInput}: the browser's local date and hour
@@ -61,21 +97,24 @@ export async function logUserActivity(
   input: ActivityInput,
   options: { now?: Date } = {},
 ): Promise<ActivityResult> {
-  const { date, hour } = parseInput(input);
-  const now = options.now ?? new Date();
-  const threshold = new Date(now.getTime() - ACTIVITY_THROTTLE_MINUTES * 60_000);
-  return db.transaction(async (tx) => {
-    await tx.insert(userActivity).values({ userId, activityDate: date, activityHour: hour, createdAt: now }).onConflictDoNothing();
-    const rows = await tx
-      .update(profiles)
-      .set({ lastActivityAt: now })
-      .where(
-        and(
-          eq(profiles.id, userId),
-          or(isNull(profiles.lastActivityAt), lte(profiles.lastActivityAt, threshold), sql`${profiles.lastActivityAt} > ${now.toISOString()}::timestamptz`),
-        ),
-      )
-      .returning({ id: profiles.id });
-    return { updated: rows.length > 0 };
-  });
+  const activity = parseInput(input);
+  return db.transaction((tx) => recordActivity(tx, userId, activity, options.now ?? new Date()));
 }
+
+/**
+ * The activity ping of `POST /api/presence` as a declared write (SPEC §4 Presence, §7
+ * log_user_activity, §9 throttle): `{ date, hour }` → {@link ActivityResult}. Steps: login (401
+ * 'Ej inloggad') → parse (400 'Ogiltig förfrågan.' for a malformed date or hour) → limit
+ * `presence` (10 a minute, 429) → the activity row and `last_activity_at`. Declares no cache
+ * change: no cached read shows a member's activity.
+ *
+ * @returns the write; its value is {@link ActivityResult}
+ */
+export const activityWrite = defineWrite({
+  name: "presence",
+  changes: () => [],
+  login: { message: t.notLoggedIn },
+  parse: (raw: ActivityInput): Activity => parseInput(raw),
+  limits: "presence",
+  transaction: (tx, { actor }, activity): Promise<ActivityResult> => recordActivity(tx, actor.id, activity, new Date()),
+});

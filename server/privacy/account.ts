@@ -4,7 +4,8 @@
  * one-time link mailed to the account's address. Both end in {@link deleteMember}.
  *
  * Expected failures are returned as `{ ok: false, status, error }` with a Swedish message;
- * nothing here throws for bad input.
+ * nothing here throws for bad input. Using a mailed link is also a declared write for the
+ * confirmation page ({@link deletionLinkWrite}, server/writes/pipeline.ts).
  *
  * @module
  */
@@ -14,10 +15,13 @@ import { APIError } from "better-auth/api";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { privacy as pv } from "../../domain/i18n/sv";
 import { PASSWORD_MAX } from "../../domain/validation";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { account, profiles, user, verification } from "../db/schema";
-import type { Services } from "../services";
-import type { Viewer } from "../session";
+import { ForumError } from "../platform/errors";
+import type { Services } from "../platform/services";
+import type { Viewer } from "../accounts/session";
+import type { ProfileFileDeps } from "../uploads/profile-images";
+import { defineOpenWrite } from "../writes/pipeline";
 import { deleteMember, removeMemberFiles, DELETE_LINK_PREFIX, type DeleteMemberResult } from "./delete-account";
 import { deletionMail } from "./mail";
 
@@ -170,9 +174,69 @@ export async function findDeletionLink(db: Db, token: unknown): Promise<{ userId
   return row ?? null;
 }
 
+/** An account deleted through its mailed link: whose, and what the deletion left to clean up. */
+export interface LinkDeletion {
+  userId: string;
+  result: DeleteMemberResult;
+}
+
+/**
+ * Uses a deletion link in the caller's transaction: removes the token (so it works once) and
+ * deletes the account.
+ *
+ * @returns the deleted account's id and the {@link DeleteMemberResult}
+ * @throws {ForumError} 400 'Raderingslänken är ogiltig, redan använd…' when the link is unknown, used
+ *   or expired, or names no account any more; 409 when the member is the only admin (thrown, so
+ *   the transaction rolls back and the link still works once another admin is appointed)
+ */
+async function useDeletionLink(tx: Tx, token: string): Promise<LinkDeletion> {
+  const [used] = await tx
+    .delete(verification)
+    .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
+    .returning({ userId: verification.value });
+  if (!used) throw new ForumError(400, pv.linkInvalid);
+  const result = await deleteMember(tx as unknown as Db, used.userId);
+  if (result.lastAdmin) throw new ForumError(409, pv.lastAdminCannotDelete);
+  if (!result.deleted) throw new ForumError(400, pv.linkInvalid);
+  return { userId: used.userId, result };
+}
+
+/**
+ * A token as the form sends it: 43 base64url characters, else refused.
+ *
+ * @throws {ForumError} 400 'Raderingslänken är ogiltig…' for anything else
+ */
+function parseToken(token: unknown): string {
+  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) throw new ForumError(400, pv.linkInvalid);
+  return token;
+}
+
+/**
+ * Using a mailed deletion link as a declared write (the confirmation page's POST;
+ * docs/decisions/006-privacy.md): `{ token }` → {@link LinkDeletion}. Anyone holding the link may
+ * use it, a visitor too — the token is the credential — so the write is open
+ * ({@link defineOpenWrite}). Steps: parse: the token's shape (400) → transaction: the token
+ * removed and the account deleted, all or nothing (400 unknown, used or expired link; 409 the
+ * only admin, the link then stays valid) → events: the member's uploaded files removed after
+ * commit. Changes pages (their posts now say 'Okänd').
+ *
+ * @param files configuration and storage of the uploaded files
+ * @returns the write
+ */
+export function deletionLinkWrite(files: ProfileFileDeps) {
+  return defineOpenWrite({
+    name: "delete-account-by-link",
+    login: { visitors: true },
+    parse: (raw: { token: unknown }) => parseToken(raw.token),
+    transaction: (tx, _scope, token) => useDeletionLink(tx, token),
+    events: ({ db }, { result }) => removeMemberFiles({ ...files, db: db as Db }, result),
+  });
+}
+
 /**
  * Uses a deletion link: removes the token (so it works once) and deletes the account, in one
- * transaction.
+ * transaction; the caller removes the member's files (`removeMemberFiles`). Scripts and tests;
+ * the confirmation page runs {@link deletionLinkWrite}.
  *
  * @param db database handle
  * @param token the token from the link (any string)
@@ -183,24 +247,12 @@ export async function findDeletionLink(db: Db, token: unknown): Promise<{ userId
 export async function deleteAccountByLink(
   db: Db,
   token: unknown,
-): Promise<{ ok: true; userId: string; result: DeleteMemberResult } | PrivacyFailure> {
-  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return { ok: false, status: 400, error: pv.linkInvalid };
-  const keepLink = new Error("last admin");
+): Promise<({ ok: true } & LinkDeletion) | PrivacyFailure> {
   try {
-    return await db.transaction(async (tx) => {
-      const [used] = await tx
-        .delete(verification)
-        .where(and(eq(verification.identifier, identifierFor(token)), gt(verification.expiresAt, new Date())))
-        .returning({ userId: verification.value });
-      if (!used) return { ok: false as const, status: 400 as const, error: pv.linkInvalid };
-      const result = await deleteMember(tx, used.userId);
-      // Rolled back, so the link still works once another admin is appointed.
-      if (result.lastAdmin) throw keepLink;
-      if (!result.deleted) return { ok: false as const, status: 400 as const, error: pv.linkInvalid };
-      return { ok: true as const, userId: used.userId, result };
-    });
+    const valid = parseToken(token);
+    return { ok: true, ...(await db.transaction((tx) => useDeletionLink(tx, valid))) };
   } catch (error) {
-    if (error === keepLink) return { ok: false, status: 409, error: pv.lastAdminCannotDelete };
+    if (error instanceof ForumError) return { ok: false, status: error.status === 409 ? 409 : 400, error: error.message };
     throw error;
   }
 }

@@ -163,7 +163,7 @@ async function scrubMemberCopies(tx: Tx, userId: string, email: string): Promise
       ),
     );
   // Abuse-limit counters keyed `<limit>:<key>`, the key being the e-mail, the user id or
-  // `<e-mail> <ip>` (server/limits.ts, server/action-limits.ts).
+  // `<e-mail> <ip>` (server/accounts/sign-in-lockout.ts, server/abuse/action-limits.ts).
   const keyPart = sql`substr(${abuseLimits.key}, strpos(${abuseLimits.key}, ':') + 1)`;
   await tx
     .delete(abuseLimits)

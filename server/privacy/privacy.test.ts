@@ -21,7 +21,7 @@ import {
 import { createComment, createThread } from "../forum/commands";
 import { getThreadPage, listCategories } from "../forum/queries";
 import { toggleReaction } from "../reactions/commands";
-import type { Viewer } from "../session";
+import type { Viewer } from "../accounts/session";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import {
   accountSummary,

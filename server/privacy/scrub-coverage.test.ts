@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forum as f } from "../../domain/i18n/sv";
 import { commentPath } from "../../domain/paths";
 import { quoteMarkdown } from "../../domain/quote";
-import { login, requestMagicLink, requestPasswordReset } from "../accounts";
+import { login, requestMagicLink, requestPasswordReset } from "../accounts/actions";
 import { enqueueMessage } from "../admin/messages";
 import { setUserRole } from "../admin/users";
 import { savePost } from "../bookmarks/commands";

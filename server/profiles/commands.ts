@@ -10,7 +10,7 @@ import { isBlankText } from "../../domain/validation";
 import { cookBio } from "../content/storage";
 import type { Db, Tx } from "../db/client";
 import { profiles } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { defineWrite } from "../writes/pipeline";
 import { BIO_MAX } from "./queries";
 

@@ -15,7 +15,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { startSchedule } from "../schedule";
+import { startSchedule } from "../jobs/schedule";
 
 /** One saturating activity term: contributes `weight · (1 − e^(−count / scale))`. */
 export interface EdgeLevelTerm {

@@ -3,14 +3,13 @@
  *
  * @module
  */
-import { isGenericRender } from "../personal/generic-render";
 import { isFollowing } from "../follows/commands";
-import type { Services } from "../services";
-import type { Viewer } from "../session";
+import type { Services } from "../platform/services";
+import type { Viewer } from "../accounts/session";
 import { memberCan } from "../../domain/policy/moderation";
 import { roleOf } from "../../domain/roles";
 import { getProfileActivity } from "./queries";
-import { sharedRead } from "../cache/shared-page-data";
+import { sharedRead } from "../cache/read-caches";
 import type { ProfileView } from "../../domain/views";
 
 /**
@@ -19,7 +18,7 @@ import type { ProfileView } from "../../domain/views";
  * @param profile the profile shown
  * @param viewer who is looking, or null
  * @param request the page request (a member's read of the activity may come from
- *   server/cache/shared-page-data.ts)
+ *   server/cache/read-caches.ts)
  * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx), with `can`
  *   ({@link memberCan}: follow, block, deleteUser, changeRole, message, mute) computed for
  *   `viewer`, and `muted` (whether the viewer mutes this member)
@@ -40,8 +39,6 @@ export async function profilePageData(services: Services, profile: ProfileView, 
     // From the viewer's muted ids, read with the viewer (no extra query).
     muted: viewer !== null && !own && viewer.mutedIds.has(profile.id),
     loggedIn: viewer !== null,
-    // Made for the generic member; the browser applies the member's overlay.
-    overlay: isGenericRender(request),
     url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,
   };
 }

@@ -9,7 +9,7 @@ import { profile as p } from "../../domain/i18n/sv";
 import { isBlankText } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import type { ProfileComment, ProfileThread, ProfileView } from "../../domain/views";
 
 /** Bio length cap in characters (docs/decisions/009-profiles.md). */

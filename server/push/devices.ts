@@ -12,7 +12,7 @@ import { PUSH_DEVICES_MAX, PUSH_ENDPOINT_MAX } from "../../domain/limits";
 import { pushSubscriptionSchema, type PushSubscriptionInput } from "../../domain/push";
 import type { Db, Tx } from "../db/client";
 import { profiles, pushSubscriptions } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { defineWrite, parseWith, type WriteScope } from "../writes/pipeline";
 
 /** The raw fields of the toggle's request (`PushSubscription.toJSON()` flattened). */

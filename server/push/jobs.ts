@@ -12,12 +12,12 @@
  * never send one twice (server/push/send.ts). Every path passes the operator's extra
  * push-service hosts (`PUSH_SERVICE_HOSTS`) and never the tests' allowances: the second
  * parameter of {@link pushJobs} and {@link startPushTrigger} exists for tests' local receivers
- * only, and `server/jobs/forum-jobs.ts` and `server/app.ts` do not pass it.
+ * only, and `server/jobs/forum-jobs.ts` and `server/http/app.ts` do not pass it.
  *
  * @module
  */
 import { parseEvent, REALTIME_CHANNEL } from "../realtime/events";
-import type { Services } from "../services";
+import type { Services } from "../platform/services";
 import type { JobDefinition } from "../jobs/queue";
 import { sendPushes, sweepPushes, type PushRunResult, type PushSendOptions, type PushTestingOptions } from "./send";
 import { vapidDetails } from "./vapid";
@@ -94,7 +94,7 @@ export function pushJobs(
  * (server/push/send.ts). Errors are logged, never thrown.
  *
  * @param services started services (`database` to listen on; `jobQueue` once started)
- * @param testingOnly tests' local receivers only ({@link PushTestingOptions}); `server/app.ts`
+ * @param testingOnly tests' local receivers only ({@link PushTestingOptions}); `server/http/app.ts`
  *   passes nothing
  * @returns a function that stops listening and waits for the runs in flight
  */

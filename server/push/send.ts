@@ -115,7 +115,7 @@ interface Claim extends Record<string, unknown> {
 
 /**
  * Allowances for tests' local receivers (`http://…` on a loopback port). **Tests only**: no
- * production path (the jobs and the trigger as `server/app.ts` and `server/jobs/forum-jobs.ts`
+ * production path (the jobs and the trigger as `server/http/app.ts` and `server/jobs/forum-jobs.ts`
  * start them, the API route) ever sets them.
  */
 export interface PushTestingOptions {

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../platform/config";
 import type { Db, Tx } from "../db/client";
 type DbOrTx = Db | Tx;
 import { pushVapidKeys } from "../db/schema";

@@ -10,7 +10,7 @@ import { reactions as r } from "../../domain/i18n/sv";
 import { reactionSchema } from "../../domain/validation";
 import type { Db } from "../db/client";
 import { comments, reactions, threads } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { reactionPermission, type Actor } from "../../domain/policy/forum";
 import { publishEvent } from "../realtime/events";
 import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";

@@ -19,7 +19,7 @@ export const REALTIME_CHANNEL = "borssnack_events";
  * - `comment`: a comment or reply `commentId` by `authorId` was added to `threadId`;
  * - `reactions`: reaction counts of `threadId` (the thread or one of its comments) changed, or
  *   the thread or one of its comments was edited (pages of the thread reload its data);
- * - `session-ended`: the session named `session` ({@link import("../session").sessionKey}) was
+ * - `session-ended`: the session named `session` ({@link import("../accounts/session").sessionKey}) was
  *   logged out: every instance closes its event streams and forgets its lookup.
  */
 export type RealtimeEvent =
@@ -41,7 +41,7 @@ export async function publishEvent(tx: DbOrTx, event: RealtimeEvent): Promise<vo
 /**
  * Tells every instance (and every worker process) that a request's writes changed what the
  * caches keep (server/cache/page-writes.ts), so they empty at once: `pages` empties every cache,
- * `member` only the per-member ones (server/app.ts). Not a {@link RealtimeEvent}: the hub ignores
+ * `member` only the per-member ones (server/http/app.ts). Not a {@link RealtimeEvent}: the hub ignores
  * it. Sent at once, outside any transaction, after the write's answer.
  *
  * @param db a database handle

@@ -20,7 +20,7 @@ export interface Subscriber {
   userId: string | null;
   /** The thread whose comments and reactions this stream carries, or null. */
   threadId: string | null;
-  /** The member's session ({@link import("../session").sessionKey}), or null (visitor). */
+  /** The member's session ({@link import("../accounts/session").sessionKey}), or null (visitor). */
   session: string | null;
   /** Ends the stream (its session was logged out). */
   end(): void;

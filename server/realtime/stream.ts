@@ -20,9 +20,9 @@
  */
 import { abuseLimits as al } from "../../domain/i18n/sv";
 import type { NotificationItem } from "../../domain/notifications";
-import { ipLimitKey } from "../client-ip";
+import { ipLimitKey } from "../http/client-ip";
 import { getNotificationsAfter, latestNotificationSeq } from "../notifications/queries";
-import type { Services } from "../services";
+import type { Services } from "../platform/services";
 import { getRealtimeHub, type Subscriber } from "./hub";
 
 /** Heartbeat interval in milliseconds. */
@@ -63,7 +63,7 @@ export interface StreamOptions {
   /** The open thread (comments and reactions), or null. */
   threadId: string | null;
   /**
-   * The member's session ({@link import("../session").sessionKey}), or null: a logout of it
+   * The member's session ({@link import("../accounts/session").sessionKey}), or null: a logout of it
    * anywhere ends this stream within the time the `session-ended` event takes to arrive.
    */
   session?: string | null;

@@ -17,7 +17,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { parseSearchQuery, type ParsedQuery } from "./query";
 import { makeSnippet } from "./snippet";
 import { search as s } from "../../domain/i18n/sv";

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import { parseConfig } from "../config";
-import { cspHeader, PERMISSIONS_POLICY, securityHeaders } from "./headers";
+import { parseConfig } from "../platform/config";
+import { cspHeader, cspWithHashes, PERMISSIONS_POLICY, securityHeaders } from "./headers";
 
 describe("Content-Security-Policy headers", () => {
   it("has no high-severity finding in Google's CSP Evaluator", () => {
@@ -25,6 +25,34 @@ describe("Content-Security-Policy headers", () => {
     expect(header).toContain("object-src 'none'");
     expect(header).toContain("base-uri 'none'");
     expect(header).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("the policy of a cached page (hashes instead of a nonce)", () => {
+  const hashes = ["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='", "'sha256-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789+/abcd='"];
+  const options = { imageOrigins: ["https://bilder.example.se"] };
+  const directives = (policy: string) => policy.split(";").map((d) => d.trim().split(/\s+/));
+
+  it("lists the page's script hashes where the nonce was and keeps every other directive and source", () => {
+    const policy = cspWithHashes(cspHeader("bm9uY2Vub25jZW5vbmNl", options), hashes)!;
+    expect(policy).not.toContain("nonce-");
+    const before = directives(cspHeader("bm9uY2Vub25jZW5vbmNl", options));
+    const after = directives(policy);
+    expect(after.map((d) => d[0])).toEqual(before.map((d) => d[0]));
+    for (const [i, directive] of after.entries()) {
+      if (directive[0] === "script-src") expect(directive).toEqual(["script-src", ...hashes, "'self'"]);
+      else expect(directive).toEqual(before[i]);
+    }
+    // No hashes (a page without inline scripts): no inline script may run at all.
+    expect(directives(cspWithHashes(cspHeader("abc"), [])!).find((d) => d[0] === "script-src")).toEqual(["script-src", "'self'"]);
+    // Nothing to replace: no hash policy.
+    expect(cspWithHashes("default-src 'self'", hashes)).toBeNull();
+  });
+
+  it("has no high-severity finding in Google's CSP Evaluator either", () => {
+    const policy = new CspParser(cspWithHashes(cspHeader("abc", options), hashes)!).csp;
+    const high = new CspEvaluator(policy).evaluate().filter((f) => f.severity === Severity.HIGH || f.severity === Severity.SYNTAX);
+    expect(high.map((f) => `${f.directive}: ${f.description}`)).toEqual([]);
   });
 });
 

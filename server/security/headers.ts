@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { createContext } from "react-router";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "../platform/config";
 
 /** The request's CSP nonce in the router context ("" when no CSP applies, e.g. the dev server). */
 export const cspNonceContext = createContext<string>("");
@@ -61,6 +61,26 @@ export function cspHeader(nonce: string, options: { imageOrigins?: string[] } = 
   return Object.entries(cspDirectives(nonce, options))
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
+}
+
+/**
+ * The policy of a page sent as it is to many visitors (the visitors' page cache,
+ * docs/decisions/045-cached-pages-csp.md): the policy its render was answered with, with
+ * `script-src` the hash-sources of the page's own inline scripts (server/security/script-hashes.ts)
+ * and `'self'` for the app's modules and their imports, which every browser with CSP level 2
+ * loads alike (no `'strict-dynamic'`, whose handling of a hashed module script's imports differs
+ * between browsers; no `https:`, which would then allow any origin). Every other directive stays.
+ *
+ * @param policy a `Content-Security-Policy` value as {@link securityHeaders} sends it, with one
+ *   `'nonce-…'` source in `script-src`
+ * @param hashes `'sha256-…'` hash-sources (may be empty: then no inline script may run)
+ * @returns the policy with `script-src 'sha256-…' … 'self'`; null when `policy` has no
+ *   nonce-source (nothing to replace; the caller keeps no hash policy)
+ */
+export function cspWithHashes(policy: string, hashes: readonly string[]): string | null {
+  const scriptSrc = /script-src [^;]*'nonce-[^']*'[^;]*/i;
+  if (!scriptSrc.test(policy)) return null;
+  return policy.replace(scriptSrc, ["script-src", ...hashes, "'self'"].join(" "));
 }
 
 /**

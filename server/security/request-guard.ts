@@ -19,7 +19,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { errors } from "../../domain/i18n/sv";
-import { FORM_MAX_BYTES } from "../http";
+import { FORM_MAX_BYTES } from "../http/forms";
 
 /** Methods the forum answers; any other is 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

@@ -21,7 +21,7 @@ import { notifications as n, threadWatch as tw } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import type { Db, Tx } from "../db/client";
 import { notifications, notificationSettings, profiles, subscriptionFanouts, threads, threadSubscriptions } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import type { NotificationActor } from "../notifications/commands";
 import { wantsKind } from "../notifications/settings";
 import { publishEvent } from "../realtime/events";

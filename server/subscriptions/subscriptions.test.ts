@@ -17,7 +17,7 @@ import { markAllNotificationsRead, markNotificationRead } from "../notifications
 import { getUnreadNotifications } from "../notifications/queries";
 import { exportMemberData } from "../privacy/export";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { isSubscribed, notifySubscribers, setSubscribersInlineLimit, setThreadSubscription } from "./commands";
 import { DEFAULT_NOTIFICATION_SETTINGS, setAutoSubscribe } from "../notifications/settings";
 import { kickSubscriptionFanOut, runPendingSubscriptionFanOuts } from "./fanout";

@@ -5,7 +5,7 @@
  * @module
  */
 import { expect } from "vitest";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 
 /**
  * @param promise the call that must fail

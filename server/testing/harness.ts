@@ -15,13 +15,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { parseConfig } from "../config";
+import { parseConfig } from "../platform/config";
 import { openDatabase, type Database } from "../db/client";
 import { profiles, user } from "../db/schema";
 import { pgliteSnapshot } from "./pglite-snapshot";
 import type { MailMessage, Mailer } from "../mail/mailer";
 import { isStaffRole, type Role } from "../../domain/roles";
-import { createServices, type Services } from "../services";
+import { createServices, type Services } from "../platform/services";
 
 /** A test forum: services over a fresh database, the mail it sent, and cleanup. */
 export interface TestForum {

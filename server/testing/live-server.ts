@@ -45,7 +45,7 @@ export async function startLiveForum(env: Record<string, string> = {}): Promise<
   });
   const harness = (await vite.ssrLoadModule("/server/testing/harness.ts")) as typeof Harness;
   const routeCall = (await vite.ssrLoadModule("/server/testing/route-call.ts")) as typeof RouteCall;
-  const appModule = await vite.ssrLoadModule("/server/app.ts");
+  const appModule = await vite.ssrLoadModule("/server/http/app.ts");
   const forum = await harness.createTestForum({ ACTION_LIMIT_MULTIPLIER: "1000", AUTH_IP_LIMIT_PER_MINUTE: "1000", ...env });
   const app = express();
   app.use(appModule.requestGuard());

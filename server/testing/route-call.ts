@@ -7,8 +7,8 @@
  * @module
  */
 import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER } from "../client-ip";
-import { servicesContext } from "../services";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
+import { servicesContext } from "../platform/services";
 import type { TestForum, TestMember } from "./harness";
 
 /** What a client would get from a loader or action. */

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getCompany, ensureCompanies } from "../companies";
+import { getCompany, ensureCompanies } from "./companies";
 import { backfillTitleTickers, recookAll } from "../content/recook";
 import { comments, companies, postTickers, threads } from "../db/schema";
 import { createComment, createThread } from "../forum/commands";

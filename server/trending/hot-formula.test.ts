@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../paths";
+import { projectRoot } from "../platform/data-dir";
 import { openTestDatabase } from "../testing/harness";
 
 const HOUR = 3_600_000;

@@ -13,7 +13,7 @@
  */
 import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { startSchedule } from "../schedule";
+import { startSchedule } from "../jobs/schedule";
 import { categories, profiles, threads, threadTrending } from "../db/schema";
 import { isUuid } from "../../domain/ids";
 import type { ThreadRow } from "../../domain/views";

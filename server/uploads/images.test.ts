@@ -8,7 +8,7 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { uploads as up } from "../../domain/i18n/sv";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { processImage, processPostImage, UploadError, type UploadStatus } from "./images";
 import {
   MAX_INPUT_MEGAPIXELS,

@@ -23,7 +23,7 @@ import type Sharp from "sharp";
 import type { Metadata, SharpOptions } from "sharp";
 import type { fileTypeFromBuffer as FileTypeFromBuffer } from "file-type";
 import { uploads as up } from "../../domain/i18n/sv";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import {
   ACCEPTED_IMAGE_TYPES,
   IMAGE_SIZES,
@@ -59,7 +59,7 @@ export class UploadError extends ForumError {
     public readonly uploadStatus: UploadStatus,
     message: string,
   ) {
-    // ForumError's status type (server/errors.ts) does not list 413/415 yet; the value is real.
+    // ForumError's status type (server/platform/errors.ts) does not list 413/415 yet; the value is real.
     super(uploadStatus as ForumError["status"], message);
     this.name = "UploadError";
   }

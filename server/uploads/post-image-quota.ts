@@ -27,10 +27,10 @@ import {
   POST_IMAGE_TOTAL_QUOTA_BYTES,
   POST_IMAGE_TOTAL_QUOTA_MB,
 } from "../../domain/uploads";
-import { exemptFromActionLimits, NEW_ACCOUNT_MS } from "../action-limits";
+import { exemptFromActionLimits, NEW_ACCOUNT_MS } from "../abuse/action-limits";
 import type { Db } from "../db/client";
 import { postImages, user } from "../db/schema";
-import { RateLimitedError } from "../errors";
+import { RateLimitedError } from "../platform/errors";
 import { UploadError } from "./images";
 
 /** Length of the rolling window, in milliseconds (24 h). */

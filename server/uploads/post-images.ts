@@ -19,18 +19,23 @@
  *   its upload) that no thread or comment body mentions any more are deleted, row and file. A
  *   deleted thread or comment (and so its body) is gone from the database, so its images become
  *   orphans; the job queue runs the sweep hourly (`post-image-sweep`, server/jobs/forum-jobs.ts).
+ * - {@link postImageWrite}: the same upload as a declared write for `POST /api/uploads/post`
+ *   (server/writes/pipeline.ts).
  *
  * @module
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, lt, notExists, sql } from "drizzle-orm";
-import { postImages as pi } from "../../domain/i18n/sv";
-import { POST_IMAGE_PATH } from "../../domain/uploads";
-import type { AppConfig } from "../config";
-import type { Db } from "../db/client";
+import { forum as f, postImages as pi, uploads as up } from "../../domain/i18n/sv";
+import { MAX_POST_IMAGE_BYTES, MAX_POST_IMAGE_MB, POST_IMAGE_PATH } from "../../domain/uploads";
+import type { AppConfig } from "../platform/config";
+import type { Db, Tx } from "../db/client";
 import { comments, postImages, profiles, threads } from "../db/schema";
+import { ForumError } from "../platform/errors";
+import type { UploadedFile } from "../http/forms";
 import { storageFor, type FileStorage } from "../storage/storage";
-import { processPostImage } from "./images";
+import { defineWrite } from "../writes/pipeline";
+import { processPostImage, UploadError } from "./images";
 import { assertPostImageQuota, type PostImageQuotaSubject } from "./post-image-quota";
 
 /** What the post-image commands need: the database, the configuration, optionally a storage. */
@@ -58,7 +63,7 @@ export interface StoredPostImage {
 /** How long an unreferenced post image is kept, in milliseconds (24 h: a long composing session). */
 export const POST_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 
-function storageOf(deps: PostImageDeps): FileStorage {
+function storageOf(deps: Omit<PostImageDeps, "db">): FileStorage {
   return deps.storage ?? storageFor(deps.config);
 }
 
@@ -82,10 +87,10 @@ export interface StorePostImageOptions {
  * @param options role and multiplier ({@link StorePostImageOptions})
  * @returns resolves when one more image may be tried
  * @throws {import("./images").UploadError} 413 over the total quota
- * @throws {import("../errors").RateLimitedError} 429 with `retryAfterS` over the 24-hour or
+ * @throws {import("../platform/errors").RateLimitedError} 429 with `retryAfterS` over the 24-hour or
  *   first-day limits
  */
-export async function checkPostImageQuota(deps: Pick<PostImageDeps, "db">, ownerId: string, options: StorePostImageOptions = {}): Promise<void> {
+export async function checkPostImageQuota(deps: { db: Db | Tx }, ownerId: string, options: StorePostImageOptions = {}): Promise<void> {
   await assertPostImageQuota(deps.db, { ownerId, role: options.role, multiplier: options.multiplier }, 1);
 }
 
@@ -103,7 +108,7 @@ export async function checkPostImageQuota(deps: Pick<PostImageDeps, "db">, owner
  * @returns {@link StoredPostImage}
  * @throws {import("./images").UploadError} 400/413/415 for a refused file, 413 over the total
  *   quota or still over the stored maximum after re-encoding (nothing stored)
- * @throws {import("../errors").RateLimitedError} 429 with `retryAfterS` over the 24-hour or
+ * @throws {import("../platform/errors").RateLimitedError} 429 with `retryAfterS` over the 24-hour or
  *   first-day limits (nothing stored)
  * @throws the storage's or database's error when saving fails (the file is deleted again)
  */
@@ -113,23 +118,97 @@ export async function storePostImage(
   bytes: Buffer,
   options: StorePostImageOptions = {},
 ): Promise<StoredPostImage> {
-  const { webp, width, height } = await processPostImage(bytes, { maxStoredBytes: options.maxStoredBytes });
-  const key = `posts/${randomBytes(16).toString("base64url")}-${width}x${height}.webp`;
   const storage = storageOf(deps);
-  await storage.put(key, webp, "image/webp");
+  const image = await encodeAndStore({ ...deps, storage }, bytes, options);
   try {
-    await deps.db.transaction(async (tx) => {
-      // One member's uploads are recorded one at a time, so the sums below cannot be raced past.
-      await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, ownerId)).for("update");
-      await assertPostImageQuota(tx, { ownerId, role: options.role, multiplier: options.multiplier }, webp.length);
-      await tx.insert(postImages).values({ key, ownerId, width, height, bytes: webp.length });
-    });
+    await deps.db.transaction((tx) => recordPostImage(tx, ownerId, image, options));
   } catch (error) {
-    await storage.delete(key).catch(() => undefined);
+    await storage.delete(image.key).catch(() => undefined);
     throw error;
   }
+  return storedImage(image);
+}
+
+/** A re-encoded post image in the storage, not yet recorded. */
+interface EncodedPostImage {
+  key: string;
+  width: number;
+  height: number;
+  /** Size of the stored WebP in bytes. */
+  bytes: number;
+}
+
+/**
+ * Validates and re-encodes an upload ({@link processPostImage}) and stores it under a fresh key.
+ *
+ * @throws {UploadError} 400/413/415 for a refused file; the storage's error when saving fails
+ */
+async function encodeAndStore(deps: Omit<PostImageDeps, "db">, bytes: Buffer, options: StorePostImageOptions): Promise<EncodedPostImage> {
+  const { webp, width, height } = await processPostImage(bytes, { maxStoredBytes: options.maxStoredBytes });
+  const key = `posts/${randomBytes(16).toString("base64url")}-${width}x${height}.webp`;
+  await storageOf(deps).put(key, webp, "image/webp");
+  return { key, width, height, bytes: webp.length };
+}
+
+/**
+ * Records a stored image in the caller's transaction: locks the member's profile row (one
+ * member's uploads are recorded one at a time, so the sums cannot be raced past), checks the
+ * quota with the real size and inserts the `post_images` row.
+ *
+ * @throws {UploadError} 413 over the total quota; {@link import("../platform/errors").RateLimitedError}
+ *   429 over the 24-hour or first-day limits
+ */
+async function recordPostImage(tx: Tx, ownerId: string, image: EncodedPostImage, options: StorePostImageOptions): Promise<void> {
+  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, ownerId)).for("update");
+  await assertPostImageQuota(tx, { ownerId, role: options.role, multiplier: options.multiplier }, image.bytes);
+  await tx.insert(postImages).values({ key: image.key, ownerId, width: image.width, height: image.height, bytes: image.bytes });
+}
+
+/** The answer's view of a recorded image: its `/uploads/posts/…` URL and Markdown. */
+function storedImage({ key, width, height }: EncodedPostImage): StoredPostImage {
   const url = `${POST_IMAGE_PATH}${key.slice("posts/".length)}`;
   return { key, url, width, height, markdown: `![${pi.altText}](${url})` };
+}
+
+/**
+ * Uploading an image for a post being written as a declared write (`POST /api/uploads/post`):
+ * `{ file? }` (the field `file` as the route read it) → {@link StoredPostImage}. Steps: login (401
+ * 'Du måste vara inloggad…') → access: not a blocked member (403; they cannot post, SPEC §6) →
+ * parse: a non-empty file (400) of at most 8 MB (413) → policy: the member's storage quota has room
+ * for one more ({@link checkPostImageQuota}: 413 over the total, 429 with a wait over the 24-hour or
+ * first-day limits), so a refusal spends no upload point and no CPU → limit `upload` (shared with
+ * avatars and banners; 429) → prepare: validate, re-encode, store → transaction: the quota again
+ * with the real size under a lock, the `post_images` row → discard (when the transaction did not
+ * commit): the stored file deleted. Declares no cache change: no page shows an image until a post
+ * that uses it is written.
+ *
+ * @param deps configuration and storage of the files, and the quota's `multiplier`
+ *   (`ACTION_LIMIT_MULTIPLIER`) and `maxStoredBytes` ({@link StorePostImageOptions}); the role is the actor's
+ * @returns the write
+ */
+export function postImageWrite(deps: Omit<PostImageDeps, "db"> & Pick<StorePostImageOptions, "multiplier" | "maxStoredBytes">) {
+  const storage = storageOf(deps);
+  return defineWrite({
+    name: "post-image",
+    changes: () => [],
+    login: { message: up.loginRequired },
+    access: (actor) => {
+      if (actor.blocked) throw new ForumError(403, f.blocked);
+    },
+    parse: (raw: { file?: UploadedFile }): Buffer => {
+      if (!raw.file || raw.file.size === 0) throw new UploadError(400, up.missingFile);
+      if (raw.file.size > MAX_POST_IMAGE_BYTES) throw new UploadError(413, up.tooLarge(MAX_POST_IMAGE_MB));
+      return raw.file.bytes;
+    },
+    policy: ({ db, actor }) => checkPostImageQuota({ db }, actor.id, { role: actor.role, multiplier: deps.multiplier }),
+    limits: "upload",
+    prepare: (_scope, bytes) => encodeAndStore({ ...deps, storage }, bytes, { maxStoredBytes: deps.maxStoredBytes }),
+    discard: async (_scope, image) => storage.delete(image.key),
+    transaction: async (tx, { actor }, _bytes, _loaded, image): Promise<StoredPostImage> => {
+      await recordPostImage(tx, actor.id, image, { role: actor.role, multiplier: deps.multiplier });
+      return storedImage(image);
+    },
+  });
 }
 
 /** Options of {@link sweepOrphanPostImages}. */

@@ -6,19 +6,24 @@
  * is changed in a transaction that locks the row and reads the previous URL, and only after that
  * commits is the previous file deleted. A failure before the commit deletes the new file again,
  * so the profile never points at a missing file; a failure deleting the old file only leaves an
- * unreferenced file behind (logged).
+ * unreferenced file behind (logged). `/api/uploads/:kind` runs the same order through the write
+ * pipeline ({@link profileImageWrite}, {@link removeProfileImageWrite}): store in `prepare`,
+ * point the profile in `transaction`, delete the new file in `discard`, the old one in `events`.
  *
  * @module
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { uploads as up } from "../../domain/i18n/sv";
-import type { AppConfig } from "../config";
-import type { Db } from "../db/client";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "../../domain/uploads";
+import type { AppConfig } from "../platform/config";
+import type { Db, Tx } from "../db/client";
 import { profiles } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
+import type { UploadedFile } from "../http/forms";
 import { storageFor, type FileStorage } from "../storage/storage";
-import { processImage, type ImageKind } from "./images";
+import { defineWrite } from "../writes/pipeline";
+import { processImage, UploadError, type ImageKind } from "./images";
 
 /** What the profile-image commands need: the database, the configuration, optionally a storage. */
 export interface ProfileImageDeps {
@@ -27,6 +32,9 @@ export interface ProfileImageDeps {
   /** Defaults to {@link storageFor}(config). */
   storage?: FileStorage;
 }
+
+/** Where the files live: {@link ProfileImageDeps} without the database (a write gets it from its context). */
+export type ProfileFileDeps = Omit<ProfileImageDeps, "db">;
 
 /** Path prefix under which stored files are served (`app/routes/uploads.ts`). */
 export const UPLOADS_PATH = "/uploads/";
@@ -100,7 +108,7 @@ export function keyFromUrl(config: Pick<AppConfig, "s3">, url: string): string |
  * @param deps database/config/storage
  * @param url a former value of `avatar_url` / `banner_url`; `null` and foreign URLs are ignored
  */
-export async function deleteUploadedFile(deps: ProfileImageDeps, url: string | null | undefined): Promise<void> {
+export async function deleteUploadedFile(deps: ProfileFileDeps, url: string | null | undefined): Promise<void> {
   if (!url) return;
   const key = keyFromUrl(deps.config, url);
   if (!key) return;
@@ -111,7 +119,7 @@ export async function deleteUploadedFile(deps: ProfileImageDeps, url: string | n
   }
 }
 
-function storageOf(deps: ProfileImageDeps): FileStorage {
+function storageOf(deps: ProfileFileDeps): FileStorage {
   return deps.storage ?? storageFor(deps.config);
 }
 
@@ -121,23 +129,40 @@ function columnOf(kind: ImageKind) {
 }
 
 /**
- * Points the profile at `url` (or clears it) and returns the previous value, in one transaction
- * that locks the row.
+ * Points the profile at `url` (or clears it) in the caller's transaction, locking the row, and
+ * returns the previous value.
  *
  * @returns the previous URL (`null` when there was none), or `undefined` when the profile does
  *   not exist
  */
-async function swapUrl(db: Db, userId: string, kind: ImageKind, url: string | null): Promise<string | null | undefined> {
+async function swapUrlIn(tx: Tx, userId: string, kind: ImageKind, url: string | null): Promise<string | null | undefined> {
   const column = columnOf(kind);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ url: column }).from(profiles).where(eq(profiles.id, userId)).for("update");
-    if (!row) return undefined;
-    await tx
-      .update(profiles)
-      .set(kind === "avatar" ? { avatarUrl: url } : { bannerUrl: url })
-      .where(eq(profiles.id, userId));
-    return row.url;
-  });
+  const [row] = await tx.select({ url: column }).from(profiles).where(eq(profiles.id, userId)).for("update");
+  if (!row) return undefined;
+  await tx
+    .update(profiles)
+    .set(kind === "avatar" ? { avatarUrl: url } : { bannerUrl: url })
+    .where(eq(profiles.id, userId));
+  return row.url;
+}
+
+/** {@link swapUrlIn} in a transaction of its own. */
+async function swapUrl(db: Db, userId: string, kind: ImageKind, url: string | null): Promise<string | null | undefined> {
+  return db.transaction((tx) => swapUrlIn(tx, userId, kind, url));
+}
+
+/**
+ * Validates and re-encodes an uploaded image and stores it under a fresh key (nothing points at
+ * it yet).
+ *
+ * @returns the new image's public URL and its storage key
+ * @throws {UploadError} for a refused file (400/413/415); the storage's error when saving fails
+ */
+async function storeImage(deps: ProfileFileDeps, userId: string, kind: ImageKind, bytes: Buffer): Promise<{ url: string; key: string }> {
+  const webp = await processImage(bytes, kind);
+  const key = newKey(userId, kind);
+  await storageOf(deps).put(key, webp, "image/webp");
+  return { url: urlForKey(deps.config, key), key };
 }
 
 /**
@@ -159,11 +184,8 @@ export async function setProfileImage(
   kind: ImageKind,
   bytes: Buffer,
 ): Promise<{ url: string; key: string }> {
-  const webp = await processImage(bytes, kind);
   const storage = storageOf(deps);
-  const key = newKey(userId, kind);
-  await storage.put(key, webp, "image/webp");
-  const url = urlForKey(deps.config, key);
+  const { url, key } = await storeImage({ ...deps, storage }, userId, kind, bytes);
   let previous: string | null | undefined;
   try {
     previous = await swapUrl(deps.db, userId, kind, url);
@@ -197,4 +219,78 @@ export async function removeProfileImage(
   if (previous === undefined) throw new ForumError(401, up.loginRequired);
   await deleteUploadedFile(deps, previous);
   return { removed: previous !== null };
+}
+
+/** An avatar or banner upload as the route read it: the kind, and the file of the field `file`. */
+export interface ProfileImageRaw {
+  kind: ImageKind;
+  /** Absent when the body had no file or was not a form. */
+  file?: UploadedFile;
+}
+
+/** What a profile-image write did: the image's URL now (null after a removal) and the one it replaced. */
+export interface ProfileImageChange {
+  url: string | null;
+  /** The URL the profile had before (null when none); its file is deleted after commit. */
+  previous: string | null;
+}
+
+/**
+ * Uploading an avatar or banner as a declared write (docs/decisions/008-uploads.md):
+ * {@link ProfileImageRaw} → {@link ProfileImageChange}. Steps: login (401 'Du måste vara
+ * inloggad…') → parse: a non-empty file (400) of at most 8 MB (413) → limit `upload` (shared with
+ * removals and post images; 429) → prepare: validate, re-encode and store the new file (400/413
+ * too many pixels/415 not an image) → transaction: the profile row locked and pointed at it (401
+ * when the profile is gone) → discard (when the transaction did not commit): the new file
+ * deleted → events: the previous file deleted. Changes pages (the image shows on the member's
+ * posts and profile).
+ *
+ * @param files configuration and storage of the uploaded files
+ * @returns the write
+ */
+export function profileImageWrite(files: ProfileFileDeps) {
+  return defineWrite({
+    name: "profile-image",
+    login: { message: up.loginRequired },
+    parse: (raw: ProfileImageRaw): { kind: ImageKind; bytes: Buffer } => {
+      if (!raw.file || raw.file.size === 0) throw new UploadError(400, up.missingFile);
+      if (raw.file.size > MAX_UPLOAD_BYTES) throw new UploadError(413, up.tooLarge(MAX_UPLOAD_MB));
+      return { kind: raw.kind, bytes: raw.file.bytes };
+    },
+    limits: "upload",
+    prepare: ({ actor }, { kind, bytes }) => storeImage(files, actor.id, kind, bytes),
+    discard: (_scope, { url }) => deleteUploadedFile(files, url),
+    transaction: async (tx, { actor }, { kind }, _loaded, { url }): Promise<ProfileImageChange> => {
+      const previous = await swapUrlIn(tx, actor.id, kind, url);
+      if (previous === undefined) throw new ForumError(401, up.loginRequired);
+      return { url, previous };
+    },
+    events: async (_scope, { url, previous }) => {
+      if (previous !== url) await deleteUploadedFile(files, previous);
+    },
+  });
+}
+
+/**
+ * Removing an avatar or banner as a declared write: `{ kind }` → {@link ProfileImageChange}
+ * with `url: null`. Steps: login (401) → limit `upload` (429) → transaction: the profile row
+ * locked and its column cleared (401 when the profile is gone) → events: the file deleted.
+ * Changes pages.
+ *
+ * @param files configuration and storage of the uploaded files
+ * @returns the write
+ */
+export function removeProfileImageWrite(files: ProfileFileDeps) {
+  return defineWrite({
+    name: "remove-profile-image",
+    login: { message: up.loginRequired },
+    parse: (raw: { kind: ImageKind }) => raw.kind,
+    limits: "upload",
+    transaction: async (tx, { actor }, kind): Promise<ProfileImageChange> => {
+      const previous = await swapUrlIn(tx, actor.id, kind, null);
+      if (previous === undefined) throw new ForumError(401, up.loginRequired);
+      return { url: null, previous };
+    },
+    events: (_scope, { previous }) => deleteUploadedFile(files, previous),
+  });
 }

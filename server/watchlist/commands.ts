@@ -1,7 +1,7 @@
 /**
  * Watch and unwatch a ticker (watchlist 'Bevakning'): a member's `watchlist_tickers`
  * rows. Declared as writes of server/writes/pipeline.ts ({@link watchWrite}, {@link unwatchWrite})
- * and counted against the same abuse limit as follows (`follow`, server/action-limits.ts: "the
+ * and counted against the same abuse limit as follows (`follow`, server/abuse/action-limits.ts: "the
  * follow rate limits apply"). Both are idempotent: watching a watched ticker or unwatching one
  * not watched changes nothing and succeeds.
  *
@@ -10,10 +10,10 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { ticker as tk, watchlist as wl } from "../../domain/i18n/sv";
 import { WATCHLIST_MAX } from "../../domain/limits";
-import { getCompany } from "../companies";
+import { getCompany } from "../tickers/companies";
 import type { Db, Tx } from "../db/client";
 import { profiles, watchlistTickers } from "../db/schema";
-import { ForumError, pgCode } from "../errors";
+import { ForumError, pgCode } from "../platform/errors";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
 /** The state after a watch or unwatch. */

@@ -7,9 +7,9 @@
  * @module
  */
 import { errors, watchlist as wl } from "../../domain/i18n/sv";
-import { readForm } from "../http";
-import type { Services } from "../services";
-import type { Viewer } from "../session";
+import { readForm } from "../http/forms";
+import type { Services } from "../platform/services";
+import type { Viewer } from "../accounts/session";
 import { runWrite, writeContext, writeFailure } from "../writes/pipeline";
 import { unwatchWrite, watchWrite } from "./commands";
 

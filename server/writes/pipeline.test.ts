@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abuseLimits as al, forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
-import { ACTION_LIMITS, createActionLimits } from "../action-limits";
+import { ACTION_LIMITS, createActionLimits } from "../abuse/action-limits";
 import type { Db } from "../db/client";
 import { notifications, threads, userFollows } from "../db/schema";
-import { ForumError } from "../errors";
+import { ForumError } from "../platform/errors";
 import { createThread, threadWrite } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { reactionWrite } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { defineWrite, runWrite, type WriteContext } from "./pipeline";
+import { defineOpenWrite, defineWrite, runWrite, type WriteContext } from "./pipeline";
 
 let forum: TestForum;
 let anna: TestMember;
@@ -146,5 +146,88 @@ describe("the write pipeline (server/writes/pipeline.ts)", () => {
     const written = await runWrite(threadWrite, { db: forum.services.db, actor: actor(anna) }, { input: { categoryId, title: "Står kvar", body: "Syns" } });
     expect(written.ok).toBe(true);
     expect(await forum.services.db.select().from(notifications).where(eq(notifications.userId, follower.id))).toHaveLength(1);
+  });
+
+  it("access refuses on the actor alone, before the input is parsed or a limit counted", async () => {
+    const log: string[] = [];
+    const limits = createActionLimits(forum.services.db, {
+      rules: { ...ACTION_LIMITS, follow: [{ name: "pipelineAccess", scope: "member", points: 1, duration: 60, message: al.follow }] },
+    });
+    const adminsOnly = defineWrite({
+      name: "admins-only",
+      login: { message: "Logga in" },
+      access: (who) => {
+        if (who.role !== "admin") throw new ForumError(403, "Endast administratörer");
+      },
+      parse: (raw: { text: string }) => {
+        log.push("parse");
+        if (!raw.text) throw new ForumError(400, "Text saknas");
+        return raw.text;
+      },
+      limits: "follow",
+      transaction: async () => {
+        log.push("transaction");
+      },
+    });
+    const ctx: WriteContext = { db: loggedDb(forum.services.db, log), actor: actor(anna), ip: "192.0.2.51", limits };
+    for (const text of ["", "Hej"]) expect(await runWrite(adminsOnly, ctx, { text })).toEqual({ ok: false, status: 403, error: "Endast administratörer" });
+    expect(log).toEqual([]);
+    const admin = { ...ctx, actor: { ...actor(anna), role: "admin" as const } };
+    expect(await runWrite(adminsOnly, admin, { text: "" })).toEqual({ ok: false, status: 400, error: "Text saknas" });
+    expect((await runWrite(adminsOnly, admin, { text: "Hej" })).ok).toBe(true);
+  });
+
+  it("discard undoes prepare's work when the transaction fails, and only then", async () => {
+    const stored = new Set<string>();
+    const upload = defineWrite({
+      name: "stored-file",
+      login: { message: "Logga in" },
+      parse: (raw: { name: string; refuse: boolean }) => raw,
+      prepare: async (_scope, input) => {
+        stored.add(input.name);
+        return input.name;
+      },
+      discard: async (_scope, name) => {
+        stored.delete(name);
+      },
+      transaction: async (_tx, _scope, input) => {
+        if (input.refuse) throw new ForumError(409, "Nej");
+        return input.name;
+      },
+    });
+    const ctx: WriteContext = { db: forum.services.db, actor: actor(anna) };
+    expect(await runWrite(upload, ctx, { name: "kvar.webp", refuse: false })).toMatchObject({ ok: true, value: "kvar.webp" });
+    expect(await runWrite(upload, ctx, { name: "borttagen.webp", refuse: true })).toEqual({ ok: false, status: 409, error: "Nej" });
+    // A database failure is rethrown, after the discard.
+    const broken = new Proxy(forum.services.db, {
+      get: (target, prop, receiver) => (prop === "transaction" ? async () => Promise.reject(new Error("databasen svarar inte")) : Reflect.get(target, prop, receiver)),
+    });
+    await expect(runWrite(upload, { ...ctx, db: broken }, { name: "aldrig.webp", refuse: false })).rejects.toThrow("databasen svarar inte");
+    expect([...stored]).toEqual(["kvar.webp"]);
+  });
+
+  it("an open write runs for a visitor, whose requests are counted by address; a member write refuses them", async () => {
+    const limits = createActionLimits(forum.services.db, {
+      rules: { ...ACTION_LIMITS, unsubscribe: [{ name: "pipelineOpen", scope: "visitorIp", points: 1, duration: 60, message: al.tooOften }] },
+    });
+    const seen: Array<string | null> = [];
+    const byLink = defineOpenWrite({
+      name: "by-link",
+      login: { visitors: true },
+      parse: (raw: { token: string }) => raw.token,
+      limits: "unsubscribe",
+      transaction: async (_tx, { actor }) => {
+        seen.push(actor?.id ?? null);
+      },
+    });
+    const visitor: WriteContext = { db: forum.services.db, actor: null, ip: "192.0.2.52", limits };
+    expect((await runWrite(byLink, visitor, { token: "abc" })).ok).toBe(true);
+    expect(await runWrite(byLink, visitor, { token: "abc" })).toMatchObject({ ok: false, status: 429 });
+    expect((await runWrite(byLink, { ...visitor, actor: actor(anna) }, { token: "abc" })).ok).toBe(true);
+    expect(seen).toEqual([null, anna.id]);
+    expect(await runWrite(reactionWrite, visitor, { targetType: "thread", targetId: crypto.randomUUID(), reactionType: "bull" })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
   });
 });

@@ -8,27 +8,34 @@
  *
  * The steps, always in this order (each is optional except `login`, `parse`, `transaction`):
  *
- * 1. `login` — a visitor is refused with 401 and the write's Swedish message.
- * 2. `parse` — the raw fields → typed input (zod schema of `domain/validation.ts`, see
+ * 1. `login` — a visitor is refused with 401 and the write's Swedish message. A write anyone may
+ *    make, visitors too, is declared with {@link defineOpenWrite}: its input carries the
+ *    credential (a mailed link's token) and its steps see `actor: null` for a visitor.
+ * 2. `access` — who may use the write at all, judged on the actor alone before the input is
+ *    looked at (admins only, staff only, not a blocked member); refuses with 403. It keeps the
+ *    answer of a member who may not write the same whatever they sent.
+ * 3. `parse` — the raw fields → typed input (zod schema of `domain/validation.ts`, see
  *    {@link parseWith}); a failure is 400 (or the declared status) with Swedish field errors.
- * 3. `policy` — loads what the rule needs and applies the pure policy function of
+ * 4. `policy` — loads what the rule needs and applies the pure policy function of
  *    `domain/policy/*`; refuses with 401/403/404 and a Swedish message. Returns the loaded data
  *    (`Loaded`) for the later steps.
- * 4. `idempotency` — optional (threads and comments): the form's key and the identical-text rule
+ * 5. `idempotency` — optional (threads and comments): the form's key and the identical-text rule
  *    (`postOnce`, server/forum/submissions.ts). A double submit is answered with the first
  *    submit's result (`duplicate: true`) and goes no further; identical text within the window
  *    is refused with 429.
- * 5. `limits` — the abuse-limit actions that apply (server/action-limits.ts), counted by one
+ * 6. `limits` — the abuse-limit actions that apply (server/abuse/action-limits.ts), counted by one
  *    function of this module ({@link checkLimits}): all checked before any is spent. It comes
- *    after the idempotency check so a replayed double submit costs nothing, and after `policy`
- *    so a refused request costs nothing.
- * 6. `prepare` — work outside the transaction that only a real write needs (cooking Markdown).
- * 7. `transaction` — the model changes and their in-transaction side effects (notification rows,
+ *    after the idempotency check so a replayed double submit costs nothing, and after `parse`
+ *    and `policy` so a malformed or refused request costs nothing.
+ * 7. `prepare` — work outside the transaction that only a real write needs (cooking Markdown,
+ *    re-encoding and storing an uploaded image). When the transaction then fails, `discard`
+ *    undoes what `prepare` left outside the database (deletes the stored file).
+ * 8. `transaction` — the model changes and their in-transaction side effects (notification rows,
  *    moderation-log rows, the idempotency record), in one database transaction.
- * 8. `changes` and `events` — after commit only: the write declares what it changed for the
+ * 9. `changes` and `events` — after commit only: the write declares what it changed for the
  *    caches (`changes`, default `pages`; server/cache/page-writes.ts empties them on every
- *    instance once the answer is sent), then realtime publish and fan-out kicks. A failure here
- *    is logged; the write stands.
+ *    instance once the answer is sent), then realtime publish, fan-out kicks and removing files
+ *    the write made unused. A failure here is logged; the write stands.
  *
  * Expected failures are thrown inside steps as {@link ForumError} (or {@link RateLimitedError})
  * and come out of {@link runWrite} as `{ ok: false, status, error, title?, fieldErrors?,
@@ -57,13 +64,13 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Role } from "../../domain/roles";
 import { fieldErrors } from "../../domain/validation";
-import type { ActionLimits, LimitedAction } from "../action-limits";
+import type { ActionLimits, LimitedAction } from "../abuse/action-limits";
 import { declareChange, type CacheChange } from "../cache/page-writes";
-import { clientIp } from "../client-ip";
+import { clientIp } from "../http/client-ip";
 import type { Db, Tx } from "../db/client";
-import { ForumError, RateLimitedError } from "../errors";
+import { ForumError, RateLimitedError } from "../platform/errors";
 import { postOnce, type SubmissionRef } from "../forum/submissions";
-import type { Services } from "../services";
+import type { Services } from "../platform/services";
 
 /** The member acting. `nickname` is used by moderation-log rows and notifications. */
 export interface WriteActor {
@@ -89,9 +96,23 @@ export interface WriteContext {
   limits?: Pick<ActionLimits, "enforce" | "identicalTextWindowS">;
 }
 
-/** The context as steps after `login` see it: the actor is a member. */
-export interface WriteScope extends WriteContext {
-  actor: WriteActor;
+/**
+ * The context as steps after `login` see it: the actor is a member. For a write declared with
+ * {@link defineOpenWrite} (`A` = `WriteActor | null`) the actor is null for a visitor.
+ */
+export interface WriteScope<A extends WriteActor | null = WriteActor> extends WriteContext {
+  actor: A;
+}
+
+/** The `login` step of a member's write: the 401 answer for a visitor. */
+export interface LoginStep {
+  message: string;
+  title?: string;
+}
+
+/** The `login` step of a write anyone may make ({@link defineOpenWrite}): visitors go on. */
+export interface OpenLoginStep {
+  visitors: true;
 }
 
 /** An expected failure as a write returns it; the fields of the route's 4xx answer. */
@@ -159,12 +180,22 @@ export interface IdempotencyStep<Raw, Input, Value> {
   samePost?(input: Input): string;
 }
 
-/** A declared write; see the module comment for the order the steps run in. */
-export interface WriteSpec<Raw, Input, Loaded, Prepared, Value> {
+/**
+ * A declared write; see the module comment for the order the steps run in. `A` is who the steps
+ * see as the actor: a member (`WriteActor`, {@link defineWrite}), or a member or nobody
+ * (`WriteActor | null`, {@link defineOpenWrite}).
+ */
+export interface WriteSpec<Raw, Input, Loaded, Prepared, Value, A extends WriteActor | null = WriteActor> {
   /** Short name, for logs. */
   name: string;
-  /** The 401 answer for a visitor. */
-  login: { message: string; title?: string };
+  /** The 401 answer for a visitor; `{ visitors: true }` for a write anyone may make. */
+  login: null extends A ? OpenLoginStep : LoginStep;
+  /**
+   * Who may use the write at all, on the actor alone, before the input is parsed (a visitor of an
+   * open write is not judged here).
+   * @throws {ForumError} 403 with a Swedish message
+   */
+  access?(actor: WriteActor): void;
   /**
    * Raw fields → typed input.
    * @throws {WriteInputError} (via {@link parseWith}) or {@link ForumError} for bad input
@@ -174,20 +205,33 @@ export interface WriteSpec<Raw, Input, Loaded, Prepared, Value> {
    * Loads what the rule needs and applies the pure policy; returns the loaded data.
    * @throws {ForumError} 401/403/404 with a Swedish message
    */
-  policy?(scope: WriteScope, input: Input): Promise<Loaded> | Loaded;
+  policy?(scope: WriteScope<A>, input: Input): Promise<Loaded> | Loaded;
   /** The abuse-limit action(s) counted for this write, or a function of the input choosing them. */
   limits?: LimitedAction | LimitedAction[] | ((input: Input) => LimitedAction[]);
   /** Double-submit handling (optional). */
   idempotency?: IdempotencyStep<Raw, Input, Value>;
-  /** Work before the transaction opens, only for a real write (e.g. cooking Markdown). */
-  prepare?(scope: WriteScope, input: Input, loaded: Loaded): Promise<Prepared>;
+  /**
+   * Work before the transaction opens, only for a real write (e.g. cooking Markdown, storing an
+   * uploaded file).
+   * @throws {ForumError} to refuse (e.g. an image that cannot be decoded)
+   */
+  prepare?(scope: WriteScope<A>, input: Input, loaded: Loaded): Promise<Prepared>;
+  /**
+   * Undoes what `prepare` did outside the database (deletes the file it stored) when the
+   * transaction did not commit, whatever the reason. Errors are logged; the transaction's own
+   * failure is what the write answers.
+   */
+  discard?(scope: WriteScope<A>, prepared: Prepared): Promise<void>;
   /**
    * The model changes and their in-transaction side effects.
    * @throws {ForumError} to refuse (the transaction rolls back)
    */
-  transaction(tx: Tx, scope: WriteScope, input: Input, loaded: Loaded, prepared: Prepared): Promise<Value>;
-  /** After commit only: realtime publish, fan-out kicks. Errors are logged, not answered. */
-  events?(scope: WriteScope, value: Value, input: Input, loaded: Loaded): Promise<void>;
+  transaction(tx: Tx, scope: WriteScope<A>, input: Input, loaded: Loaded, prepared: Prepared): Promise<Value>;
+  /**
+   * After commit only: realtime publish, fan-out kicks, removing files the write made unused.
+   * Errors are logged, not answered.
+   */
+  events?(scope: WriteScope<A>, value: Value, input: Input, loaded: Loaded): Promise<void>;
   /**
    * What the committed write changed for the caches (server/cache/page-writes.ts), declared for
    * the request after the commit. Without it: `["pages"]`. `[]` for a preference no cached page
@@ -207,6 +251,21 @@ const PAGES: readonly CacheChange[] = ["pages"];
 export function defineWrite<Raw, Input, Loaded = undefined, Prepared = undefined, Value = void>(
   spec: WriteSpec<Raw, Input, Loaded, Prepared, Value>,
 ): WriteSpec<Raw, Input, Loaded, Prepared, Value> {
+  return spec;
+}
+
+/**
+ * Declares a write anyone may make, a visitor too (identity function that fixes the step types):
+ * its `login` is `{ visitors: true }` and its steps see `actor: null` for a visitor. For writes
+ * whose input carries their own credential, such as the token of a mailed link; per-address
+ * limits (`visitorIp`, server/abuse/action-limits.ts) count a visitor's requests.
+ *
+ * @param spec the steps
+ * @returns the same spec, for {@link runWrite}
+ */
+export function defineOpenWrite<Raw, Input, Loaded = undefined, Prepared = undefined, Value = void>(
+  spec: WriteSpec<Raw, Input, Loaded, Prepared, Value, WriteActor | null>,
+): WriteSpec<Raw, Input, Loaded, Prepared, Value, WriteActor | null> {
   return spec;
 }
 
@@ -237,15 +296,16 @@ export function parseWith<S extends z.ZodType>(
  * applicable action is checked first and points are spent only when all allow (one
  * `ActionLimits.enforce` call for all actions), so a refused write costs nothing — a refusal by
  * the per-address ceiling does not spend the member's first-day quota. Moderators and admins are
- * exempt (`exemptFromActionLimits`, server/action-limits.ts).
+ * exempt (`exemptFromActionLimits`, server/abuse/action-limits.ts).
  *
- * @param scope who (id and role) and from where (`limits` absent → nothing is counted)
+ * @param scope who (id and role; null actor: a visitor, counted by address) and from where
+ *   (`limits` absent → nothing is counted)
  * @param actions the actions that apply
  * @throws {RateLimitedError} 429 with the wait in seconds
  */
-export async function checkLimits(scope: WriteScope, actions: LimitedAction[]): Promise<void> {
+export async function checkLimits(scope: WriteScope<WriteActor | null>, actions: LimitedAction[]): Promise<void> {
   if (!scope.limits || actions.length === 0) return;
-  await scope.limits.enforce(actions, { userId: scope.actor.id, ip: scope.ip ?? "", role: scope.actor.role });
+  await scope.limits.enforce(actions, { userId: scope.actor?.id ?? null, ip: scope.ip ?? "", role: scope.actor?.role });
 }
 
 function limitActions<Input>(spec: { limits?: LimitedAction | LimitedAction[] | ((input: Input) => LimitedAction[]) }, input: Input): LimitedAction[] {
@@ -265,8 +325,8 @@ function toFailure(error: ForumError): WriteFailure {
 }
 
 /**
- * Runs a declared write: login → parse → policy → idempotency → limits → prepare → transaction
- * → events (module comment).
+ * Runs a declared write: login → access → parse → policy → idempotency → limits → prepare →
+ * transaction → changes and events (module comment).
  *
  * @param spec the declared write
  * @param context database, actor, IP and limits ({@link writeContext} builds it in a route)
@@ -275,23 +335,33 @@ function toFailure(error: ForumError): WriteFailure {
  *   refused
  * @throws anything that is not a {@link ForumError} (e.g. the database is unavailable)
  */
-export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
-  spec: WriteSpec<Raw, Input, Loaded, Prepared, Value>,
+export async function runWrite<Raw, Input, Loaded, Prepared, Value, A extends WriteActor | null>(
+  spec: WriteSpec<Raw, Input, Loaded, Prepared, Value, A>,
   context: WriteContext,
   raw: Raw,
 ): Promise<WriteResult<Value>> {
   try {
-    if (!context.actor) throw new ForumError(401, spec.login.message, spec.login.title);
-    const scope: WriteScope = { ...context, actor: context.actor };
+    const login = spec.login as LoginStep | OpenLoginStep;
+    if (!context.actor && !("visitors" in login)) throw new ForumError(401, login.message, login.title);
+    if (context.actor && spec.access) spec.access(context.actor);
+    const scope = { ...context, actor: context.actor } as WriteScope<A>;
     const input = spec.parse(raw);
     const loaded = (spec.policy ? await spec.policy(scope, input) : undefined) as Loaded;
     const write = async (record?: (tx: Tx, ref: SubmissionRef) => Promise<void>): Promise<Value> => {
       const prepared = (spec.prepare ? await spec.prepare(scope, input, loaded) : undefined) as Prepared;
-      const value = await scope.db.transaction(async (tx) => {
-        const value = await spec.transaction(tx, scope, input, loaded, prepared);
-        if (record && spec.idempotency) await record(tx, spec.idempotency.ref(value, input));
-        return value;
-      });
+      let value: Value;
+      try {
+        value = await scope.db.transaction(async (tx) => {
+          const value = await spec.transaction(tx, scope, input, loaded, prepared);
+          if (record && spec.idempotency) await record(tx, spec.idempotency.ref(value, input));
+          return value;
+        });
+      } catch (error) {
+        await spec.discard?.(scope, prepared).catch((failure: unknown) => {
+          console.error(`[writes] ${spec.name}: discard after a failed transaction failed:`, (failure as Error).message);
+        });
+        throw error;
+      }
       for (const change of spec.changes ? spec.changes(value) : PAGES) declareChange(change);
       if (spec.events) {
         await spec.events(scope, value, input, loaded).catch((error: unknown) => {
@@ -306,10 +376,12 @@ export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
       await limits();
       return { ok: true, value: await write(), duplicate: false };
     }
+    // Idempotency keys belong to a member: only member writes declare this step.
+    const member = scope as WriteScope;
     // postOnce wraps the value in an object to add `duplicate`: carry the value in a box.
     const boxed = await postOnce(
       scope.db as Db,
-      scope.actor.id,
+      member.actor.id,
       {
         submitKey: idem.key(raw),
         samePost: idem.samePost?.(input),
@@ -317,9 +389,9 @@ export async function runWrite<Raw, Input, Loaded, Prepared, Value>(
         beforeWrite: limits,
       },
       {
-        fromRef: async (ref) => box(await idem.fromRef(scope, ref)),
+        fromRef: async (ref) => box(await idem.fromRef(member, ref)),
         recent: async (windowS) => {
-          const recent = await idem.recent(scope, input, windowS);
+          const recent = await idem.recent(member, input, windowS);
           return recent ? { ...recent, result: { value: recent.result } } : null;
         },
         write: async (record) => ({ value: await write(record) }),
@@ -371,7 +443,7 @@ export function writeContext(
   };
 }
 
-/** The answer body of a failed write (the `ActionFailure` shape of server/http.ts). */
+/** The answer body of a failed write (the `ActionFailure` shape of server/http/forms.ts). */
 export interface FailureBody {
   ok: false;
   error: string;
@@ -401,7 +473,7 @@ export function failureHeaders(result: WriteFailure): Record<string, string> {
 /**
  * Maps a failed write to the route's HTTP answer: `data({ ok: false, error, title?,
  * fieldErrors?, ...extra }, { status })`, with `Retry-After` for a 429 — the same answer
- * `failure()` of server/http.ts gives for a thrown error.
+ * `failure()` of server/http/forms.ts gives for a thrown error.
  *
  * @param result the failure
  * @param extra fields added to the answer (intent, values the user typed)
@@ -409,4 +481,18 @@ export function failureHeaders(result: WriteFailure): Record<string, string> {
  */
 export function writeFailure<E extends object = Record<never, never>>(result: WriteFailure, extra?: E) {
   return data(failureBody(result, extra), { status: result.status, headers: failureHeaders(result) });
+}
+
+/**
+ * A failed write as the plain JSON answer of the small member endpoints (`/api/notifications`,
+ * `/api/presence`): `{ ok: false, error }` with the write's status and no toast title. A 429
+ * carries `Retry-After` and `Cache-Control: no-store`, as `refusedJson` of
+ * server/abuse/action-limits.ts answers a refusal.
+ *
+ * @param result the failure
+ * @returns the `Response`
+ */
+export function failureJson(result: WriteFailure): Response {
+  const headers: Record<string, string> = result.status === 429 ? { "Cache-Control": "no-store", ...failureHeaders(result) } : {};
+  return Response.json({ ok: false, error: result.error }, { status: result.status, headers });
 }

@@ -7,9 +7,9 @@
  * @module
  */
 import { errors } from "../../domain/i18n/sv";
-import { readForm } from "../http";
-import type { Services } from "../services";
-import { getViewer } from "../session";
+import { readForm } from "../http/forms";
+import type { Services } from "../platform/services";
+import { getViewer } from "../accounts/session";
 import { failureBody, failureHeaders, runWrite, writeContext, type WriteSpec } from "./pipeline";
 
 /**

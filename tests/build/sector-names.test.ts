@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { sectors as sec } from "../../domain/i18n/sv";
 import { industryName, sectorName } from "../../domain/sectors";
-import { readCompanyList } from "../../server/companies";
+import { readCompanyList } from "../../server/tickers/companies";
 
 const list = readCompanyList();
 const distinct = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => !!v))].sort();

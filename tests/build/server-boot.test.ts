@@ -10,8 +10,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BOOT_MODULES, writeBootModules } from "../../scripts/server-boot-plugin";
-import { memorySettings } from "../../server/memory-settings";
-import { webConcurrency } from "../../server/web-concurrency";
+import { memorySettings } from "../../server/platform/memory-settings";
+import { webConcurrency } from "../../server/platform/web-concurrency";
 
 describe("server boot modules", () => {
   it("are written as .mjs files that Node loads with type stripping off, and decide as the TypeScript files do", async () => {

@@ -84,9 +84,9 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
   for (const theme of ["light", "dark"] as const) {
     await context.addCookies([{ name: "theme", value: theme, url: env.baseURL }]);
     for (const path of paths) {
+      // `goto` waits for the load event and for hydration (./support/test.ts).
       const response = await page.goto(path);
       expect(response?.status(), path).toBeLessThan(500);
-      await page.waitForLoadState("networkidle");
       await expect(page.locator("html"), `${theme} ${path}`).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       const builder = new AxeBuilder({ page });
       if (theme === "dark") builder.withRules(COLOUR_RULES);

@@ -1,6 +1,6 @@
 /**
  * Members' thread pages share their common part through a cache
- * (server/cache/shared-page-data.ts). What a member must still see: another member's new comment
+ * (server/cache/read-caches.ts). What a member must still see: another member's new comment
  * on their next load, their own reaction pressed and nobody else's, the right counts, and a new
  * thread on the forum home and its category.
  */

@@ -89,7 +89,7 @@ test("the admin sends a message to two selected users and watches the progress b
   await page.getByLabel(ap.selectRow(second.nickname)).check();
   await page.getByRole("button", { name: new RegExp(ap.sendMessage) }).click();
   await expect(page).toHaveURL(/\/admin\/messages\?ids=/);
-  const recipients = page.getByLabel(ap.recipients);
+  const recipients = page.getByLabel(ap.recipients, { exact: true });
   await expect(recipients).toHaveValue(new RegExp(first.email));
   await expect(recipients).toHaveValue(new RegExp(second.email));
   const subject = `Forumnytt ${Date.now()}`;

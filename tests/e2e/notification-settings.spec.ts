@@ -10,6 +10,9 @@ import { notifications as n, notificationSettings as nst } from "../../domain/i1
 import { memberByHttp } from "./support/accounts";
 import { useMailbox, clickAndAwaitPost } from "./support/forum";
 
+// The service worker is what these tests are about (the config blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const env = useMailbox();
 
 test("B turns mentions off and e-mail off; A's mention does not reach B's bell, A's comment does", async ({ browser }) => {

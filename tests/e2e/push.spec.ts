@@ -16,6 +16,9 @@ import { useMailbox } from "./support/forum";
 /** The page that shows the toggle: move this line if the toggle moves. */
 const PAGE = "/forum/konto";
 
+// The service worker is what these tests are about (the config blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const env = useMailbox();
 
 /** Opens {@link PAGE}; skips the test while the toggle is not mounted there. */

@@ -19,6 +19,9 @@ import { useMailbox } from "./support/forum";
 import { openSse } from "./support/sse";
 import { expect, test } from "./support/test";
 
+// The service worker is what these tests are about (the config blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const env = useMailbox();
 
 /** A cookie header of a request context's cookies for the server. */

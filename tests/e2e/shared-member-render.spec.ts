@@ -1,5 +1,5 @@
 /**
- * The shared member render (server/cache/member-pages.ts): a plain member's thread and
+ * The shared member render (server/cache/page-cache.ts): a plain member's thread and
  * profile pages come from one render for every member with their own parts set in the markup
  * (`X-Cache: SHARED`). What the member must notice: their nickname in the header, their own
  * reaction, 'Sparad', 'Sluta bevaka' and 'Sluta följa' in the first paint, a page that hydrates
@@ -54,8 +54,11 @@ async function sharedAndAlone(state: StorageState) {
 }
 
 /**
- * Records every layout shift of the page's documents from their first paint on (the
- * member's parts may come from the shared render only with "layout shift 0"). Call before `goto`.
+ * Records every layout shift of the page's documents once the HTML is parsed (the member's parts
+ * may come from the shared render only with "layout shift 0" when the page hydrates). Shifts
+ * before `domInteractive` are left out: on a loaded machine Chromium paints a half-parsed
+ * document and the rest of the header then arrives, which is the parser, not hydration (module
+ * scripts run after parsing). Call before `goto`.
  *
  * @returns a function giving the shifts so far, each with what moved
  */
@@ -63,9 +66,11 @@ async function watchLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { shifts: string[] };
     w.shifts = [];
-    type Shift = { value: number; sources?: Array<{ node?: Element | null; previousRect: DOMRect; currentRect: DOMRect }> };
+    type Shift = { value: number; startTime: number; sources?: Array<{ node?: Element | null; previousRect: DOMRect; currentRect: DOMRect }> };
     new PerformanceObserver((list) => {
+      const parsed = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.domInteractive ?? 0;
       for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (parsed === 0 || entry.startTime < parsed) continue;
         const moved = (entry.sources ?? []).map((s) => `${s.node?.outerHTML.slice(0, 120) ?? "?"} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
         w.shifts.push(`${entry.value}: ${moved.join(" | ")}`);
       }
@@ -225,7 +230,7 @@ test("a member's notifications page comes from the shared render with their own 
   expect(sent).not.toContain(n.loading);
   expect(notificationListOf(sent)).toBe(notificationListOf(await (await aloneApi.get("/forum/notifications")).text()));
   expect(sent.match(/window\.__borssnackPersonal=(.*?)<\/script>/)![1]!).toContain(JSON.stringify(title).slice(1, -1));
-  // The list is kept per member (server/cache/member-reads.ts, 10 s) but never outlives a change:
+  // The list is kept per member (server/cache/read-caches.ts, 10 s) but never outlives a change:
   // a new notification is on the next shared answer within seconds.
   const second = `Andra notisen ${Date.now()}`;
   expect((await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: second, body: "Inlägget." }, maxRedirects: 0 })).status()).toBe(302);

@@ -8,10 +8,10 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth as a, mail as ml } from "../../domain/i18n/sv";
 import { escapeHtml } from "../../server/mail/templates";
-import { login, logout, register, resendVerification, type LoginResult, type RegisterResult } from "../../server/accounts";
+import { login, logout, register, resendVerification, type LoginResult, type RegisterResult } from "../../server/accounts/actions";
 import { profiles, user } from "../../server/db/schema";
-import { servicesContext } from "../../server/services";
-import { getViewer } from "../../server/session";
+import { servicesContext } from "../../server/platform/services";
+import { getViewer } from "../../server/accounts/session";
 import { loader as nicknameAvailable } from "../../app/routes/api-nickname-available";
 import { createMember, createTestForum, type TestForum } from "../../server/testing/harness";
 

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as magicRoute from "../../app/routes/auth-magic";
-import { requestMagicLink } from "../../server/accounts";
-import { getViewer } from "../../server/session";
+import { requestMagicLink } from "../../server/accounts/actions";
+import { getViewer } from "../../server/accounts/session";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../server/testing/harness";
 import { callRoute } from "../../server/testing/route-call";
 

@@ -21,7 +21,7 @@ import { editComment } from "../../server/forum/edits";
 import { listCategories } from "../../server/forum/queries";
 import { blockUser } from "../../server/moderation/blocks";
 import { absoluteHtml } from "../../server/feeds/atom";
-import { servicesContext } from "../../server/services";
+import { servicesContext } from "../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../server/testing/harness";
 
 const BASE = "http://localhost:3000";

@@ -12,7 +12,7 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as healthz } from "../../app/routes/healthz";
-import { servicesContext, type Services } from "../../server/services";
+import { servicesContext, type Services } from "../../server/platform/services";
 import { createTestDatabaseUrl } from "../../server/testing/harness";
 import { openDatabase, type Database } from "../../server/db/client";
 

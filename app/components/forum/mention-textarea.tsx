@@ -9,6 +9,7 @@
  * @module
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type TextareaHTMLAttributes } from "react";
+import { flushSync } from "react-dom";
 import { ticker as tk } from "../../../domain/i18n/sv";
 import { insertPick, tokenAtCaret, type CaretToken } from "../../../domain/mention-token";
 
@@ -67,13 +68,15 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, MentionTextareaPr
     if (!el || !token) return;
     const caret = el.selectionStart ?? value.length;
     const next = insertPick(value, token, caret, option.insert);
-    onValueChange(next.text);
-    setToken(null);
-    setOptions(null);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(next.caret, next.caret);
+    // The new value and the caret land in the same event: a key typed right after the pick
+    // (a fast typist, a slow phone) goes after the inserted text, never before or over it.
+    flushSync(() => {
+      onValueChange(next.text);
+      setToken(null);
+      setOptions(null);
     });
+    el.focus();
+    el.setSelectionRange(next.caret, next.caret);
   }
 
   const open = token !== null && (token.kind === "mention" || (options?.length ?? 0) > 0);

@@ -7,6 +7,7 @@
  * @module
  */
 import { useViewer } from "../../lib/viewer";
+import { Personal } from "../../lib/personal";
 import type { ItemCan } from "../../../domain/policy/forum";
 import { ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import type { TargetType } from "../../../domain/values";
@@ -34,6 +35,18 @@ export function ModerationProvider({ children }: { children: React.ReactNode }) 
  * @param props.edit what 'Redigera' does when `can.edit`: a link (a thread's edit
  *   page) or a callback (a comment's in-place composer)
  */
+/**
+ * The name of a post's actions ('Anmäl', the 'Åtgärder' menu) as a personal part
+ * (app/lib/personal.tsx); its state is what the member may do with the post (`ItemCan`).
+ *
+ * @param kind thread or comment
+ * @param id its id
+ * @returns `actions:<kind>:<id>`
+ */
+export function actionsPart(kind: TargetType, id: string): string {
+  return `actions:${kind}:${id}`;
+}
+
 export function ItemActions({
   kind,
   id,
@@ -47,14 +60,21 @@ export function ItemActions({
   can: ItemCan;
   edit?: EditAction;
 }) {
-  const editAction = can.edit ? (edit ?? null) : null;
   return (
-    // data-actions: where the shared member render sets the author's menu on their own posts.
-    <div className="flex shrink-0 items-center gap-1" data-actions={`${kind}:${id}`}>
-      {can.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
-      {can.moderate || editAction ? (
-        <ModerationMenu request={{ kind, id }} blockUserId={can.block ? authorId : null} canDelete={can.delete} edit={editAction} />
-      ) : null}
+    <div className="flex shrink-0 items-center gap-1">
+      <Personal name={actionsPart(kind, id)} value={can}>
+        {(state) => {
+          const editAction = state.edit ? (edit ?? null) : null;
+          return (
+            <>
+              {state.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
+              {state.moderate || editAction ? (
+                <ModerationMenu request={{ kind, id }} blockUserId={state.block ? authorId : null} canDelete={state.delete} edit={editAction} />
+              ) : null}
+            </>
+          );
+        }}
+      </Personal>
     </div>
   );
 }

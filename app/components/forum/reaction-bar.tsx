@@ -12,6 +12,26 @@ import { REACTION_TYPES, type ReactionType, type TargetType } from "../../../dom
 import { nav, reactions as r } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { Personal } from "../../lib/personal";
+
+/** A post's reaction chips as a personal part (app/lib/personal.tsx): the member's own reactions, and whether they may react. */
+export interface ReactionsState {
+  /** Own reactions, in `REACTION_TYPES` order. */
+  mine: ReactionType[];
+  /** False on the member's own post (SPEC §5). */
+  canReact: boolean;
+}
+
+/**
+ * The name of a post's reaction chips as a personal part.
+ *
+ * @param targetType thread or comment
+ * @param targetId its id
+ * @returns `reactions:<type>:<id>`
+ */
+export function reactionsPart(targetType: TargetType, targetId: string): string {
+  return `reactions:${targetType}:${targetId}`;
+}
 
 /** Props: the target, its reaction state, and who is looking. */
 export interface ReactionBarProps {
@@ -26,14 +46,14 @@ export interface ReactionBarProps {
 
 /** The bar of four reaction toggles. */
 export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn }: ReactionBarProps) {
-  // A logged-in viewer who may not react is the author (SPEC §5: never on one's own content).
-  const own = loggedIn && !canReact;
   const fetcher = useFetcher<ActionAnswer>();
   const location = useLocation();
   useActionToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   const pendingType = busy ? (fetcher.formData?.get("reactionType") as ReactionType | null) : null;
   const hintId = `reaction-hint-${targetType}-${targetId}`;
+  // A logged-in viewer who may not react is the author (SPEC §5: never on one's own content).
+  const own = (state: ReactionsState) => loggedIn && !state.canReact;
 
   const promptLogin = () =>
     toast.info(r.notLoggedIn, {
@@ -43,44 +63,49 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {/* data-reactions: where the shared member render sets the member's own reactions. */}
-      <fetcher.Form method="post" className="flex flex-wrap gap-1.5 sm:gap-2" aria-label={r.barLabel} data-reactions={`${targetType}:${targetId}`}>
+      <fetcher.Form method="post" className="flex flex-wrap gap-1.5 sm:gap-2" aria-label={r.barLabel}>
         <input type="hidden" name="intent" value="react" />
         <input type="hidden" name="targetType" value={targetType} />
         <input type="hidden" name="targetId" value={targetId} />
-        {REACTION_TYPES.map((type) => {
-          const mineNow = summary.mine.includes(type);
-          // Optimistic: the pending toggle shows its outcome at once.
-          const active = pendingType === type ? !mineNow : mineNow;
-          const count = summary.counts[type] + (pendingType === type ? (mineNow ? -1 : 1) : 0);
-          return (
-            <button
-              key={type}
-              type={loggedIn ? "submit" : "button"}
-              name="reactionType"
-              value={type}
-              disabled={own || busy}
-              onClick={loggedIn ? undefined : promptLogin}
-              aria-pressed={active}
-              aria-describedby={own ? hintId : undefined}
-              title={own ? r.ownContent : r.labels[type]}
-              // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
-              // instead of 230 characters on each of the four chips of every post.
-              className={own ? "reaction-chip opacity-60" : "reaction-chip"}
-            >
-              {/* The name comes from the text: 'Bullish 0' (axe label-content-name-mismatch). */}
-              <span aria-hidden>{r.emoji[type]}</span>{" "}
-              <span className="chip-label">{r.labels[type]}</span>{" "}
-              <span className="chip-count">{Math.max(0, count)}</span>
-            </button>
-          );
-        })}
+        <Personal name={reactionsPart(targetType, targetId)} value={{ mine: summary.mine, canReact }}>
+          {(state) => (
+            <>
+              {REACTION_TYPES.map((type) => {
+                const mineNow = state.mine.includes(type);
+                // Optimistic: the pending toggle shows its outcome at once.
+                const active = pendingType === type ? !mineNow : mineNow;
+                const count = summary.counts[type] + (pendingType === type ? (mineNow ? -1 : 1) : 0);
+                return (
+                  <button
+                    key={type}
+                    type={loggedIn ? "submit" : "button"}
+                    name="reactionType"
+                    value={type}
+                    disabled={own(state) || busy}
+                    onClick={loggedIn ? undefined : promptLogin}
+                    aria-pressed={active}
+                    aria-describedby={own(state) ? hintId : undefined}
+                    title={own(state) ? r.ownContent : r.labels[type]}
+                    // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
+                    // instead of 230 characters on each of the four chips of every post.
+                    className={own(state) ? "reaction-chip opacity-60" : "reaction-chip"}
+                  >
+                    {/* The name comes from the text: 'Bullish 0' (axe label-content-name-mismatch). */}
+                    <span aria-hidden>{r.emoji[type]}</span>{" "}
+                    <span className="chip-label">{r.labels[type]}</span>{" "}
+                    <span className="chip-count">{Math.max(0, count)}</span>
+                  </button>
+                );
+              })}
+              {own(state) ? (
+                <span id={hintId} className="self-center text-xs text-slate-500">
+                  {r.ownContent}
+                </span>
+              ) : null}
+            </>
+          )}
+        </Personal>
       </fetcher.Form>
-      {own ? (
-        <span id={hintId} className="text-xs text-slate-500">
-          {r.ownContent}
-        </span>
-      ) : null}
       {!loggedIn ? (
         <noscript>
           <Link to={loginPath(location.pathname)} className="text-xs text-brand-700 underline">

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { Personal } from "../../lib/personal";
 import { useFetcher } from "react-router";
 import { bookmarks as bm } from "../../../domain/i18n/sv";
 import type { TargetType } from "../../../domain/values";
@@ -14,6 +15,18 @@ import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { SpriteIcon } from "../ui/sprite-icon";
 
 /** Props: which post, and whether the member has it saved now. */
+/**
+ * The name of a post's 'Spara' toggle as a personal part (app/lib/personal.tsx); its state is
+ * whether the member saved the post.
+ *
+ * @param targetType thread or comment
+ * @param targetId its id
+ * @returns `save:<type>:<id>`
+ */
+export function savePart(targetType: TargetType, targetId: string): string {
+  return `save:${targetType}:${targetId}`;
+}
+
 export interface SaveButtonProps {
   targetType: TargetType;
   targetId: string;
@@ -25,22 +38,29 @@ export function SaveButton({ targetType, targetId, saved }: SaveButtonProps) {
   const fetcher = useFetcher<ActionAnswer & { saved?: boolean }>();
   useActionToast(fetcher.data);
   const pending = fetcher.formData?.get("intent");
-  const shown = pending ? pending === "save" : saved;
   return (
-    // data-save: where the shared member render sets 'Sparad'.
-    <fetcher.Form method="post" className="inline" data-save={`${targetType}:${targetId}`}>
-      <input type="hidden" name="intent" value={shown ? "unsave" : "save"} />
-      <input type="hidden" name="targetType" value={targetType} />
-      <input type="hidden" name="targetId" value={targetId} />
-      <button
-        type="submit"
-        aria-pressed={shown}
-        title={targetType === "thread" ? bm.saveThreadLabel : bm.saveCommentLabel}
-        className="save-toggle"
-      >
-        <SpriteIcon name={shown ? "bookmark-check" : "bookmark"} className="size-4" />
-        {shown ? bm.saved : bm.save}
-      </button>
+    <fetcher.Form method="post" className="inline">
+      <Personal name={savePart(targetType, targetId)} value={saved}>
+        {(state) => {
+          const shown = pending ? pending === "save" : state;
+          return (
+            <>
+              <input type="hidden" name="intent" value={shown ? "unsave" : "save"} />
+              <input type="hidden" name="targetType" value={targetType} />
+              <input type="hidden" name="targetId" value={targetId} />
+              <button
+                type="submit"
+                aria-pressed={shown}
+                title={targetType === "thread" ? bm.saveThreadLabel : bm.saveCommentLabel}
+                className="save-toggle"
+              >
+                <SpriteIcon name={shown ? "bookmark-check" : "bookmark"} className="size-4" />
+                {shown ? bm.saved : bm.save}
+              </button>
+            </>
+          );
+        }}
+      </Personal>
     </fetcher.Form>
   );
 }

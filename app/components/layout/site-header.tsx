@@ -15,6 +15,8 @@ import { LazyWidget } from "../ui/lazy-widget";
 import { Logo } from "./logo";
 import type { ClientViewer } from "../../lib/viewer";
 import { EdgeAvatar } from "../ui/edge-level";
+import { Personal } from "../../lib/personal";
+import { VIEWER_PART } from "../../../domain/personal";
 import { buttonClass } from "../ui/button";
 import { ActivityTracker, NotificationBell } from "./member-header-lazy";
 import { OnlineIndicator } from "../presence/presence";
@@ -35,11 +37,16 @@ function UserMenu({ viewer }: { viewer: ClientViewer }) {
           <>
             {/* Name 'Användarmeny <nick>': it contains the visible nickname (axe). */}
             <span className="sr-only">{nav.userMenu}</span>
-            {/* data-personal: the member's avatar and nickname, set by the shared member render. */}
-            <span aria-hidden className="contents" data-personal="avatar">
-              <EdgeAvatar nickname={viewer.nickname} avatarUrl={viewer.avatarUrl} edgeLevel={viewer.edgeLevel} size="sm" />
-            </span>
-            <span className="max-w-40 truncate" data-personal="nickname">{viewer.nickname}</span>
+            <Personal name={VIEWER_PART} value={viewer}>
+              {(member) => (
+                <>
+                  <span aria-hidden className="contents">
+                    <EdgeAvatar nickname={member.nickname} avatarUrl={member.avatarUrl} edgeLevel={member.edgeLevel} size="sm" />
+                  </span>
+                  <span className="max-w-40 truncate">{member.nickname}</span>
+                </>
+              )}
+            </Personal>
             <ChevronDown className="size-4" aria-hidden />
           </>
         ),

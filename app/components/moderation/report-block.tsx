@@ -30,8 +30,11 @@ const BlockDialog = lazyComponent(() => import("./report-block-dialogs"), (mod) 
 export function ReportBlockProvider({ children }: { children: React.ReactNode }) {
   const [report, setReport] = useState<ReportTarget | null>(null);
   const [block, setBlock] = useState<BlockTarget | null>(null);
+  const viewer = useViewer();
+  // Visitors get the login toast instead of the dialog.
+  const open = (target: ReportTarget) => (viewer ? setReport(target) : toast.error(rp.loginRequiredTitle, { description: rp.loginToReport }));
   return (
-    <ReportContext.Provider value={setReport}>
+    <ReportContext.Provider value={open}>
       <BlockContext.Provider value={setBlock}>
         {children}
         <Suspense fallback={null}>
@@ -50,11 +53,10 @@ export function ReportBlockProvider({ children }: { children: React.ReactNode })
  */
 export function ReportButton({ target }: { target: ReportTarget }) {
   const open = useContext(ReportContext);
-  const viewer = useViewer();
   return (
     <button
       type="button"
-      onClick={() => (viewer ? open(target) : toast.error(rp.loginRequiredTitle, { description: rp.loginToReport }))}
+      onClick={() => open(target)}
       className="post-action"
     >
       <SpriteIcon name="flag" className="size-4" />

@@ -14,8 +14,12 @@ import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { buttonClass } from "../ui/button";
 import { SpriteIcon } from "../ui/sprite-icon";
+import { Personal } from "../../lib/personal";
 
 /** Props: whether the member watches the thread now, and whether someone is logged in. */
+/** The thread page's 'Bevaka tråd' toggle as a personal part (app/lib/personal.tsx); its state is whether the member subscribes. */
+export const SUBSCRIBE_PART = "subscribe";
+
 export interface SubscribeButtonProps {
   subscribed: boolean;
   loggedIn: boolean;
@@ -35,15 +39,23 @@ export function SubscribeButton({ subscribed, loggedIn }: SubscribeButtonProps) 
     );
   }
   const pending = fetcher.formData?.get("intent");
-  const shown = pending ? pending === "subscribe" : subscribed;
+  const busy = fetcher.state !== "idle";
   return (
-    // data-subscribe: where the shared member render sets 'Sluta bevaka'.
-    <fetcher.Form method="post" className="inline" data-subscribe="">
-      <input type="hidden" name="intent" value={shown ? "unsubscribe" : "subscribe"} />
-      <button type="submit" aria-pressed={shown} disabled={fetcher.state !== "idle"} className={buttonClass("secondary")}>
-        <SpriteIcon name={shown ? "bell-off" : "bell"} className="size-4" />
-        {shown ? tw.unsubscribe : tw.subscribe}
-      </button>
+    <fetcher.Form method="post" className="inline">
+      <Personal name={SUBSCRIBE_PART} value={subscribed}>
+        {(state) => {
+          const shown = pending ? pending === "subscribe" : state;
+          return (
+            <>
+              <input type="hidden" name="intent" value={shown ? "unsubscribe" : "subscribe"} />
+              <button type="submit" aria-pressed={shown} disabled={busy} className={buttonClass("secondary")}>
+                <SpriteIcon name={shown ? "bell-off" : "bell"} className="size-4" />
+                {shown ? tw.unsubscribe : tw.subscribe}
+              </button>
+            </>
+          );
+        }}
+      </Personal>
     </fetcher.Form>
   );
 }

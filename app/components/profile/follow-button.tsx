@@ -10,6 +10,10 @@ import { toast } from "../../lib/toast";
 import { nav, profile as p } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { Button } from "../ui/button";
+import { Personal, usePersonal } from "../../lib/personal";
+
+/** The profile's 'Följ' toggle as a personal part (app/lib/personal.tsx); its state is whether the member follows. */
+export const FOLLOW_PART = "follow";
 
 /** Props: whose profile, the current state, who is looking, and a callback with the new count. */
 export interface FollowButtonProps {
@@ -24,7 +28,7 @@ export interface FollowButtonProps {
 
 /** The toggle. */
 export function FollowButton({ userId, nickname, following, loggedIn, onChange, className }: FollowButtonProps) {
-  const [state, setState] = useState(following);
+  const [state, setState] = useState(usePersonal(FOLLOW_PART, following));
   const [busy, setBusy] = useState(false);
   const location = useLocation();
 
@@ -58,16 +62,12 @@ export function FollowButton({ userId, nickname, following, loggedIn, onChange, 
   }
 
   return (
-    <Button
-      variant={state ? "secondary" : "primary"}
-      onClick={toggle}
-      disabled={busy}
-      aria-pressed={state}
-      className={className}
-      // Where the shared member render sets 'Sluta följa' (server/cache/member-pages.ts).
-      data-follow=""
-    >
-      {state ? p.unfollow : p.follow}
-    </Button>
+    <Personal name={FOLLOW_PART} value={state} settled>
+      {(on) => (
+        <Button variant={on ? "secondary" : "primary"} onClick={toggle} disabled={busy} aria-pressed={on} className={className}>
+          {on ? p.unfollow : p.follow}
+        </Button>
+      )}
+    </Personal>
   );
 }

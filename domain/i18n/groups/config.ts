@@ -1,4 +1,4 @@
-/** Start-up configuration errors shown to the operator (server/config.ts). */
+/** Start-up configuration errors shown to the operator (server/platform/config.ts). */
 export const config = {
   invalid: (variable: string, problem: string) => `Ogiltig konfiguration: ${variable} ${problem}`,
   missingInProduction: "saknas (krävs i produktion)",
@@ -15,10 +15,10 @@ export const config = {
   searchEngines: "måste vara on eller off",
   /** Share of successful page requests written to the request log. */
   logSample: "måste vara ett tal från 0 till 1 (andelen lyckade GET-anrop som loggas)",
-  /** Worker processes (server/web-concurrency.ts, server/cluster.ts). */
+  /** Worker processes (server/platform/web-concurrency.ts, server/platform/cluster.ts). */
   webConcurrency: (max: number) => `måste vara ett heltal från 1 till ${max}`,
   webConcurrencyPglite: "måste vara 1 med den inbyggda databasen (PGlite ägs av en process); ange DATABASE_URL för fler",
-  /** The cluster primary's log lines (server/cluster.ts). */
+  /** The cluster primary's log lines (server/platform/cluster.ts). */
   clusterStarting: (workers: number, cores: number) => `Börssnack startar ${workers} arbetsprocesser (${cores} kärnor)`,
   clusterReady: (workers: number, port: number) => `Börssnack: ${workers} arbetsprocesser lyssnar på port ${port}`,
   clusterWorkerDied: (slot: number, pid: number, how: string, delayMs: number) =>

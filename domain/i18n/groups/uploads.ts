@@ -52,6 +52,6 @@ export const uploads = {
   postImageTooDetailed: (mb: number) =>
     `Bilden blir större än ${megabytes(mb)} även efter komprimering. Beskär eller förminska den och försök igen.`,
 
-  // Configuration (server/config.ts)
+  // Configuration (server/platform/config.ts)
   s3Incomplete: "saknas (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID och S3_SECRET_ACCESS_KEY anges tillsammans)",
 } as const;

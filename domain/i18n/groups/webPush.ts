@@ -26,6 +26,6 @@ export const webPush = {
   unknownService: "Pushadressen hör inte till någon känd pushtjänst. Aktivera pushnotiser i en vanlig webbläsare (Chrome, Edge, Firefox eller Safari).",
   /** A blocked member adds no devices. */
   blocked: "Ditt konto är blockerat och kan inte aktivera pushnotiser.",
-  /** Operator error of `PUSH_SERVICE_HOSTS` (server/config.ts), after the variable's name. */
+  /** Operator error of `PUSH_SERVICE_HOSTS` (server/platform/config.ts), after the variable's name. */
   serviceHostsConfig: "måste vara kommaseparerade värdnamn, t.ex. push.example.org eller *.example.org (inga IP-adresser, portar eller sökvägar)",
 } as const;

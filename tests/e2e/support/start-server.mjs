@@ -21,7 +21,7 @@ const env = {
   MAIL_FROM: "Börssnack <noreply@borssnack.test>",
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "borssnack-e2e-")),
   // Every browser test comes from 127.0.0.1, like members behind one office NAT; the per-IP
-  // numbers themselves are tested at integration level (server/limits.test.ts).
+  // numbers themselves are tested at integration level (server/accounts/sign-in-lockout.test.ts).
   AUTH_IP_LIMIT_PER_MINUTE: "1000",
   // Likewise the per-action limits (threads, comments, reactions, …) times 1000, which also
   // shortens the identical-text refusal to nothing; tests/e2e/abuse-limits.spec.ts runs its own

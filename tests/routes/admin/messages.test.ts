@@ -10,7 +10,7 @@ import { adminPages as ap } from "../../../domain/i18n/sv";
 import * as unsubscribeRoute from "../../../app/routes/unsubscribe";
 import { adminMailRecipients, profiles, user } from "../../../server/db/schema";
 import type { MailMessage } from "../../../server/mail/mailer";
-import { servicesContext } from "../../../server/services";
+import { servicesContext } from "../../../server/platform/services";
 import { expectForumError } from "../../../server/testing/expect-forum-error";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { drainAdminMail, MAX_ATTEMPTS } from "../../../server/admin/mail-worker";

@@ -4,7 +4,7 @@
  * across a write is not served afterwards. The last test runs real searches on a real forum.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSearchCache } from "../../../server/cache/search-cache";
+import { createSearchCache } from "../../../server/cache/read-caches";
 import * as searchRoute from "../../../app/routes/search";
 import { createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";

@@ -21,8 +21,8 @@ import * as authLogout from "../../../app/routes/auth-logout";
 import * as authMagic from "../../../app/routes/auth-magic";
 import * as authResetPassword from "../../../app/routes/auth-reset-password";
 import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER } from "../../../server/client-ip";
-import { servicesContext } from "../../../server/services";
+import { CLIENT_IP_HEADER } from "../../../server/http/client-ip";
+import { servicesContext } from "../../../server/platform/services";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
 import * as apiMentions from "../../../app/routes/api-mentions";
 import * as apiReport from "../../../app/routes/api-report";
@@ -32,18 +32,18 @@ import * as authSetPassword from "../../../app/routes/auth-set-password";
 import * as newThread from "../../../app/routes/new-thread";
 import * as searchPage from "../../../app/routes/search";
 import * as threadRoute from "../../../app/routes/thread";
-import { ACTION_LIMITS, createActionLimits } from "../../../server/action-limits";
-import { parseConfig } from "../../../server/config";
+import { ACTION_LIMITS, createActionLimits } from "../../../server/abuse/action-limits";
+import { parseConfig } from "../../../server/platform/config";
 import { openDatabase } from "../../../server/db/client";
 import { abuseLimits, comments, threads, user } from "../../../server/db/schema";
-import { RateLimitedError } from "../../../server/errors";
+import { RateLimitedError } from "../../../server/platform/errors";
 import { createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer } from "../../../server/testing/route-call";
-import { pageOverlay } from "../../../server/personal/page-overlay";
-import type { PageManifest } from "../../../server/personal/generic-render";
-import { GENERIC_VIEWER, type Viewer } from "../../../server/session";
+import { GENERIC_RENDER_HEADER, genericRenderSecret, personalContext } from "../../../server/cache/share-personal";
+import { personalParts } from "../../../domain/personal";
+import { GENERIC_VIEWER, type Viewer } from "../../../server/accounts/session";
 
 let forum: TestForum;
 let categoryId: string;
@@ -269,8 +269,15 @@ describe("uploads, searches, mentions", () => {
     const p = await poster({ ageDays: 30 });
     // A plain member as the session would read them: the generic member's fields with this one's identity.
     const viewer: Viewer = { ...GENERIC_VIEWER, id: p.member.id, nickname: p.member.nickname, email: p.member.email, mutedIds: new Set() };
-    const manifest: PageManifest = { kind: "list", authorIds: [], search: true };
-    const overlay = (rendered: boolean) => pageOverlay(forum.services, viewer, manifest, p.ip, rendered);
+    // The search page's generic render declares its reader, as the shared render asks for it.
+    const parts = personalParts<Viewer>();
+    const context = new RouterContextProvider();
+    context.set(servicesContext, forum.services);
+    context.set(personalContext, parts);
+    const request = new Request("http://localhost:3000/forum/sok?q=volvo", { headers: { [GENERIC_RENDER_HEADER]: genericRenderSecret() } });
+    await searchPage.loader({ request, context, params: {} } as unknown as Parameters<typeof searchPage.loader>[0]);
+    expect(parts.readers).toHaveLength(1);
+    const overlay = (rendered: boolean) => parts.readers[0]!(viewer, { fresh: rendered, ip: p.ip });
     // Answers from a kept render run no search: never counted, never refused.
     for (let i = 0; i < 40; i++) expect(await overlay(false)).toEqual({});
     for (let i = 0; i < 30; i++) expect(await overlay(true)).toEqual({});

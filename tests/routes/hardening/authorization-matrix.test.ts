@@ -71,7 +71,7 @@ import { listCategories } from "../../../server/forum/queries";
 import { follow } from "../../../server/follows/commands";
 import { blockUser } from "../../../server/moderation/blocks";
 import { createReport } from "../../../server/moderation/reports";
-import { servicesContext } from "../../../server/services";
+import { servicesContext } from "../../../server/platform/services";
 import { bookmarks, memberMutes, pushSubscriptions } from "../../../server/db/schema";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer, type RouteHandler } from "../../../server/testing/route-call";
@@ -1526,7 +1526,7 @@ describe("public reads carry no member's e-mail address, for a visitor or an adm
  */
 const PUBLIC_ROUTES: Record<string, string> = {
   "account-notifications.tsx": "only redirects to /forum/konto#notiser, whose own loader sends visitors to log in; reads and writes nothing",
-  "api-auth.ts": "only better-auth's /verify-email (token-gated) is reachable; every other path answers 404 (server/auth-flows.test.ts)",
+  "api-auth.ts": "only better-auth's /verify-email (token-gated) is reachable; every other path answers 404 (server/accounts/auth-flows.test.ts)",
   "api-login.ts": "sign-in itself: answers nothing without the right credentials, abuse-limited (tests/routes/accounts.test.ts)",
   "api-mentions.ts": "public nicknames and avatars for the @mention picker (no e-mail: checked above)",
   "api-nickname-available.ts": "says only whether a nickname (public anyway) is taken",
@@ -1540,7 +1540,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "auth-login.tsx": "sign-in page: credential- or magic-link-gated, abuse-limited (tests/routes/accounts.test.ts)",
   "auth-magic.tsx": "signs in only by POST with a valid one-time token (tests/routes/auth-magic.test.ts)",
   "auth-register.tsx": "creates a new account, nothing of anyone else's (tests/routes/accounts.test.ts)",
-  "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/auth-flows.test.ts)",
+  "auth-reset-password.tsx": "sets a password only with a valid one-time token (server/accounts/auth-flows.test.ts)",
   "category.tsx": "public thread list of a category (no e-mail: checked above)",
   "comment-redirect.tsx": "redirects to the public thread page of a comment",
   "feeds.ts": "public Atom feeds of threads, comments and ticker posts; no session is read, the same for everyone; nicknames and profile URLs only (tests/routes/feeds.test.ts)",

@@ -1,6 +1,6 @@
 /**
  * Guard: no route module reads a request body except through the bounded
- * readers of server/http.ts (`readForm`, `readFormAll`, `readJson`, `readMultipart`,
+ * readers of server/http/forms.ts (`readForm`, `readFormAll`, `readJson`, `readMultipart`,
  * `readBytes`), which stop at the byte limit whether the body is chunked or declared. Any
  * `request.formData()`, `.json()`, `.text()`, `.arrayBuffer()`, `.blob()`, `.bytes()`,
  * `.body`, `.clone()`, a stream reader, or `new Response(request…)` in `app/routes/` fails here.
@@ -35,7 +35,7 @@ describe("every route module reads bodies only through the bounded reader", () =
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/(^|[^:])\/\/.*$/gm, "$1");
     const found = UNBOUNDED.filter(([re]) => re.test(source)).map(([, what]) => what);
-    expect(found, `${name} reads a request body without server/http.ts's bounded reader`).toEqual([]);
+    expect(found, `${name} reads a request body without server/http/forms.ts's bounded reader`).toEqual([]);
   });
 
   it("the modules that take a body import a bounded reader", () => {

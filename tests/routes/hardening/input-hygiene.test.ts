@@ -12,11 +12,11 @@ import * as accountDeleteConfirm from "../../../app/routes/account-delete-confir
 import * as apiBio from "../../../app/routes/api-bio";
 import * as apiReport from "../../../app/routes/api-report";
 import { errors, moderation as m, privacy as pv } from "../../../domain/i18n/sv";
-import { CLIENT_IP_HEADER } from "../../../server/client-ip";
+import { CLIENT_IP_HEADER } from "../../../server/http/client-ip";
 import { profiles, reports, user } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
-import { servicesContext } from "../../../server/services";
+import { servicesContext } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteHandler } from "../../../server/testing/route-call";
 

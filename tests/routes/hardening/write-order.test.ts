@@ -1,12 +1,20 @@
 /**
  * The order of a write's steps as a member notices it (server/writes/pipeline.ts): a
- * request the rules refuse (own content, oneself, a missing target) gets its 4xx and does not use
- * up the member's abuse-limit allowance, so the next allowed request still goes through.
+ * request the rules refuse (own content, oneself, a missing target) or that is malformed (no
+ * such intent, a bad date, no file) gets its 4xx and does not use up the member's abuse-limit
+ * allowance, so the next allowed request still goes through.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { moderation as m, mutes as mu, profile as p, reactions as r } from "../../../domain/i18n/sv";
+import { adminPages as ap, errors, moderation as m, mutes as mu, profile as p, reactions as r, uploads as up } from "../../../domain/i18n/sv";
+import * as adminMessages from "../../../app/routes/admin-messages";
+import * as adminRoles from "../../../app/routes/admin-roles";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiMute from "../../../app/routes/api-mute";
+import * as apiNotifications from "../../../app/routes/api-notifications";
+import * as apiPostImages from "../../../app/routes/api-post-images";
+import * as apiPresence from "../../../app/routes/api-presence";
+import * as apiUploads from "../../../app/routes/api-uploads";
 import * as apiReport from "../../../app/routes/api-report";
 import * as threadRoute from "../../../app/routes/thread";
 import { createThread } from "../../../server/forum/commands";
@@ -103,5 +111,86 @@ describe("refused writes cost no abuse-limit points", () => {
     const allowed = await report(theirs.id);
     expect(allowed.status).toBe(200);
     expect(allowed.body.toast).toEqual({ title: m.reportThanks, description: m.reportThanksDescription });
+  });
+});
+
+describe("malformed requests cost no abuse-limit points", () => {
+  it("61 notification marks with an unknown intent (400) leave the 60 marks a minute untouched", async () => {
+    const me = await member();
+    const mark = (intent: string) => callRoute(forum, apiNotifications.action, { url: "/api/notifications", form: { intent }, cookie: me.cookie, ip: me.ip });
+    for (let i = 0; i < 61; i++) {
+      const refused = await mark("läs-allt");
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ ok: false, error: errors.badRequest });
+    }
+    const allowed = await mark("read-all");
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toEqual({ ok: true, changed: 0 });
+  });
+
+  it("11 activity pings with an impossible date (400) leave the 10 pings a minute untouched", async () => {
+    const me = await member();
+    const ping = (date: string) => callRoute(forum, apiPresence.action, { url: "/api/presence", form: { date, hour: "12" }, cookie: me.cookie, ip: me.ip });
+    for (let i = 0; i < 11; i++) {
+      const refused = await ping("2025-02-30");
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ ok: false, error: errors.badRequest });
+    }
+    const allowed = await ping("2025-02-28");
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toEqual({ ok: true, updated: true });
+  });
+});
+
+describe("uploads without a file cost no upload points", () => {
+  /** A multipart body with `file` (a small PNG), or without it. */
+  async function body(withFile: boolean): Promise<FormData> {
+    const form = new FormData();
+    if (withFile) {
+      const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+      form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "bild.png");
+    } else form.set("file", "bara text");
+    return form;
+  }
+
+  it("11 avatar uploads without a file (400) leave the 10 uploads in 10 minutes untouched", async () => {
+    const me = await member();
+    const upload = async (withFile: boolean) =>
+      callRoute(forum, apiUploads.action, { url: "/api/uploads/avatar", params: { kind: "avatar" }, multipart: await body(withFile), cookie: me.cookie, ip: me.ip });
+    for (let i = 0; i < 11; i++) {
+      const refused = await upload(false);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ ok: false, error: up.missingFile });
+    }
+    const allowed = await upload(true);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toEqual({ ok: true, url: expect.stringMatching(/^\/uploads\/avatars\//) });
+  });
+
+  it("11 post-image uploads without a file (400) leave the 10 uploads in 10 minutes untouched", async () => {
+    const me = await member();
+    const upload = async (withFile: boolean) =>
+      callRoute(forum, apiPostImages.action, { url: "/api/uploads/post", multipart: await body(withFile), cookie: me.cookie, ip: me.ip });
+    for (let i = 0; i < 11; i++) {
+      const refused = await upload(false);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ ok: false, error: up.missingFile });
+    }
+    const allowed = await upload(true);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ ok: true, width: 32, height: 32 });
+  });
+});
+
+describe("a staff write answers who may make it before what was sent", () => {
+  it("a moderator's message or role change with bad fields is 403, as a good one is", async () => {
+    const moderator = await createMember(forum, { role: "moderator" });
+    const cookie = await sessionCookie(forum, moderator);
+    const send = await callRoute(forum, adminMessages.action, { url: "/admin/messages", form: { intent: "send", subject: "", content: "" }, cookie });
+    expect(send.status).toBe(403);
+    expect(send.body).toEqual({ ok: false, error: ap.adminsOnlyMessages, title: ap.noPermissionTitle });
+    const role = await callRoute(forum, adminRoles.action, { url: "/admin/roles", form: { intent: "set-role", userId: "", role: "kung" }, cookie });
+    expect(role.status).toBe(403);
+    expect(role.body).toEqual({ ok: false, error: ap.adminsOnlyRoles, title: ap.accessDenied });
   });
 });

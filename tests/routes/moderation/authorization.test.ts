@@ -20,7 +20,7 @@ import { and, eq } from "drizzle-orm";
 import { blockedUsers, comments, profiles, reports, threads } from "../../../server/db/schema";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
-import { servicesContext } from "../../../server/services";
+import { servicesContext } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { blockUser } from "../../../server/moderation/blocks";
 import { createReport } from "../../../server/moderation/reports";

@@ -21,7 +21,7 @@ import {
   sitemapName,
   sitemapStream,
 } from "../../../server/seo/sitemaps";
-import { servicesContext, type Services } from "../../../server/services";
+import { servicesContext, type Services } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { loader as robotsLoader } from "../../../app/routes/robots";
 import { loader as indexLoader } from "../../../app/routes/sitemap-index";

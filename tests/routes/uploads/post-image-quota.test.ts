@@ -31,7 +31,7 @@ import {
 import * as apiPostImages from "../../../app/routes/api-post-images";
 import { loader as serveUpload } from "../../../app/routes/uploads";
 import { postImages, user } from "../../../server/db/schema";
-import { servicesContext } from "../../../server/services";
+import { servicesContext } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie } from "../../../server/testing/route-call";
 import { processPostImage, UploadError } from "../../../server/uploads/images";

@@ -20,7 +20,7 @@ import { comments, postImages, threads, user } from "../../../server/db/schema";
 import { createComment, createThread, deleteThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { blockUser } from "../../../server/moderation/blocks";
-import { servicesContext } from "../../../server/services";
+import { servicesContext } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie } from "../../../server/testing/route-call";
 import { POST_IMAGE_GRACE_MS, storePostImage, sweepOrphanPostImages } from "../../../server/uploads/post-images";

@@ -16,11 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads as up } from "../../../domain/i18n/sv";
 import { action as uploadAction, loader as uploadLoader } from "../../../app/routes/api-uploads";
 import { loader as serveUpload } from "../../../app/routes/uploads";
-import { login } from "../../../server/accounts";
-import { ConfigError, parseConfig, type S3Config } from "../../../server/config";
+import { login } from "../../../server/accounts/actions";
+import { ConfigError, parseConfig, type S3Config } from "../../../server/platform/config";
 import { profiles } from "../../../server/db/schema";
-import { ForumError } from "../../../server/errors";
-import { servicesContext } from "../../../server/services";
+import { ForumError } from "../../../server/platform/errors";
+import { servicesContext } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import {
   createLocalStorage,

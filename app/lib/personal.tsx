@@ -1,0 +1,87 @@
+/**
+ * A page's personal parts (domain/personal.ts): `<Personal>` declares one, `PersonalData` carries
+ * a member's states to the browser. In a generic render `<Personal>` hands its name, generic
+ * state and render function to the collector app/entry.server.tsx provides, and the page cache
+ * (server/cache/page-cache.ts) splices in the part rendered for each member. In the browser, while
+ * the loader data is the generic render's, it renders with the member's state from the page, so
+ * React finds the markup the server sent. A part's render function is pure (no hooks, no
+ * context), renders whole elements, and its name is unique on the page.
+ *
+ * @module
+ */
+import { createContext, useContext, type ReactNode } from "react";
+import { useLoaderData } from "react-router";
+import { PERSONAL_DATA, PERSONAL_GLOBAL, scriptJson, type PersonalStates } from "../../domain/personal";
+
+/** Receives each part of a generic render (provided by app/entry.server.tsx only there). */
+export type CollectPart = (name: string, generic: unknown, render: (state: unknown) => ReactNode) => void;
+
+/** The generic render's collector; null everywhere else. */
+export const PersonalCollector = createContext<CollectPart | null>(null);
+
+/**
+ * The member's states the server put in this page, in the browser only.
+ *
+ * @returns the {@link PersonalStates}, or undefined (server, a visitor's page, a page rendered for
+ *   the member alone)
+ */
+export function pageStates(): PersonalStates | undefined {
+  if (typeof window === "undefined") return undefined;
+  return (window as unknown as Record<string, PersonalStates | undefined>)[PERSONAL_GLOBAL];
+}
+
+/** Props of {@link Personal}. */
+export interface PersonalProps<S> {
+  /** Unique on the page, e.g. `reactions:comment:<id>`; the route's reader gives states by this name. */
+  name: string;
+  /** The state in the route's loader data (in a generic render: the generic member's). */
+  value: S;
+  /** The value is already the member's ({@link usePersonal}, kept in the component's own state). */
+  settled?: boolean;
+  /** Renders the part for a state: pure, whole elements. */
+  children: (state: S) => ReactNode;
+}
+
+/**
+ * A part's state for this render: the member's, while the route's loader data is the generic
+ * render's (`shared: true`) and the page has a state for it; else `value`.
+ *
+ * @param name the part's name
+ * @param value its state from the loader data
+ * @returns the state to render with (or, for a component that keeps it in `useState`, to start from)
+ */
+export function usePersonal<S>(name: string, value: S): S {
+  const data = useLoaderData() as { shared?: boolean } | undefined;
+  const states = data?.shared ? pageStates() : undefined;
+  return states && name in states ? (states[name] as S) : value;
+}
+
+/**
+ * One personal part of a page.
+ *
+ * @returns `children(state)` (see {@link personalState}; with `settled`, `children(value)`)
+ */
+export function Personal<S>({ name, value, settled, children }: PersonalProps<S>) {
+  const collect = useContext(PersonalCollector);
+  const state = usePersonal(name, value);
+  collect?.(name, value, children as (state: unknown) => ReactNode);
+  return <>{children(settled ? value : state)}</>;
+}
+
+/**
+ * The script that carries a member's states (`window[PERSONAL_GLOBAL]`), in a page made for the
+ * generic member only; the shared render fills it per answer. Rendered at the end of `<head>`, so
+ * it has run before the page's modules hydrate.
+ *
+ * @param shared whether the root's data came from the generic render
+ * @param nonce the CSP nonce of the page ("" without CSP)
+ */
+export function PersonalData({ shared, nonce }: { shared: boolean; nonce: string }) {
+  const collect = useContext(PersonalCollector);
+  if (!shared) return null;
+  const render = (json: unknown) => (
+    <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${PERSONAL_GLOBAL}=${json as string}` }} />
+  );
+  collect?.(PERSONAL_DATA, "{}", render);
+  return render(scriptJson(pageStates() ?? {}));
+}

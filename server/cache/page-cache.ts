@@ -1,0 +1,405 @@
+/**
+ * The page cache (docs/decisions/017, 039, 045, 047): one render of a page answers many requests.
+ *
+ * - **Visitors** (no session or flash cookie; not `/api`, `/auth`, `/admin`, `/uploads`,
+ *   `/healthz`): a GET of a page or its `.data` is answered for {@link VISITOR_TTL_MS} from one
+ *   visitor's render, the same bytes for everyone: without its nonce, with a CSP of the hashes of
+ *   its inline scripts (server/security/script-hashes.ts), compressed once per encoding. An answer
+ *   other than 200, one setting a cookie or one such a policy would break is not kept. An expired
+ *   page is served while one request renders it again (up to 2 TTLs; dropped if that fails).
+ * - **Plain members** (not staff or blocked; no flash message; no write of theirs in the last
+ *   seconds, `borssnack_fresh`): a page of {@link PAGE_PATHS} comes from one render for the
+ *   generic member (./share-personal.ts), kept {@link MEMBER_TTL_MS}, with the member's personal
+ *   parts (domain/personal.ts) set in by name: the loaders' readers give the member's states, each
+ *   part is rendered for its state (once per render and state) in place of its generic markup,
+ *   the states go to the browser in `PersonalData`, the nonce and renewed strings are replaced,
+ *   and gzip answers are joined from pieces deflated once (./gzip-pieces.ts). A reader giving
+ *   null or a part not found in the page sends the member to the normal path.
+ *
+ * One entry per audience, colour theme and URL, at most {@link PAGE_CACHE_MAX_BYTES} in all (least
+ * recently used out first), one render per entry at a time, all emptied by every declared change
+ * of pages (./page-writes.ts), here or on another instance.
+ *
+ * @module
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
+import { PERSONAL_DATA, VIEWER_PART, personalParts, scriptJson, type PersonalAnswer, type PersonalParts, type PersonalSlot, type PersonalStates } from "../../domain/personal";
+import { cspWithHashes } from "../security/headers";
+import { hashedPage } from "../security/script-hashes";
+import { GENERIC_RENDER_HEADER, genericRenderSecret } from "./share-personal";
+import type { Viewer } from "../accounts/session";
+import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
+import { FRESH_COOKIE } from "./read-caches";
+
+/** How long a visitors' page is served (ms). */
+export const VISITOR_TTL_MS = 1_000;
+/** How long a generic member render is used (ms); every write anywhere empties it sooner. */
+export const MEMBER_TTL_MS = 10_000;
+/** Upper bound of all kept pages with their compressed copies (bytes). */
+export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
+/** An expired visitors' page may be served while one request renders it again, up to this × TTL. */
+const STALE_FACTOR = 2;
+/** Longest a visitor waits for another request's render of the same page (ms). */
+const COALESCE_WAIT_MS = 5_000;
+/** Largest single visitors' page kept (bytes). */
+const MAX_ENTRY_BYTES = 1024 * 1024;
+/** Compression paid once per visitors' page: the 100-comment thread (367 KB) takes about 5 ms in each. */
+const BROTLI_QUALITY = 6, GZIP_LEVEL = 6;
+/** Bodies below this size go uncompressed (the compression middleware's threshold). */
+const COMPRESS_MIN_BYTES = 1024;
+/** Content types worth compressing: pages, loader data (`text/x-script`), JSON, XML feeds. */
+const COMPRESSIBLE = /^text\/|[/+](?:json|xml|javascript)\b/i;
+const BYPASS_PATHS = /^\/(api|auth|admin|uploads|healthz)(\/|$|\.)/;
+/** The pages whose loaders declare personal parts (the route table's paths, SPEC §2). */
+const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+)?|profil\/[^/]+|sok|notifications)\/?$/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?borssnack\.session_token=/;
+const FLASH_COOKIE = /(?:^|;\s*)borssnack_flash=/;
+const FRESH = new RegExp(`(?:^|;\\s*)${FRESH_COOKIE}=`);
+/** Headers a kept page does not replay: per answer, or the entry's own (CSP, encoding). */
+const SKIP_HEADERS = /^(content-security-policy|x-request-id|date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|x-cache)$/i;
+/** Longest piece of a member page between its parts (bytes): deflated once per render. */
+const PIECE_BYTES = 16 * 1024;
+/** A state's JSON longer than this (bytes) is deflated once and kept while the state object is. */
+const KEPT_JSON_BYTES = 4 * 1024;
+
+/** Bytes of an answer; `kept` ones recur in many answers and are deflated once, others once per answer (`piece`). */
+type Part = { raw: Buffer; kept?: { piece?: DeflatedPiece }; piece?: DeflatedPiece };
+
+/**
+ * A piece of a member page (byte offsets `start`..`end`), in page order: plain bytes, a part (its
+ * generic markup, replaced by the member's), or replaced in every answer (nonce, renewed string, data).
+ */
+type Piece = Part & { start: number; end: number; kind?: "part" | "nonce" | "renew" | "data"; slot?: PersonalSlot };
+
+/** A kept render: a visitors' page (`csp`, compressed copies) or a generic member render (`parts`). */
+interface Entry {
+  at: number;
+  body: Buffer;
+  headers: Array<[string, string | number | string[]]>;
+  /** Visitors: the CSP of every answer (hash-sources instead of a nonce), if the render had one. */
+  csp?: string;
+  compressible?: boolean;
+  gzip?: Buffer;
+  br?: Buffer;
+  /** Members: the render's nonce, declarations (null: not served this way), layout once found. */
+  nonce?: string;
+  parts?: PersonalParts<Viewer> | null;
+  /** The data part's markup around its JSON: `before` split at the nonce. */
+  layout?: { pieces: Piece[]; data: { before: string[]; after: string } } | null;
+  /** A part's markup per state (`name \0 JSON`), rendered once per render; null: the generic markup. */
+  rendered?: Map<string, Part | null>;
+}
+
+/** How members' pages are made (the production build's, once it has loaded). */
+export interface MemberRender {
+  /** React Router's handler: renders `request` with the CSP nonce, collecting into `parts`. */
+  render: (request: globalThis.Request, nonce: string, parts: PersonalParts<Viewer>) => Promise<globalThis.Response>;
+  /** The plain member of a `Cookie` header, or null (visitor, staff, blocked). */
+  viewer: (cookie: string) => Promise<Viewer | null>;
+  /** The member's state of the header's {@link VIEWER_PART} (`toClientViewer`). */
+  viewerState: (viewer: Viewer) => unknown;
+}
+
+/**
+ * Options of {@link createPageCache}: `ttlMs` how long a visitors' page is served (ms, default
+ * {@link VISITOR_TTL_MS}), `now` a clock for tests (ms), `onClear` called whenever the cache is
+ * emptied, so the instance's other caches follow.
+ */
+export type PageCacheOptions = { ttlMs?: number; now?: () => number; onClear?: () => void };
+
+/**
+ * The page cache: `visitors` answers visitors' GETs, `members` plain members' page GETs once
+ * `renderMembers` said how their pages are made (everything else passes); `clear()` empties it
+ * (writes, realtime events); `size()` gives entries and bytes held.
+ */
+export type PageCache = { visitors: RequestHandler; members: RequestHandler; renderMembers(how: MemberRender): void; clear(): void; size(): { entries: number; bytes: number } };
+
+/** Every byte offset of `needle` in `body`. */
+function offsets(body: Buffer, needle: string): number[] {
+  const found: number[] = [];
+  const bytes = Buffer.from(needle);
+  for (let at = bytes.length ? body.indexOf(bytes) : -1; at >= 0; at = body.indexOf(bytes, at + bytes.length)) found.push(at);
+  return found;
+}
+
+/**
+ * Finds a generic render's parts, in the order the page declared them, and cuts the body into
+ * pieces: each part and each replaced string a piece of its own, the bytes between them in pieces
+ * of at most {@link PIECE_BYTES}.
+ *
+ * @returns the layout, or null when a part's generic markup is not where the page has it, or a
+ *   replaced string lies inside a part other than the data part
+ */
+function layoutOf(body: Buffer, nonce: string, parts: PersonalParts<Viewer>): Entry["layout"] {
+  const regions: Piece[] = [];
+  let data: { before: string[]; after: string } | null = null;
+  let cursor = 0;
+  for (const slot of parts.slots) {
+    const generic = Buffer.from(slot.html(slot.generic));
+    const start = generic.length > 0 ? body.indexOf(generic, cursor) : -1;
+    if (start < 0) {
+      // The part renders differently alone than in the page (a hook reading context): a defect of
+      // the page, which then renders for each member.
+      console.warn(`[medlemssidor] delen ${slot.name} finns inte i sidan; sidan renderas för varje medlem`);
+      return null;
+    }
+    cursor = start + generic.length;
+    regions.push({ raw: body.subarray(start, cursor), start, end: cursor, kind: slot.name === PERSONAL_DATA ? "data" : "part", slot, kept: {} });
+    if (slot.name === PERSONAL_DATA) {
+      const mark = randomUUID();
+      const [before, after] = slot.html(mark).split(mark);
+      data = { before: before!.split(nonce), after: after! };
+    }
+  }
+  if (!data) return null;
+  const marks = [nonce, ...parts.renew].flatMap((text, i) => offsets(body, text).map((at) => ({ at, end: at + Buffer.byteLength(text), kind: i ? ("renew" as const) : ("nonce" as const) })));
+  for (const mark of marks) {
+    const within = regions.find((r) => r.slot && mark.at < r.end && mark.end > r.start);
+    // The data part writes its own nonce; a string renewed inside another part would not be.
+    if (within?.kind === "part") return null;
+    if (!within) regions.push({ raw: body.subarray(mark.at, mark.end), start: mark.at, end: mark.end, kind: mark.kind });
+  }
+  regions.sort((a, b) => a.start - b.start);
+  const pieces: Piece[] = [];
+  let from = 0;
+  for (const region of [...regions, { start: body.length, end: body.length } as Piece]) {
+    while (from < region.start) {
+      const raw = body.subarray(from, Math.min(region.start, from + PIECE_BYTES));
+      pieces.push({ raw, start: from, end: (from += raw.length), kept: {} });
+    }
+    if (region.end > region.start) pieces.push(region);
+    from = region.end;
+  }
+  return { pieces, data };
+}
+
+/**
+ * Creates the page cache.
+ *
+ * @param options see {@link PageCacheOptions}
+ * @returns {@link PageCache}
+ */
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const ttl = options.ttlMs ?? VISITOR_TTL_MS;
+  const now = options.now ?? Date.now;
+  const held = (entry: Entry) => entry.body.length * (entry.parts ? 1.25 : 1) + (entry.csp?.length ?? 0) + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
+  const entries = new LRUCache<string, Entry>({ maxSize: PAGE_CACHE_MAX_BYTES, sizeCalculation: (entry) => Math.max(1, Math.round(held(entry))) });
+  /** Renders under way, by key; settled when done. */
+  const pending = new Map<string, Promise<unknown>>();
+  let generation = 0;
+  let made: MemberRender | undefined;
+  const store = (key: string, entry: Entry) => {
+    // Drops what is too old to serve, so a crawler's pages do not stay until the memory cap.
+    for (const [k, e] of [...entries.entries()]) if (now() - e.at >= (e.parts === undefined ? ttl * STALE_FACTOR : MEMBER_TTL_MS)) entries.delete(k);
+    entries.set(key, entry);
+  };
+  const clear = () => {
+    entries.clear();
+    generation += 1;
+    options.onClear?.();
+  };
+
+  /** A visitors' page in `encoding`, compressed on first use (in a buffer of its own: zlib's output is a view of a 16 KiB chunk). */
+  const encoded = (key: string, hit: Entry, encoding: "br" | "gzip"): Buffer => {
+    let copy = hit[encoding];
+    if (!copy) {
+      const params = { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: hit.body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT };
+      copy = hit[encoding] = Buffer.from(encoding === "br" ? brotliCompressSync(hit.body, { params }) : gzipSync(hit.body, { level: GZIP_LEVEL }));
+      // Counted in the memory bound (lru-cache sizes an entry when it is set).
+      if (entries.peek(key) === hit) entries.delete(key) && entries.set(key, hit);
+    }
+    return copy;
+  };
+
+  /** Sends `body` (already compressed in `encoding`, or not) with the entry's headers. */
+  const send = (res: Response, entry: Entry, cache: string, body: Buffer, encoding: string | null) => {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (entry.parts) res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("X-Cache", cache);
+    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+    // Already encoded: the compression middleware leaves it alone.
+    if (encoding) res.setHeader("Content-Encoding", encoding).setHeader("Vary", "Accept-Encoding");
+    res.setHeader("Content-Length", body.length);
+    res.status(200).end(body);
+  };
+
+  /** Answers a visitor from `hit`: brotli, else gzip, else as it is, as the client takes it. */
+  const serve = (req: Request, res: Response, key: string, hit: Entry) => {
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const encoding = !hit.compressible ? null : /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
+    send(res, hit, "HIT", encoding ? encoded(key, hit, encoding) : hit.body, encoding);
+  };
+
+  const visitors = (req: Request, res: Response, next: NextFunction) => {
+    const cookie = req.headers.cookie ?? "";
+    if (req.method !== "GET" || BYPASS_PATHS.test(req.path) || SESSION_COOKIE.test(cookie) || FLASH_COOKIE.test(cookie)) return next();
+    // The page differs per colour theme (`<html class="dark">`, the head script).
+    const key = `visitor ${themeFromCookie(cookie)} ${req.originalUrl}`;
+    const hit = entries.get(key);
+    const age = hit ? now() - hit.at : Infinity;
+    // Fresh; or just expired while one request renders it again (writes empty the cache, so a
+    // stale entry only lacks what invalidation cannot see).
+    if (hit && (age < ttl || (age < ttl * STALE_FACTOR && pending.has(key)))) return serve(req, res, key, hit);
+    if (!hit && pending.has(key)) {
+      // Another request is rendering this page: wait for it instead of rendering it 50 times at once.
+      void Promise.race([pending.get(key)!, delay(COALESCE_WAIT_MS, undefined, { ref: false })]).then(() => {
+        const ready = entries.get(key);
+        if (ready && now() - ready.at < ttl && !res.headersSent) serve(req, res, key, ready);
+        else next();
+      });
+      return;
+    }
+    // Miss: the render is this request's answer; a copy is kept.
+    let settle: (value?: unknown) => void = () => {};
+    pending.set(key, new Promise((resolve) => (settle = resolve)));
+    res.on("close", () => {
+      pending.delete(key);
+      // A failed re-render (database down, 5xx): no stale copy outlives it.
+      if (res.statusCode !== 200) entries.delete(key);
+      settle();
+    });
+    const startedIn = generation;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (const method of ["write", "end"] as const) {
+      const original = res[method].bind(res) as (...args: unknown[]) => unknown;
+      (res as unknown as Record<string, unknown>)[method] = (chunk?: unknown, ...rest: unknown[]) => {
+        if (size <= MAX_ENTRY_BYTES && chunk != null && typeof chunk !== "function") {
+          const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof rest[0] === "string" ? (rest[0] as BufferEncoding) : "utf8");
+          size += buffer.length;
+          chunks.push(buffer);
+        }
+        return original(chunk, ...rest);
+      };
+    }
+    res.setHeader("X-Cache", "MISS");
+    res.on("finish", () => {
+      // A write that happened meanwhile may have made this answer stale: not kept.
+      if (size > MAX_ENTRY_BYTES || res.statusCode !== 200 || res.getHeader("set-cookie") || startedIn !== generation) return;
+      const headers = Object.entries(res.getHeaders()).filter((h): h is [string, string | number | string[]] => !SKIP_HEADERS.test(h[0]) && h[1] !== undefined);
+      // One page for every answer: without the render's nonce, the CSP with the hashes of the
+      // page's own inline scripts in its place.
+      const nonce = String(res.locals.cspNonce ?? "");
+      const type = String(res.getHeader("content-type") ?? "");
+      const page = hashedPage(Buffer.concat(chunks), nonce, { html: /^text\/html\b/i.test(type) });
+      const policy = res.getHeader("content-security-policy");
+      const csp = page && nonce && typeof policy === "string" ? cspWithHashes(policy, page.hashes) : undefined;
+      if (!page || csp === null) return;
+      store(key, { at: now(), body: page.body, headers, csp, compressible: page.body.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(type) });
+    });
+    next();
+  };
+
+  const renderEntry = async (req: Request, key: string): Promise<Entry> => {
+    const startedIn = generation;
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const nonce = randomBytes(16).toString("base64");
+    const parts = personalParts<Viewer>();
+    const headers = { accept: "text/html", cookie: `${THEME_COOKIE}=${themeFromCookie(req.headers.cookie)}`, [GENERIC_RENDER_HEADER]: genericRenderSecret() };
+    const response = await made!.render(new globalThis.Request(url, { headers }), nonce, parts);
+    const body = Buffer.from(await response.arrayBuffer());
+    const usable = response.status === 200 && !response.headers.has("set-cookie") && parts.readers.length > 0;
+    const entry: Entry = { at: now(), body: usable ? body : Buffer.alloc(0), nonce, headers: [], parts: usable ? parts : null, rendered: new Map() };
+    response.headers.forEach((value, name) => SKIP_HEADERS.test(name) || entry.headers.push([name, value]));
+    if (startedIn === generation) store(key, entry);
+    return entry;
+  };
+
+  /** The kept render of `key` (`fresh` false), or the one made (or in flight) for this request. */
+  const memberEntry = async (req: Request, key: string): Promise<{ entry: Entry; fresh: boolean }> => {
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < MEMBER_TTL_MS) return { entry: hit, fresh: false };
+    let render = pending.get(key) as Promise<Entry> | undefined;
+    if (!render) pending.set(key, (render = renderEntry(req, key).finally(() => pending.delete(key))));
+    return { entry: await render, fresh: true };
+  };
+
+  // A state's JSON, kept while the state object is (a member's notification list is the same
+  // array until a write: its 40 KB of JSON are made and deflated once, not per answer).
+  const json = new WeakMap<object, Part>();
+  const jsonOf = (state: unknown): Part => {
+    if (typeof state !== "object" || state === null) return { raw: Buffer.from(scriptJson(state)) };
+    let part = json.get(state);
+    if (!part) {
+      const raw = Buffer.from(scriptJson(state));
+      // Small ones go out as stored blocks, deflated never.
+      json.set(state, (part = raw.length > KEPT_JSON_BYTES ? { raw, kept: {} } : { raw }));
+    }
+    return part;
+  };
+
+  /** A part's markup for a state, rendered once per render and state; null when it is the generic markup already in the page. */
+  const renderedPart = (entry: Entry, piece: Piece, state: unknown): Part | null => {
+    const key = `${piece.slot!.name}\0${JSON.stringify(state)}`;
+    let part = entry.rendered!.get(key);
+    if (part === undefined) {
+      const raw = Buffer.from(piece.slot!.html(state));
+      entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: {} }));
+    }
+    return part;
+  };
+
+  /** A member's answer in parts, or null when their page is to be rendered for them alone. */
+  const answer = async (entry: Entry, read: PersonalAnswer, viewer: Viewer, nonce: string): Promise<Part[] | null> => {
+    const parts = entry.parts!;
+    const given = await Promise.all(parts.readers.map((reader) => reader(viewer, read)));
+    if (given.some((states) => states === null)) return null;
+    if (entry.layout === undefined) entry.layout = layoutOf(entry.body, entry.nonce!, parts);
+    const layout = entry.layout;
+    if (!layout) return null;
+    const states: PersonalStates = Object.assign({ [VIEWER_PART]: made!.viewerState(viewer) }, ...given);
+    const dataParts: Part[] = [{ raw: Buffer.from(`${layout.data.before.join(nonce || entry.nonce!)}{`) }];
+    Object.keys(states).forEach((name, i) => dataParts.push({ raw: Buffer.from(`${i ? "," : ""}${scriptJson(name)}:`) }, jsonOf(states[name])));
+    dataParts.push({ raw: Buffer.from(`}${layout.data.after}`) });
+    // One nonce part, and one new string per marked string, wherever they occur (a page has 20 nonces).
+    const noncePart = { raw: Buffer.from(nonce || entry.nonce!) };
+    const fresh = new Map<string, Part>();
+    const renewed = (old: string) => fresh.get(old) ?? fresh.set(old, { raw: Buffer.from(randomUUID()) }).get(old)!;
+    // A loop, not `flatMap`: that took a third of this function's time.
+    const out: Part[] = [];
+    for (const piece of layout.pieces) {
+      if (piece.kind === "nonce") out.push(noncePart);
+      else if (piece.kind === "renew") out.push(renewed(piece.raw.toString()));
+      else if (piece.kind === "data") out.push(...dataParts);
+      // A part the member's states name, in their markup (deflated once per render and state).
+      else if (piece.kind === "part" && piece.slot!.name in states) out.push(renderedPart(entry, piece, states[piece.slot!.name]) ?? piece);
+      else out.push(piece);
+    }
+    return out;
+  };
+
+  const members = (req: Request, res: Response, next: NextFunction) => {
+    const cookie = req.headers.cookie ?? "";
+    // Not a client navigation's loader data (`….data`): that is the member's own.
+    if (!made || req.method !== "GET" || req.path.endsWith(".data") || !PAGE_PATHS.test(req.path) || !SESSION_COOKIE.test(cookie) || FLASH_COOKIE.test(cookie) || FRESH.test(cookie)) return next();
+    void (async () => {
+      const viewer = await made!.viewer(cookie);
+      if (!viewer) return false;
+      const { entry, fresh } = await memberEntry(req, `member ${themeFromCookie(cookie)} ${req.originalUrl}`);
+      if (!entry.parts) return false;
+      const parts = await answer(entry, { fresh, ip: req.socket.remoteAddress ?? "" }, viewer, String(res.locals.cspNonce ?? ""));
+      if (!parts || res.headersSent) return false;
+      const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      const body = gzip
+        ? gzipOfPieces(parts.map((part) => (part.kept ? (part.kept.piece ??= deflatePiece(part.raw)) : (part.piece ??= freshPiece(part.raw)))))
+        : Buffer.concat(parts.map((part) => part.raw));
+      send(res, entry, "SHARED", body, gzip ? "gzip" : null);
+      return true;
+    })().then(
+      (served) => served || next(),
+      // Anything unexpected (a database outage while reading the member's states): the normal
+      // path answers, with its own error pages.
+      (error: unknown) => {
+        console.error("[medlemssidor] den delade sidan kunde inte användas:", error);
+        if (!res.headersSent) next();
+      },
+    );
+  };
+
+  return { visitors, members, renderMembers: (how) => void (made = how), clear, size: () => ({ entries: entries.size, bytes: entries.calculatedSize }) };
+}
