@@ -318,6 +318,11 @@ async function signIn(base: string, member = 2): Promise<string> {
   return cookie;
 }
 
+/** autocannon worker threads per case (see {@link load}). */
+const CLIENT_THREADS = 2;
+/** autocannon's per-connection setup in its worker threads (a file path in workers mode). */
+const CLIENT_SETUP = fileURLToPath(new URL("./client-setup.cjs", import.meta.url));
+
 /**
  * Drives one case with autocannon while sampling the server's process tree.
  *
@@ -325,11 +330,6 @@ async function signIn(base: string, member = 2): Promise<string> {
  *   100 ms); `cpuMs`: the tree's CPU time during the load in ms; `processes`: most server
  *   processes seen
  */
-/** autocannon worker threads per case (see {@link load}). */
-const CLIENT_THREADS = 2;
-/** autocannon's per-connection setup in its worker threads (a file path in workers mode). */
-const CLIENT_SETUP = fileURLToPath(new URL("./client-setup.cjs", import.meta.url));
-
 async function load(base: string, pathname: string, connections: number, duration: number, cookie: string | null, sampler: TreeSampler, pid: number) {
   sampler.reset();
   sampler.start();

@@ -9,15 +9,15 @@
  *
  * @module
  */
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, use, type ReactNode } from "react";
 import { useLoaderData } from "react-router";
-import { PERSONAL_DATA, PERSONAL_GLOBAL, scriptJson, type PersonalStates } from "../../domain/personal";
+import { PERSONAL_DATA, PERSONAL_GLOBAL, type PersonalStates } from "../../domain/personal";
 
 /** Receives each part of a generic render (provided by app/entry.server.tsx only there). */
 export type CollectPart = (name: string, generic: unknown, render: (state: unknown) => ReactNode) => void;
 
-/** The generic render's collector; null everywhere else. */
-export const PersonalCollector = createContext<CollectPart | null>(null);
+/** The generic render's collector; null everywhere else. Not in the browser's build (nothing there reads it). */
+export const PersonalCollector = /* @__PURE__ */ createContext<CollectPart | null>(null);
 
 /**
  * The member's states the server put in this page, in the browser only.
@@ -59,13 +59,13 @@ export function usePersonal<S>(name: string, value: S): S {
 /**
  * One personal part of a page.
  *
- * @returns `children(state)` (see {@link personalState}; with `settled`, `children(value)`)
+ * @returns `children(state)` (the state of {@link usePersonal}; with `settled`, `children(value)`)
  */
 export function Personal<S>({ name, value, settled, children }: PersonalProps<S>) {
-  const collect = useContext(PersonalCollector);
+  // Only a server render collects (`import.meta.env.SSR` is constant per build: none of it in the browser's).
+  if (import.meta.env.SSR) use(PersonalCollector)?.(name, value, children as (state: unknown) => ReactNode);
   const state = usePersonal(name, value);
-  collect?.(name, value, children as (state: unknown) => ReactNode);
-  return <>{children(settled ? value : state)}</>;
+  return children(settled ? value : state);
 }
 
 /**
@@ -77,11 +77,11 @@ export function Personal<S>({ name, value, settled, children }: PersonalProps<S>
  * @param nonce the CSP nonce of the page ("" without CSP)
  */
 export function PersonalData({ shared, nonce }: { shared: boolean; nonce: string }) {
-  const collect = useContext(PersonalCollector);
   if (!shared) return null;
   const render = (json: unknown) => (
     <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.${PERSONAL_GLOBAL}=${json as string}` }} />
   );
-  collect?.(PERSONAL_DATA, "{}", render);
-  return render(scriptJson(pageStates() ?? {}));
+  if (import.meta.env.SSR) use(PersonalCollector)?.(PERSONAL_DATA, "{}", render);
+  // Empty: the page cache fills it per answer; React leaves the sent script as it is when hydrating.
+  return render("{}");
 }

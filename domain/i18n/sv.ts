@@ -15,6 +15,7 @@ export { app } from "./groups/app";
 export { nav } from "./groups/nav";
 export { auth } from "./groups/auth";
 export { forum } from "./groups/forum";
+export { forumGuide } from "./groups/forumGuide";
 export { reactions } from "./groups/reactions";
 export { toasts } from "./groups/toasts";
 export { editing } from "./groups/editing";

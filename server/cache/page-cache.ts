@@ -78,21 +78,20 @@ type Piece = Part & { start: number; end: number; kind?: "part" | "nonce" | "ren
 
 /** A kept render: a visitors' page (`csp`, compressed copies) or a generic member render (`parts`). */
 interface Entry {
-  at: number;
-  body: Buffer;
+  at: number; body: Buffer;
   headers: Array<[string, string | number | string[]]>;
   /** Visitors: the CSP of every answer (hash-sources instead of a nonce), if the render had one. */
   csp?: string;
   compressible?: boolean;
-  gzip?: Buffer;
-  br?: Buffer;
+  gzip?: Buffer; br?: Buffer;
   /** Members: the render's nonce, declarations (null: not served this way), layout once found. */
-  nonce?: string;
-  parts?: PersonalParts<Viewer> | null;
+  nonce?: string; parts?: PersonalParts<Viewer> | null;
   /** The data part's markup around its JSON: `before` split at the nonce. */
   layout?: { pieces: Piece[]; data: { before: string[]; after: string } } | null;
   /** A part's markup per state (`name \0 JSON`), rendered once per render; null: the generic markup. */
   rendered?: Map<string, Part | null>;
+  /** The same for large states by identity: a kept list is not made JSON again for every answer. */
+  byState?: WeakMap<object, { name: string; part: Part | null }>;
 }
 
 /** How members' pages are made (the production build's, once it has loaded). */
@@ -193,9 +192,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const pending = new Map<string, Promise<unknown>>();
   let generation = 0;
   let made: MemberRender | undefined;
+  let swept = -Infinity;
   const store = (key: string, entry: Entry) => {
-    // Drops what is too old to serve, so a crawler's pages do not stay until the memory cap.
-    for (const [k, e] of [...entries.entries()]) if (now() - e.at >= (e.parts === undefined ? ttl * STALE_FACTOR : MEMBER_TTL_MS)) entries.delete(k);
+    // Drops what is too old to serve (once per TTL), so a crawler's pages do not stay until the memory cap.
+    if (now() - swept >= ttl && (swept = now()))
+      for (const [k, e] of [...entries.entries()]) if (swept - e.at >= (e.parts === undefined ? ttl * STALE_FACTOR : MEMBER_TTL_MS)) entries.delete(k);
     entries.set(key, entry);
   };
   const clear = () => {
@@ -304,7 +305,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const response = await made!.render(new globalThis.Request(url, { headers }), nonce, parts);
     const body = Buffer.from(await response.arrayBuffer());
     const usable = response.status === 200 && !response.headers.has("set-cookie") && parts.readers.length > 0;
-    const entry: Entry = { at: now(), body: usable ? body : Buffer.alloc(0), nonce, headers: [], parts: usable ? parts : null, rendered: new Map() };
+    const entry: Entry = { at: now(), body: usable ? body : Buffer.alloc(0), nonce, headers: [], parts: usable ? parts : null, rendered: new Map(), byState: new WeakMap() };
     response.headers.forEach((value, name) => SKIP_HEADERS.test(name) || entry.headers.push([name, value]));
     if (startedIn === generation) store(key, entry);
     return entry;
@@ -333,14 +334,19 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return part;
   };
 
-  /** A part's markup for a state, rendered once per render and state; null when it is the generic markup already in the page. */
+  /** A part's markup for a state, once per render and state (a large one, kept until a write, also found by identity); null: the generic markup. */
   const renderedPart = (entry: Entry, piece: Piece, state: unknown): Part | null => {
-    const key = `${piece.slot!.name}\0${JSON.stringify(state)}`;
+    const name = piece.slot!.name;
+    const object = typeof state === "object" && state !== null ? state : null;
+    const known = object ? entry.byState!.get(object) : undefined;
+    if (known?.name === name) return known.part;
+    const key = `${name}\0${JSON.stringify(state)}`;
     let part = entry.rendered!.get(key);
     if (part === undefined) {
       const raw = Buffer.from(piece.slot!.html(state));
       entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: {} }));
     }
+    if (object && key.length > KEPT_JSON_BYTES) entry.byState!.set(object, { name, part });
     return part;
   };
 
@@ -385,9 +391,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const parts = await answer(entry, { fresh, ip: req.socket.remoteAddress ?? "" }, viewer, String(res.locals.cspNonce ?? ""));
       if (!parts || res.headersSent) return false;
       const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-      const body = gzip
-        ? gzipOfPieces(parts.map((part) => (part.kept ? (part.kept.piece ??= deflatePiece(part.raw)) : (part.piece ??= freshPiece(part.raw)))))
-        : Buffer.concat(parts.map((part) => part.raw));
+      const pieces = gzip && parts.map((part) => (part.kept ? (part.kept.piece ??= deflatePiece(part.raw)) : (part.piece ??= freshPiece(part.raw))));
+      const body = pieces ? gzipOfPieces(pieces) : Buffer.concat(parts.map((part) => part.raw));
       send(res, entry, "SHARED", body, gzip ? "gzip" : null);
       return true;
     })().then(

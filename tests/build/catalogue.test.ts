@@ -13,6 +13,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   nav: "nav",
   auth: "a",
   forum: "f",
+  forumGuide: "fg",
   reactions: "r",
   toasts: "t",
   errors: "errors",

@@ -5,7 +5,7 @@
  * @module
  */
 import { HelpCircle } from "lucide-react";
-import { forum as f } from "../../../domain/i18n/sv";
+import { forum as f, forumGuide as fg } from "../../../domain/i18n/sv";
 
 /** The how-to box, closed by default. */
 export function HowTo() {
@@ -13,19 +13,19 @@ export function HowTo() {
     <details className="group rounded-xl border border-brand-200 bg-brand-50 p-4 [&_summary::-webkit-details-marker]:hidden">
       <summary className="flex cursor-pointer list-none items-center gap-2 font-semibold text-brand-900">
         <HelpCircle className="size-5" aria-hidden />
-        {f.howToTitle}
+        {fg.howToTitle}
         <span className="ml-auto text-sm font-medium text-brand-700 group-open:hidden">{f.show}</span>
         <span className="ml-auto hidden text-sm font-medium text-brand-700 group-open:inline">{f.hide}</span>
       </summary>
       <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-brand-900">
-        {f.howTo.map((line) => (
+        {fg.howTo.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
       {/* 'Innehav': why disclosing a position matters (MAR). */}
       <div className="mt-3 space-y-1 text-sm text-brand-900">
-        <p className="font-semibold">{f.howToDisclosureTitle}</p>
-        <p>{f.howToDisclosure}</p>
+        <p className="font-semibold">{fg.howToDisclosureTitle}</p>
+        <p>{fg.howToDisclosure}</p>
       </div>
     </details>
   );

@@ -26,16 +26,6 @@ export function ModerationProvider({ children }: { children: React.ReactNode }) 
 }
 
 /**
- * The actions of one thread or comment, as its server-computed `can` allows: 'Anmäl'
- * when `can.report` (everyone but the author), and the 'Åtgärder' menu when `can.moderate`
- * (SPEC §6 "Everyone else sees no moderation menu"; not for blocked staff).
- *
- * @param props.authorId the author to block from the menu (null once deleted)
- * @param props.can the viewer's permissions on the item (`itemCan`, `domain/policy/forum.ts`)
- * @param props.edit what 'Redigera' does when `can.edit`: a link (a thread's edit
- *   page) or a callback (a comment's in-place composer)
- */
-/**
  * The name of a post's actions ('Anmäl', the 'Åtgärder' menu) as a personal part
  * (app/lib/personal.tsx); its state is what the member may do with the post (`ItemCan`).
  *
@@ -47,6 +37,16 @@ export function actionsPart(kind: TargetType, id: string): string {
   return `actions:${kind}:${id}`;
 }
 
+/**
+ * The actions of one thread or comment, as its server-computed `can` allows: 'Anmäl'
+ * when `can.report` (everyone but the author), and the 'Åtgärder' menu when `can.moderate`
+ * (SPEC §6 "Everyone else sees no moderation menu"; not for blocked staff).
+ *
+ * @param props.authorId the author to block from the menu (null once deleted)
+ * @param props.can the viewer's permissions on the item (`itemCan`, `domain/policy/forum.ts`)
+ * @param props.edit what 'Redigera' does when `can.edit`: a link (a thread's edit
+ *   page) or a callback (a comment's in-place composer)
+ */
 export function ItemActions({
   kind,
   id,

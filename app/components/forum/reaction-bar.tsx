@@ -52,8 +52,6 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
   const busy = fetcher.state !== "idle";
   const pendingType = busy ? (fetcher.formData?.get("reactionType") as ReactionType | null) : null;
   const hintId = `reaction-hint-${targetType}-${targetId}`;
-  // A logged-in viewer who may not react is the author (SPEC §5: never on one's own content).
-  const own = (state: ReactionsState) => loggedIn && !state.canReact;
 
   const promptLogin = () =>
     toast.info(r.notLoggedIn, {
@@ -68,42 +66,46 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
         <input type="hidden" name="targetType" value={targetType} />
         <input type="hidden" name="targetId" value={targetId} />
         <Personal name={reactionsPart(targetType, targetId)} value={{ mine: summary.mine, canReact }}>
-          {(state) => (
-            <>
-              {REACTION_TYPES.map((type) => {
-                const mineNow = state.mine.includes(type);
-                // Optimistic: the pending toggle shows its outcome at once.
-                const active = pendingType === type ? !mineNow : mineNow;
-                const count = summary.counts[type] + (pendingType === type ? (mineNow ? -1 : 1) : 0);
-                return (
-                  <button
-                    key={type}
-                    type={loggedIn ? "submit" : "button"}
-                    name="reactionType"
-                    value={type}
-                    disabled={own(state) || busy}
-                    onClick={loggedIn ? undefined : promptLogin}
-                    aria-pressed={active}
-                    aria-describedby={own(state) ? hintId : undefined}
-                    title={own(state) ? r.ownContent : r.labels[type]}
-                    // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
-                    // instead of 230 characters on each of the four chips of every post.
-                    className={own(state) ? "reaction-chip opacity-60" : "reaction-chip"}
-                  >
-                    {/* The name comes from the text: 'Bullish 0' (axe label-content-name-mismatch). */}
-                    <span aria-hidden>{r.emoji[type]}</span>{" "}
-                    <span className="chip-label">{r.labels[type]}</span>{" "}
-                    <span className="chip-count">{Math.max(0, count)}</span>
-                  </button>
-                );
-              })}
-              {own(state) ? (
-                <span id={hintId} className="self-center text-xs text-slate-500">
-                  {r.ownContent}
-                </span>
-              ) : null}
-            </>
-          )}
+          {(state) => {
+            // A logged-in viewer who may not react is the author (SPEC §5: never on one's own content).
+            const own = loggedIn && !state.canReact;
+            return (
+              <>
+                {REACTION_TYPES.map((type) => {
+                  const mineNow = state.mine.includes(type);
+                  // Optimistic: the pending toggle shows its outcome at once.
+                  const active = pendingType === type ? !mineNow : mineNow;
+                  const count = summary.counts[type] + (pendingType === type ? (mineNow ? -1 : 1) : 0);
+                  return (
+                    <button
+                      key={type}
+                      type={loggedIn ? "submit" : "button"}
+                      name="reactionType"
+                      value={type}
+                      disabled={own || busy}
+                      onClick={loggedIn ? undefined : promptLogin}
+                      aria-pressed={active}
+                      aria-describedby={own ? hintId : undefined}
+                      title={own ? r.ownContent : r.labels[type]}
+                      // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
+                      // instead of 230 characters on each of the four chips of every post.
+                      className={own ? "reaction-chip opacity-60" : "reaction-chip"}
+                    >
+                      {/* The name comes from the text: 'Bullish 0' (axe label-content-name-mismatch). */}
+                      <span aria-hidden>{r.emoji[type]}</span>{" "}
+                      <span className="chip-label">{r.labels[type]}</span>{" "}
+                      <span className="chip-count">{Math.max(0, count)}</span>
+                    </button>
+                  );
+                })}
+                {own ? (
+                  <span id={hintId} className="self-center text-xs text-slate-500">
+                    {r.ownContent}
+                  </span>
+                ) : null}
+              </>
+            );
+          }}
         </Personal>
       </fetcher.Form>
       {!loggedIn ? (

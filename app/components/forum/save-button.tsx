@@ -14,7 +14,6 @@ import type { TargetType } from "../../../domain/values";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { SpriteIcon } from "../ui/sprite-icon";
 
-/** Props: which post, and whether the member has it saved now. */
 /**
  * The name of a post's 'Spara' toggle as a personal part (app/lib/personal.tsx); its state is
  * whether the member saved the post.
@@ -27,6 +26,7 @@ export function savePart(targetType: TargetType, targetId: string): string {
   return `save:${targetType}:${targetId}`;
 }
 
+/** Props: which post, and whether the member has it saved now. */
 export interface SaveButtonProps {
   targetType: TargetType;
   targetId: string;

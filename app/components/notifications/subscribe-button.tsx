@@ -16,10 +16,10 @@ import { buttonClass } from "../ui/button";
 import { SpriteIcon } from "../ui/sprite-icon";
 import { Personal } from "../../lib/personal";
 
-/** Props: whether the member watches the thread now, and whether someone is logged in. */
 /** The thread page's 'Bevaka tråd' toggle as a personal part (app/lib/personal.tsx); its state is whether the member subscribes. */
 export const SUBSCRIBE_PART = "subscribe";
 
+/** Props: whether the member watches the thread now, and whether someone is logged in. */
 export interface SubscribeButtonProps {
   subscribed: boolean;
   loggedIn: boolean;
