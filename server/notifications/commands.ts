@@ -317,9 +317,9 @@ export const readNotificationsWrite = defineWrite({
 /**
  * 'Markera alla som lästa' on the notifications page (SPEC §2 Notifications page, §4 'Mark all as
  * read'): `{ intent: "read-all" }` → {@link ReadMarks}. Steps: login (401 'Ej inloggad') → parse
- * (any other intent 400 'Ogiltig förfrågan.') → update. Not counted against an abuse limit, as
- * the page's button never was (the bell's endpoint is, {@link readNotificationsWrite}). Changes
- * only the member's own state (`member`), and nothing when no row changed.
+ * (any other intent 400 'Ogiltig förfrågan.') → limit `notifications`, shared with the bell's
+ * {@link readNotificationsWrite} (60 a minute, 429) → update. Changes only the member's own state
+ * (`member`), and nothing when no row changed.
  *
  * @returns the write; its value is {@link ReadMarks}
  */
@@ -331,5 +331,6 @@ export const readAllFromPageWrite = defineWrite({
     if (raw.intent !== "read-all") throw new ForumError(400, errors.badRequest);
     return "all";
   },
+  limits: "notifications",
   transaction: async (tx, { actor }): Promise<ReadMarks> => ({ changed: await markAllNotificationsRead(tx, actor.id) }),
 });

@@ -13,6 +13,7 @@ import * as apiBio from "../../../app/routes/api-bio";
 import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiNotifications from "../../../app/routes/api-notifications";
+import * as notificationsPage from "../../../app/routes/notifications";
 import * as apiPresence from "../../../app/routes/api-presence";
 import * as apiPreview from "../../../app/routes/api-preview";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
@@ -462,6 +463,12 @@ describe("write endpoints that had no limit", () => {
   it("notifications marked read: 60 a minute", async () => {
     const p = await poster({ ageDays: 30 });
     await overAt(60, () => callRoute(forum, apiNotifications.action, { url: "/api/notifications", form: { intent: "read-all" }, cookie: p.cookie, ip: p.ip }));
+  });
+
+  it("'Markera alla som lästa' on the notifications page counts with the bell: 60 a minute in all", async () => {
+    const p = await poster({ ageDays: 30 });
+    for (let i = 0; i < 30; i++) expect((await callRoute(forum, apiNotifications.action, { url: "/api/notifications", form: { intent: "read-all" }, cookie: p.cookie, ip: p.ip })).status).toBe(200);
+    await overAt(30, () => callRoute(forum, notificationsPage.action, { url: "/forum/notifications", form: { intent: "read-all" }, cookie: p.cookie, ip: p.ip }));
   });
 
   it("mail opt-out: 10 a minute per address, shown on the page", async () => {
