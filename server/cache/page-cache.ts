@@ -320,6 +320,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return { entry: await render, fresh: true };
   };
 
+  // The header's state per viewer object: the session lookup hands out the same object until a
+  // write, so its state (and that state's JSON, below) is made once, not per answer.
+  const viewerStates = new WeakMap<Viewer, unknown>();
   // A state's JSON, kept while the state object is (a member's notification list is the same
   // array until a write: its 40 KB of JSON are made and deflated once, not per answer).
   const json = new WeakMap<object, Part>();
@@ -358,7 +361,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (entry.layout === undefined) entry.layout = layoutOf(entry.body, entry.nonce!, parts);
     const layout = entry.layout;
     if (!layout) return null;
-    const states: PersonalStates = Object.assign({ [VIEWER_PART]: made!.viewerState(viewer) }, ...given);
+    let mine = viewerStates.get(viewer);
+    if (!mine) viewerStates.set(viewer, (mine = made!.viewerState(viewer)));
+    const states: PersonalStates = Object.assign({ [VIEWER_PART]: mine }, ...given);
     const dataParts: Part[] = [{ raw: Buffer.from(`${layout.data.before.join(nonce || entry.nonce!)}{`) }];
     Object.keys(states).forEach((name, i) => dataParts.push({ raw: Buffer.from(`${i ? "," : ""}${scriptJson(name)}:`) }, jsonOf(states[name])));
     dataParts.push({ raw: Buffer.from(`}${layout.data.after}`) });
