@@ -16,12 +16,7 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]
 const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
 
 /** A piece of a body: its bytes, those deflated with a full flush, their CRC-32 and {@link shiftOf} their length. */
-export interface DeflatedPiece {
-  raw: Buffer;
-  deflated: Buffer;
-  crc: number;
-  shift: number;
-}
+export type DeflatedPiece = { raw: Buffer; deflated: Buffer; crc: number; shift: number };
 
 /** The CRC-32 polynomial, reflected (RFC 1952). */
 const POLY = 0xedb88320;

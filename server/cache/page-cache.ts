@@ -66,9 +66,11 @@ const SKIP_HEADERS = /^(content-security-policy|x-request-id|date|connection|kee
 const PIECE_BYTES = 16 * 1024;
 /** A state's JSON longer than this (bytes) is deflated once and kept while the state object is. */
 const KEPT_JSON_BYTES = 4 * 1024;
+/** zlib level of a large state's parts: a member's list serves about one answer between writes (decision 043). */
+const KEPT_STATE_LEVEL = 1;
 
 /** Bytes of an answer; `kept` ones recur in many answers and are deflated once, others once per answer (`piece`). */
-type Part = { raw: Buffer; kept?: { piece?: DeflatedPiece }; piece?: DeflatedPiece };
+type Part = { raw: Buffer; kept?: { piece?: DeflatedPiece; level?: number }; piece?: DeflatedPiece };
 
 /**
  * A piece of a member page (byte offsets `start`..`end`), in page order: plain bytes, a part (its
@@ -320,8 +322,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return { entry: await render, fresh: true };
   };
 
-  // The header's state per viewer object: the session lookup hands out the same object until a
-  // write, so its state (and that state's JSON, below) is made once, not per answer.
+  // The header's state per viewer object (the session lookup's, the same until a write): made once.
   const viewerStates = new WeakMap<Viewer, unknown>();
   // A state's JSON, kept while the state object is (a member's notification list is the same
   // array until a write: its 40 KB of JSON are made and deflated once, not per answer).
@@ -332,7 +333,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (!part) {
       const raw = Buffer.from(scriptJson(state));
       // Small ones go out as stored blocks, deflated never.
-      json.set(state, (part = raw.length > KEPT_JSON_BYTES ? { raw, kept: {} } : { raw }));
+      json.set(state, (part = raw.length > KEPT_JSON_BYTES ? { raw, kept: { level: KEPT_STATE_LEVEL } } : { raw }));
     }
     return part;
   };
@@ -347,7 +348,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     let part = entry.rendered!.get(key);
     if (part === undefined) {
       const raw = Buffer.from(piece.slot!.html(state));
-      entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: {} }));
+      entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: key.length > KEPT_JSON_BYTES ? { level: KEPT_STATE_LEVEL } : {} }));
     }
     if (object && key.length > KEPT_JSON_BYTES) entry.byState!.set(object, { name, part });
     return part;
@@ -358,8 +359,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const parts = entry.parts!;
     const given = await Promise.all(parts.readers.map((reader) => reader(viewer, read)));
     if (given.some((states) => states === null)) return null;
-    if (entry.layout === undefined) entry.layout = layoutOf(entry.body, entry.nonce!, parts);
-    const layout = entry.layout;
+    const layout = entry.layout === undefined ? (entry.layout = layoutOf(entry.body, entry.nonce!, parts)) : entry.layout;
     if (!layout) return null;
     let mine = viewerStates.get(viewer);
     if (!mine) viewerStates.set(viewer, (mine = made!.viewerState(viewer)));
@@ -396,7 +396,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const parts = await answer(entry, { fresh, ip: req.socket.remoteAddress ?? "" }, viewer, String(res.locals.cspNonce ?? ""));
       if (!parts || res.headersSent) return false;
       const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-      const pieces = gzip && parts.map((part) => (part.kept ? (part.kept.piece ??= deflatePiece(part.raw)) : (part.piece ??= freshPiece(part.raw))));
+      const pieces = gzip && parts.map((part) => (part.kept ? (part.kept.piece ??= deflatePiece(part.raw, part.kept.level)) : (part.piece ??= freshPiece(part.raw))));
       const body = pieces ? gzipOfPieces(pieces) : Buffer.concat(parts.map((part) => part.raw));
       send(res, entry, "SHARED", body, gzip ? "gzip" : null);
       return true;
