@@ -60,8 +60,8 @@ import { serverProcesses, TreeSampler, treeCpuMs } from "./proc";
 import { runSoak, SOAK_MEMBERS, soakMarkdown } from "./soak";
 import { THREAD_PAGE_ROUTES, threadPageChunks, type Chunk } from "../tests/build/thread-page-assets";
 import { firstVisitJs, type DownloadedJs } from "./first-visit-js";
+import { ensureBuild, projectDir, startServer } from "./server";
 
-const projectDir = fileURLToPath(new URL("..", import.meta.url));
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Parsed command line. */
@@ -233,57 +233,26 @@ async function readIds(target: Target) {
   }
 }
 
-function ensureBuild(buildDir: string, force: boolean) {
-  if (!force && existsSync(path.join(projectDir, buildDir, "server", "index.js"))) return;
-  console.log(`building into ${buildDir} …`);
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: projectDir, env: { ...process.env, BUILD_DIR: buildDir }, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("npm run build failed");
-}
-
-async function startServer(target: Target, buildDir: string, port: number, cpuProf: string | null): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    MAIL_FROM: "Börssnack <noreply@borssnack.test>",
-    DATA_DIR: target.dataDir,
-    AUTH_IP_LIMIT_PER_MINUTE: "100000",
-    // One client from one IP makes thousands of searches a second: the per-action limits
-    // (server/abuse/action-limits.ts) still count every request, but do not refuse them.
-    ACTION_LIMIT_MULTIPLIER: "100000",
-  };
-  delete env.SMTP_URL;
-  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  else delete env.DATABASE_URL;
-  // The server's output goes to a log file: autocannon closes its connections when a case ends,
-  // and React then logs "The destination stream closed early" for every unfinished response.
-  const logFile = path.join(os.tmpdir(), `bench-server-${port}.log`);
-  const out = openSync(logFile, "w");
+/** Starts the server for the bench (./server.ts) on the target's database. */
+async function startBenchServer(target: Target, buildDir: string, port: number, cpuProf: string | null): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: more Node arguments for the server (e.g. `--trace-gc`, which NODE_OPTIONS refuses).
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const nodeArgs = [...extra, ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [])];
-  const child = spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: projectDir, env, stdio: ["ignore", out, out] });
-  closeSync(out);
+  const { child, logFile } = await startServer({
+    buildDir,
+    port,
+    logName: `bench-server-${port}.log`,
+    nodeArgs: [...extra, ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [])],
+    env: {
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl,
+      AUTH_IP_LIMIT_PER_MINUTE: "100000",
+      // One client from one IP makes thousands of searches a second: the per-action limits
+      // (server/abuse/action-limits.ts) still count every request, but do not refuse them.
+      ACTION_LIMIT_MULTIPLIER: "100000",
+    },
+  });
   console.log(`server log: ${logFile}`);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
-    try {
-      const res = await fetch(`http://localhost:${port}/healthz`);
-      // A cluster answers once its first worker listens: wait for all of them (the
-      // primary's line 'Börssnack: N arbetsprocesser lyssnar på port P').
-      const log = readFileSync(logFile, "utf8");
-      if (res.ok && (!/startar \d+ arbetsprocesser/.test(log) || /arbetsprocesser lyssnar på port/.test(log))) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill("SIGTERM");
-  throw new Error("the server did not answer /healthz within 120 s");
+  return child;
 }
 
 /**
@@ -601,7 +570,7 @@ async function main() {
     ].filter((c) => !options.only || options.only.includes(c.key));
     const notificationsExist = await hasNotificationsRoute(buildDir);
 
-    server = await startServer(target, buildDir, options.port, options.cpuProf);
+    server = await startBenchServer(target, buildDir, options.port, options.cpuProf);
     console.log(`server: ${serverDescription(serverProcesses(server.pid!))}`);
     const base = `http://localhost:${options.port}`;
     const cookie = await signIn(base);

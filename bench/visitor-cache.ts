@@ -62,8 +62,8 @@ import { parseConfig } from "../server/platform/config";
 import { openDatabase } from "../server/db/client";
 import { securityHeaders } from "../server/security/headers";
 import { SPECIAL_THREADS } from "./data";
+import { ensureBuild, projectDir, startServer } from "./server";
 
-const projectDir = fileURLToPath(new URL("..", import.meta.url));
 
 /** One page as the production build rendered it for a visitor. */
 interface KeptPage {
@@ -125,14 +125,6 @@ function parseArgs(argv: string[]) {
 // ---------------------------------------------------------------------------------------------
 // 1. The pages, rendered once by the production build.
 
-/** Builds into `buildDir` unless a server build is there. */
-function ensureBuild(buildDir: string) {
-  if (existsSync(path.join(projectDir, buildDir, "server", "index.js"))) return;
-  console.log(`building into ${buildDir} …`);
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: projectDir, env: { ...process.env, BUILD_DIR: buildDir }, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("the build failed");
-}
-
 /** The 100-comment thread's path (`/forum/kategori/<category>/trad/<thread>`), read from the bench database. */
 async function threadPath(): Promise<string> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -148,37 +140,6 @@ async function threadPath(): Promise<string> {
   } finally {
     await database.close();
   }
-}
-
-/** Starts `server.js` on the build (one process, its output in the temp folder) and waits for `/healthz`. */
-async function startServer(buildDir: string, port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    MAIL_FROM: "Börssnack <noreply@borssnack.test>",
-    WEB_CONCURRENCY: "1",
-  };
-  delete env.SMTP_URL;
-  const logFile = path.join(os.tmpdir(), `bench-visitor-cache-${port}.log`);
-  const out = openSync(logFile, "w");
-  const child = spawn(process.execPath, ["server.js"], { cwd: projectDir, env, stdio: ["ignore", out, out] });
-  closeSync(out);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(300);
-  }
-  child.kill("SIGTERM");
-  throw new Error("the server did not answer /healthz within 120 s");
 }
 
 /** Headers that the middleware in front of the renderer sets, or that belong to one connection. */
@@ -200,7 +161,7 @@ async function renderPages(port: number): Promise<KeptPage[]> {
   const thread = await threadPath();
   const buildDir = process.env.BUILD_DIR ?? "build-perf";
   ensureBuild(buildDir);
-  const server = await startServer(buildDir, port);
+  const { child: server } = await startServer({ buildDir, port, logName: `bench-visitor-cache-${port}.log`, env: { WEB_CONCURRENCY: "1" } });
   try {
     const pages: KeptPage[] = [];
     for (const [key, label, pagePath] of [
