@@ -44,6 +44,7 @@ import { SUBSCRIBE_PART, SubscribeButton } from "../components/notifications/sub
 import { app, editing as ed, feeds as fd, forum as f, nav, threadWatch as tw, toasts as t } from "../../domain/i18n/sv";
 import { categoryPath, commentPath, editPath, loginPath, threadFeedPath, threadPath } from "../../domain/paths";
 import { stancesFromForm } from "../../domain/stances";
+import type { TargetType } from "../../domain/values";
 import { useViewer } from "../lib/viewer";
 import { NOINDEX, pageUrl, paginationLinks } from "../lib/seo";
 import { threadJsonLd } from "../lib/structured-data";
@@ -87,23 +88,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const submitKey = crypto.randomUUID();
   // A member's parts of the page: own reactions, own posts' actions, 'Sparad', 'Bevaka tråd';
   // with a post by a member they mute, their page is rendered for them alone.
+  // Per answer only the member's own: the page's posts by author and their ids are found once.
+  const posts = [page.thread, ...page.comments.flatMap((c) => [c, ...c.replies])];
+  const commentIds = posts.slice(1).map((c) => c.id);
+  const byAuthor = new Map<string | undefined, typeof posts>();
+  for (const post of posts) byAuthor.get(post.author?.id)?.push(post) ?? byAuthor.set(post.author?.id, [post]);
   const personal = sharePersonal(
     context,
     async (member) => {
-      const posts = [page.thread, ...page.comments.flatMap((c) => [c, ...c.replies])];
-      if (posts.some((post) => post.author && member.mutedIds.has(post.author.id))) return null;
-      const keyOf = (post: { id: string }) => (post === page.thread ? "thread" : "comment");
-      const own = await threadOwnState(services.db, member.id, page.thread.id, posts.slice(1).map((c) => c.id));
+      for (const id of member.mutedIds) if (byAuthor.has(id)) return null;
+      const own = await threadOwnState(services.db, member.id, page.thread.id, commentIds);
       const ownCan = itemCan(member, { authorId: member.id, authorRole: member.role });
       const states: PersonalStates = own.subscribed ? { [SUBSCRIBE_PART]: true } : {};
-      for (const post of posts) {
-        const type = keyOf(post);
-        const key = `${type}:${post.id}`;
-        const mine = post.author?.id === member.id;
-        if (mine || own.reactions[key]) states[reactionsPart(type, post.id)] = { mine: own.reactions[key] ?? [], canReact: !mine } satisfies ReactionsState;
-        if (mine) states[actionsPart(type, post.id)] = ownCan;
-        if (own.saved.includes(key)) states[savePart(type, post.id)] = true;
+      const split = (key: string) => key.split(":") as [TargetType, string];
+      for (const [key, mine] of Object.entries(own.reactions)) states[reactionsPart(...split(key))] = { mine, canReact: true } satisfies ReactionsState;
+      for (const post of byAuthor.get(member.id) ?? []) {
+        const type = post === page.thread ? "thread" : "comment";
+        states[reactionsPart(type, post.id)] = { mine: own.reactions[`${type}:${post.id}`] ?? [], canReact: false } satisfies ReactionsState;
+        states[actionsPart(type, post.id)] = ownCan;
       }
+      for (const key of own.saved) states[savePart(...split(key))] = true;
       return states;
     },
     [submitKey],

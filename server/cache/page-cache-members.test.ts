@@ -220,6 +220,20 @@ describe("shared member render middleware", () => {
     expect(calls.rendered.filter((name) => name === "list")).toHaveLength(3);
   });
 
+  it("renders a large state once per render and sends its JSON whole in gzip and plain answers", async () => {
+    // A list whose JSON is over 4 KB, handed out as the same array until a write.
+    const big = Array.from({ length: 400 }, (_, i) => `Notis ${i} <b>`);
+    const { calls, get } = await start({ reader: () => ({ list: big, "save:2": true }) });
+    const answers = await Promise.all([get("/forum/notifications"), get("/forum/notifications", { "accept-encoding": "gzip" }), get("/forum/notifications")]);
+    const same = (html: string) => html.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "KEY");
+    const texts = await Promise.all(answers.map((a) => a.text()));
+    for (const text of texts) expect(same(text)).toBe(same(texts[0]!));
+    expect(texts[0]).toContain(`<main><ul><li>Notis 0 &lt;b&gt;</li>`);
+    expect(texts[0]).toContain('<p><button aria-pressed="false">Spara</button></p><p><button aria-pressed="true">Sparad</button></p>');
+    expect(statesOf(texts[0]!)).toMatchObject({ list: big, "save:2": true });
+    expect(calls.rendered.filter((name) => name === "list")).toHaveLength(2); // the generic one, and the member's once
+  });
+
   it("tells the readers whether the render was made for the answer or kept (a kept search page is not counted)", async () => {
     const told: PersonalAnswer[] = [];
     const { calls, get } = await start({ reader: (_viewer, answer) => (told.push(answer), {}) });

@@ -3,18 +3,17 @@
  *
  * - **Visitors** (no session or flash cookie; not `/api`, `/auth`, `/admin`, `/uploads`,
  *   `/healthz`): a GET of a page or its `.data` is answered for {@link VISITOR_TTL_MS} from one
- *   visitor's render, the same bytes for everyone: without its nonce, with a CSP of the hashes of
- *   its inline scripts (server/security/script-hashes.ts), compressed once per encoding. An answer
- *   other than 200, one setting a cookie or one such a policy would break is not kept. An expired
- *   page is served while one request renders it again (up to 2 TTLs; dropped if that fails).
- * - **Plain members** (not staff or blocked; no flash message; no write of theirs in the last
- *   seconds, `borssnack_fresh`): a page of {@link PAGE_PATHS} comes from one render for the
- *   generic member (./share-personal.ts), kept {@link MEMBER_TTL_MS}, with the member's personal
- *   parts (domain/personal.ts) set in by name: the loaders' readers give the member's states, each
- *   part is rendered for its state (once per render and state) in place of its generic markup,
- *   the states go to the browser in `PersonalData`, the nonce and renewed strings are replaced,
- *   and gzip answers are joined from pieces deflated once (./gzip-pieces.ts). A reader giving
- *   null or a part not found in the page sends the member to the normal path.
+ *   render, the same bytes for everyone: without its nonce, with a CSP of its inline scripts'
+ *   hashes (server/security/script-hashes.ts), compressed once per encoding. Not kept: an answer
+ *   other than 200, one setting a cookie or one such a policy would break. An expired page is
+ *   served while one request renders it again (up to 2 TTLs; dropped if that fails).
+ * - **Plain members** (not staff or blocked; no flash message or `borssnack_fresh`): a page of
+ *   {@link PAGE_PATHS} comes from one render for the generic member (./share-personal.ts), kept
+ *   {@link MEMBER_TTL_MS}, with the member's personal parts (domain/personal.ts) rendered for the
+ *   states the loaders' readers give (once per render and state) in place of the generic markup,
+ *   the states in `PersonalData`, the nonce and renewed strings replaced; gzip answers are joined
+ *   from pieces deflated once (./gzip-pieces.ts). A reader giving null, or a part not found in
+ *   the page, sends the member to the normal path.
  *
  * One entry per audience, colour theme and URL, at most {@link PAGE_CACHE_MAX_BYTES} in all (least
  * recently used out first), one render per entry at a time, all emptied by every declared change
@@ -72,11 +71,11 @@ const KEPT_STATE_LEVEL = 1;
 /** Bytes of an answer; `kept` ones recur in many answers and are deflated once, others once per answer (`piece`). */
 type Part = { raw: Buffer; kept?: { piece?: DeflatedPiece; level?: number }; piece?: DeflatedPiece };
 
-/**
- * A piece of a member page (byte offsets `start`..`end`), in page order: plain bytes, a part (its
- * generic markup, replaced by the member's), or replaced in every answer (nonce, renewed string, data).
- */
+/** A piece of a member page (bytes `start`..`end`): plain, a part (generic markup), or replaced in every answer (nonce, renewed string, data). */
 type Piece = Part & { start: number; end: number; kind?: "part" | "nonce" | "renew" | "data"; slot?: PersonalSlot };
+
+/** Consecutive pieces (about {@link PIECE_BYTES}; or one replaced per answer): `whole` answers when no part differs for the member. */
+type Block = { pieces: Piece[]; whole?: Part };
 
 /** A kept render: a visitors' page (`csp`, compressed copies) or a generic member render (`parts`). */
 interface Entry {
@@ -89,11 +88,9 @@ interface Entry {
   /** Members: the render's nonce, declarations (null: not served this way), layout once found. */
   nonce?: string; parts?: PersonalParts<Viewer> | null;
   /** The data part's markup around its JSON: `before` split at the nonce. */
-  layout?: { pieces: Piece[]; data: { before: string[]; after: string } } | null;
-  /** A part's markup per state (`name \0 JSON`), rendered once per render; null: the generic markup. */
+  layout?: { blocks: Block[]; data: { before: string[]; after: string } } | null;
+  /** A part's markup per state (`name \0 JSON`, a kept JSON's id), rendered once per render; null: the generic markup. */
   rendered?: Map<string, Part | null>;
-  /** The same for large states by identity: a kept list is not made JSON again for every answer. */
-  byState?: WeakMap<object, { name: string; part: Part | null }>;
 }
 
 /** How members' pages are made (the production build's, once it has loaded). */
@@ -106,32 +103,15 @@ export interface MemberRender {
   viewerState: (viewer: Viewer) => unknown;
 }
 
-/**
- * Options of {@link createPageCache}: `ttlMs` how long a visitors' page is served (ms, default
- * {@link VISITOR_TTL_MS}), `now` a clock for tests (ms), `onClear` called whenever the cache is
- * emptied, so the instance's other caches follow.
- */
+/** `ttlMs`: a visitors' page's life (ms, default {@link VISITOR_TTL_MS}); `now`: a clock (ms); `onClear`: called on every emptying. */
 export type PageCacheOptions = { ttlMs?: number; now?: () => number; onClear?: () => void };
 
-/**
- * The page cache: `visitors` answers visitors' GETs, `members` plain members' page GETs once
- * `renderMembers` said how their pages are made (everything else passes); `clear()` empties it
- * (writes, realtime events); `size()` gives entries and bytes held.
- */
+/** `visitors` and `members` (once `renderMembers` said how) answer GETs, else pass; `clear()` empties; `size()`: entries, bytes. */
 export type PageCache = { visitors: RequestHandler; members: RequestHandler; renderMembers(how: MemberRender): void; clear(): void; size(): { entries: number; bytes: number } };
-
-/** Every byte offset of `needle` in `body`. */
-function offsets(body: Buffer, needle: string): number[] {
-  const found: number[] = [];
-  const bytes = Buffer.from(needle);
-  for (let at = bytes.length ? body.indexOf(bytes) : -1; at >= 0; at = body.indexOf(bytes, at + bytes.length)) found.push(at);
-  return found;
-}
 
 /**
  * Finds a generic render's parts, in the order the page declared them, and cuts the body into
- * pieces: each part and each replaced string a piece of its own, the bytes between them in pieces
- * of at most {@link PIECE_BYTES}.
+ * pieces (each part and each replaced string one of its own) and those into {@link Block}s.
  *
  * @returns the layout, or null when a part's generic markup is not where the page has it, or a
  *   replaced string lies inside a part other than the data part
@@ -158,7 +138,11 @@ function layoutOf(body: Buffer, nonce: string, parts: PersonalParts<Viewer>): En
     }
   }
   if (!data) return null;
-  const marks = [nonce, ...parts.renew].flatMap((text, i) => offsets(body, text).map((at) => ({ at, end: at + Buffer.byteLength(text), kind: i ? ("renew" as const) : ("nonce" as const) })));
+  const marks: Array<{ at: number; end: number; kind: "nonce" | "renew" }> = [];
+  for (const [i, text] of [nonce, ...parts.renew].entries()) {
+    const bytes = Buffer.from(text);
+    for (let at = bytes.length ? body.indexOf(bytes) : -1; at >= 0; at = body.indexOf(bytes, at + bytes.length)) marks.push({ at, end: at + bytes.length, kind: i ? "renew" : "nonce" });
+  }
   for (const mark of marks) {
     const within = regions.find((r) => r.slot && mark.at < r.end && mark.end > r.start);
     // The data part writes its own nonce; a string renewed inside another part would not be.
@@ -166,25 +150,26 @@ function layoutOf(body: Buffer, nonce: string, parts: PersonalParts<Viewer>): En
     if (!within) regions.push({ raw: body.subarray(mark.at, mark.end), start: mark.at, end: mark.end, kind: mark.kind });
   }
   regions.sort((a, b) => a.start - b.start);
-  const pieces: Piece[] = [];
+  const blocks: Block[] = [];
+  const add = (piece: Piece) => {
+    const last = blocks.at(-1);
+    if (piece.kind && piece.kind !== "part") blocks.push({ pieces: [piece] });
+    else if (!last?.whole || last.whole.raw.length >= PIECE_BYTES) blocks.push({ pieces: [piece], whole: piece });
+    else {
+      last.pieces.push(piece);
+      last.whole = { raw: body.subarray(last.pieces[0]!.start, piece.end), kept: {} };
+    }
+  };
   let from = 0;
   for (const region of [...regions, { start: body.length, end: body.length } as Piece]) {
-    while (from < region.start) {
-      const raw = body.subarray(from, Math.min(region.start, from + PIECE_BYTES));
-      pieces.push({ raw, start: from, end: (from += raw.length), kept: {} });
-    }
-    if (region.end > region.start) pieces.push(region);
+    if (from < region.start) add({ raw: body.subarray(from, region.start), start: from, end: region.start, kept: {} });
+    if (region.end > region.start) add(region);
     from = region.end;
   }
-  return { pieces, data };
+  return { blocks, data };
 }
 
-/**
- * Creates the page cache.
- *
- * @param options see {@link PageCacheOptions}
- * @returns {@link PageCache}
- */
+/** @returns a new {@link PageCache} with {@link PageCacheOptions} */
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const ttl = options.ttlMs ?? VISITOR_TTL_MS;
   const now = options.now ?? Date.now;
@@ -307,7 +292,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const response = await made!.render(new globalThis.Request(url, { headers }), nonce, parts);
     const body = Buffer.from(await response.arrayBuffer());
     const usable = response.status === 200 && !response.headers.has("set-cookie") && parts.readers.length > 0;
-    const entry: Entry = { at: now(), body: usable ? body : Buffer.alloc(0), nonce, headers: [], parts: usable ? parts : null, rendered: new Map(), byState: new WeakMap() };
+    const entry: Entry = { at: now(), body: usable ? body : Buffer.alloc(0), nonce, headers: [], parts: usable ? parts : null, rendered: new Map() };
     response.headers.forEach((value, name) => SKIP_HEADERS.test(name) || entry.headers.push([name, value]));
     if (startedIn === generation) store(key, entry);
     return entry;
@@ -324,33 +309,29 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   // The header's state per viewer object (the session lookup's, the same until a write): made once.
   const viewerStates = new WeakMap<Viewer, unknown>();
-  // A state's JSON, kept while the state object is (a member's notification list is the same
-  // array until a write: its 40 KB of JSON are made and deflated once, not per answer).
-  const json = new WeakMap<object, Part>();
-  const jsonOf = (state: unknown): Part => {
-    if (typeof state !== "object" || state === null) return { raw: Buffer.from(scriptJson(state)) };
-    let part = json.get(state);
-    if (!part) {
-      const raw = Buffer.from(scriptJson(state));
-      // Small ones go out as stored blocks, deflated never.
-      json.set(state, (part = raw.length > KEPT_JSON_BYTES ? { raw, kept: { level: KEPT_STATE_LEVEL } } : { raw }));
-    }
+  // A state's JSON; a large one kept while the state object is (a member's notification list is
+  // the same array until a write: its 40 KB of JSON are made, rendered and deflated once).
+  const json = new WeakMap<object, Part & { id: string }>();
+  let keptJson = 0;
+  const jsonOf = (state: unknown): string | (Part & { id: string }) => {
+    const object = typeof state === "object" && state !== null ? state : null;
+    const kept = object && json.get(object);
+    if (kept) return kept;
+    const text = scriptJson(state);
+    if (text.length <= KEPT_JSON_BYTES || !object) return text;
+    const part = { raw: Buffer.from(text), kept: { level: KEPT_STATE_LEVEL }, id: `#${(keptJson += 1)}` };
+    json.set(object, part);
     return part;
   };
 
-  /** A part's markup for a state, once per render and state (a large one, kept until a write, also found by identity); null: the generic markup. */
-  const renderedPart = (entry: Entry, piece: Piece, state: unknown): Part | null => {
-    const name = piece.slot!.name;
-    const object = typeof state === "object" && state !== null ? state : null;
-    const known = object ? entry.byState!.get(object) : undefined;
-    if (known?.name === name) return known.part;
-    const key = `${name}\0${JSON.stringify(state)}`;
+  /** A part's markup for a state (its {@link jsonOf}), once per render and state; null: the generic markup. */
+  const renderedPart = (entry: Entry, piece: Piece, state: unknown, json: ReturnType<typeof jsonOf>): Part | null => {
+    const key = `${piece.slot!.name}\0${typeof json === "string" ? json : json.id}`;
     let part = entry.rendered!.get(key);
     if (part === undefined) {
       const raw = Buffer.from(piece.slot!.html(state));
-      entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: key.length > KEPT_JSON_BYTES ? { level: KEPT_STATE_LEVEL } : {} }));
+      entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: typeof json === "string" ? {} : { level: KEPT_STATE_LEVEL } }));
     }
-    if (object && key.length > KEPT_JSON_BYTES) entry.byState!.set(object, { name, part });
     return part;
   };
 
@@ -364,22 +345,40 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     let mine = viewerStates.get(viewer);
     if (!mine) viewerStates.set(viewer, (mine = made!.viewerState(viewer)));
     const states: PersonalStates = Object.assign({ [VIEWER_PART]: mine }, ...given);
-    const dataParts: Part[] = [{ raw: Buffer.from(`${layout.data.before.join(nonce || entry.nonce!)}{`) }];
-    Object.keys(states).forEach((name, i) => dataParts.push({ raw: Buffer.from(`${i ? "," : ""}${scriptJson(name)}:`) }, jsonOf(states[name])));
-    dataParts.push({ raw: Buffer.from(`}${layout.data.after}`) });
+    // The states' JSON as one fresh piece, but a kept (large) one as it is.
+    const jsons = new Map<string, ReturnType<typeof jsonOf>>();
+    const dataParts: Part[] = [];
+    let text = `${layout.data.before.join(nonce || entry.nonce!)}{`;
+    for (const name in states) {
+      const json = jsonOf(states[name]);
+      text += `${jsons.size ? "," : ""}${scriptJson(name)}:${typeof json === "string" ? json : ""}`;
+      jsons.set(name, json);
+      if (typeof json === "string") continue;
+      dataParts.push({ raw: Buffer.from(text) }, json);
+      text = "";
+    }
+    dataParts.push({ raw: Buffer.from(`${text}}${layout.data.after}`) });
     // One nonce part, and one new string per marked string, wherever they occur (a page has 20 nonces).
     const noncePart = { raw: Buffer.from(nonce || entry.nonce!) };
     const fresh = new Map<string, Part>();
     const renewed = (old: string) => fresh.get(old) ?? fresh.set(old, { raw: Buffer.from(randomUUID()) }).get(old)!;
-    // A loop, not `flatMap`: that took a third of this function's time.
     const out: Part[] = [];
-    for (const piece of layout.pieces) {
+    for (const { pieces, whole } of layout.blocks) {
+      const piece = pieces[0]!;
       if (piece.kind === "nonce") out.push(noncePart);
       else if (piece.kind === "renew") out.push(renewed(piece.raw.toString()));
       else if (piece.kind === "data") out.push(...dataParts);
-      // A part the member's states name, in their markup (deflated once per render and state).
-      else if (piece.kind === "part" && piece.slot!.name in states) out.push(renderedPart(entry, piece, states[piece.slot!.name]) ?? piece);
-      else out.push(piece);
+      else {
+        // The parts the member's states name, in their markup; a block where none differs, whole.
+        let differs = false;
+        for (const p of pieces) {
+          const json = p.kind === "part" ? jsons.get(p.slot!.name) : undefined;
+          const part = json === undefined ? null : renderedPart(entry, p, states[p.slot!.name], json);
+          differs ||= part !== null;
+          out.push(part ?? p);
+        }
+        if (!differs) out.splice(out.length - pieces.length, pieces.length, whole!);
+      }
     }
     return out;
   };

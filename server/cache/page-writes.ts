@@ -37,15 +37,9 @@ export function declareChange(change: CacheChange): void {
 
 /** Options of {@link trackWrites}. */
 export interface TrackWritesOptions {
-  /**
-   * Called once per answer below 400 whose request declared changes, when the answer is
-   * finished; errors are the caller's to catch.
-   */
+  /** Called when an answer below 400 whose request declared changes is finished; errors are the caller's to catch. */
   onChange(changes: ReadonlySet<CacheChange>): void;
-  /**
-   * Called while the answer's headers are written, when the request declared changes: the place
-   * to set a cookie on the writer's answer (the fresh-after-write mark).
-   */
+  /** Called while such an answer's headers are written: the place to set the writer's fresh-after-write cookie. */
   onHeaders?(req: Request, res: Response, changes: ReadonlySet<CacheChange>): void;
 }
 
