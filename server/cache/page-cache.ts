@@ -61,8 +61,8 @@ const FLASH_COOKIE = /(?:^|;\s*)borssnack_flash=/;
 const FRESH = new RegExp(`(?:^|;\\s*)${FRESH_COOKIE}=`);
 /** Headers a kept page does not replay: per answer, or the entry's own (CSP, encoding). */
 const SKIP_HEADERS = /^(content-security-policy|x-request-id|date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|x-cache)$/i;
-/** Longest piece of a member page between its parts (bytes): deflated once per render. */
-const PIECE_BYTES = 16 * 1024;
+/** A member page is cut into blocks of about this many bytes (a block no part of which differs is one piece). */
+const BLOCK_BYTES = 16 * 1024;
 /** A state's JSON longer than this (bytes) is deflated once and kept while the state object is. */
 const KEPT_JSON_BYTES = 4 * 1024;
 /** zlib level of a large state's parts: a member's list serves about one answer between writes (decision 043). */
@@ -74,7 +74,7 @@ type Part = { raw: Buffer; kept?: { piece?: DeflatedPiece; level?: number }; pie
 /** A piece of a member page (bytes `start`..`end`): plain, a part (generic markup), or replaced in every answer (nonce, renewed string, data). */
 type Piece = Part & { start: number; end: number; kind?: "part" | "nonce" | "renew" | "data"; slot?: PersonalSlot };
 
-/** Consecutive pieces (about {@link PIECE_BYTES}; or one replaced per answer): `whole` answers when no part differs for the member. */
+/** Consecutive pieces (about {@link BLOCK_BYTES}; or one replaced per answer): `whole` answers when no part differs for the member. */
 type Block = { pieces: Piece[]; whole?: Part };
 
 /** A kept render: a visitors' page (`csp`, compressed copies) or a generic member render (`parts`). */
@@ -154,7 +154,7 @@ function layoutOf(body: Buffer, nonce: string, parts: PersonalParts<Viewer>): En
   const add = (piece: Piece) => {
     const last = blocks.at(-1);
     if (piece.kind && piece.kind !== "part") blocks.push({ pieces: [piece] });
-    else if (!last?.whole || last.whole.raw.length >= PIECE_BYTES) blocks.push({ pieces: [piece], whole: piece });
+    else if (!last?.whole || last.whole.raw.length >= BLOCK_BYTES) blocks.push({ pieces: [piece], whole: piece });
     else {
       last.pieces.push(piece);
       last.whole = { raw: body.subarray(last.pieces[0]!.start, piece.end), kept: {} };
