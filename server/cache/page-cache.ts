@@ -89,7 +89,7 @@ interface Entry {
   nonce?: string; parts?: PersonalParts<Viewer> | null;
   /** The data part's markup around its JSON: `before` split at the nonce. */
   layout?: { blocks: Block[]; data: { before: string[]; after: string } } | null;
-  /** A part's markup per state (`name \0 JSON`, a kept JSON's id), rendered once per render; null: the generic markup. */
+  /** A part's markup per state (`name \0 JSON`), rendered once per render; null: the generic markup. */
   rendered?: Map<string, Part | null>;
 }
 
@@ -311,26 +311,32 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const viewerStates = new WeakMap<Viewer, unknown>();
   // A state's JSON; a large one kept while the state object is (a member's notification list is
   // the same array until a write: its 40 KB of JSON are made, rendered and deflated once).
-  const json = new WeakMap<object, Part & { id: string }>();
-  let keptJson = 0;
-  const jsonOf = (state: unknown): string | (Part & { id: string }) => {
+  type KeptJson = Part & { rendered: WeakMap<Piece, Part | null> };
+  const json = new WeakMap<object, KeptJson>();
+  const jsonOf = (state: unknown): string | KeptJson => {
     const object = typeof state === "object" && state !== null ? state : null;
     const kept = object && json.get(object);
     if (kept) return kept;
     const text = scriptJson(state);
     if (text.length <= KEPT_JSON_BYTES || !object) return text;
-    const part = { raw: Buffer.from(text), kept: { level: KEPT_STATE_LEVEL }, id: `#${(keptJson += 1)}` };
+    const part = { raw: Buffer.from(text), kept: { level: KEPT_STATE_LEVEL }, rendered: new WeakMap<Piece, Part | null>() };
     json.set(object, part);
     return part;
   };
 
-  /** A part's markup for a state (its {@link jsonOf}), once per render and state; null: the generic markup. */
-  const renderedPart = (entry: Entry, piece: Piece, state: unknown, json: ReturnType<typeof jsonOf>): Part | null => {
-    const key = `${piece.slot!.name}\0${typeof json === "string" ? json : json.id}`;
-    let part = entry.rendered!.get(key);
+  /**
+   * A part's markup for a state (its {@link jsonOf}), once per render and state: found by JSON, or
+   * kept beside a large state's JSON (so it goes with the state); null: the generic markup.
+   */
+  const renderedPart = (entry: Entry, piece: Piece, state: unknown, json: string | KeptJson): Part | null => {
+    const byJson = typeof json === "string";
+    const key = byJson ? `${piece.slot!.name}\0${json}` : "";
+    let part = byJson ? entry.rendered!.get(key) : json.rendered.get(piece);
     if (part === undefined) {
       const raw = Buffer.from(piece.slot!.html(state));
-      entry.rendered!.set(key, (part = raw.equals(piece.raw) ? null : { raw, kept: typeof json === "string" ? {} : { level: KEPT_STATE_LEVEL } }));
+      part = raw.equals(piece.raw) ? null : { raw, kept: byJson ? {} : { level: KEPT_STATE_LEVEL } };
+      if (byJson) entry.rendered!.set(key, part);
+      else json.rendered.set(piece, part);
     }
     return part;
   };
@@ -346,7 +352,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (!mine) viewerStates.set(viewer, (mine = made!.viewerState(viewer)));
     const states: PersonalStates = Object.assign({ [VIEWER_PART]: mine }, ...given);
     // The states' JSON as one fresh piece, but a kept (large) one as it is.
-    const jsons = new Map<string, ReturnType<typeof jsonOf>>();
+    const jsons = new Map<string, string | KeptJson>();
     const dataParts: Part[] = [];
     let text = `${layout.data.before.join(nonce || entry.nonce!)}{`;
     for (const name in states) {
