@@ -11,11 +11,12 @@
 import { Download, Mail, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { logout } from "../../server/accounts/actions";
-import { getAdminMailOptOut, setAdminMailOptOut } from "../../server/admin/unsubscribe";
+import { adminMailOptOutWrite } from "../../server/admin/mail-opt-out";
+import { getAdminMailOptOut } from "../../server/admin/unsubscribe";
 import { setFlash } from "../../server/http/flash";
 import { badRequest, readForm } from "../../server/http/forms";
 import { emailNotificationsWrite, getNotificationSettings, notificationSettingsWrite } from "../../server/notifications/settings";
-import { accountSummary, deleteOwnAccountWithPassword, requestDeletionLink } from "../../server/privacy/account";
+import { accountSummary, deletionLinkRequestWrite, passwordDeletionWrite } from "../../server/privacy/account";
 import { servicesContext } from "../../server/platform/services";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { getViewer, requireViewer } from "../../server/accounts/session";
@@ -50,8 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * `intent=delete` (field `password`): checks the password and deletes the account, then ends the
  * session and goes to /forum with 'Kontot raderat'. Wrong password: 400 with a Swedish message,
- * nothing deleted. `intent=send-link`: mails a one-time deletion link. `intent=mail-opt-out` /
- * `mail-opt-in`: refuses or takes back the admins' bulk mail.
+ * nothing deleted. `intent=send-link`: mails a one-time deletion link (`deletionLinkRequestWrite`;
+ * 429 within a minute of the last, 503 when the mail server does not take it). `intent=mail-opt-out` /
+ * `mail-opt-in`: refuses or takes back the admins' bulk mail (`adminMailOptOutWrite`, limit `follow`).
  * `intent=notification-settings` ('Notiser'; fields: one level per kind, `auto_subscribe`,
  * `weekly_digest`): runs `notificationSettingsWrite` — 200 with the toast 'Notisinställningarna
  * är sparade', or 400 with a Swedish message, field errors and the posted `values` (nothing
@@ -68,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.intent ?? "";
   switch (intent) {
     case "delete": {
-      const outcome = await deleteOwnAccountWithPassword(services, viewer, form.password, request.headers);
-      if (!outcome.ok) return data({ ok: false as const, intent, error: outcome.error, sent: false }, { status: outcome.status });
+      const outcome = await runWrite(passwordDeletionWrite(services, request.headers), writeContext(services, viewer, request), { password: form.password });
+      if (!outcome.ok) return writeFailure(outcome, { intent, sent: false });
       const headers = new Headers();
       try {
         for (const cookie of await logout(services, request.headers)) headers.append("Set-Cookie", cookie);
@@ -81,13 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/forum", { headers });
     }
     case "send-link": {
-      const outcome = await requestDeletionLink(services, viewer);
-      if (!outcome.ok) return data({ ok: false as const, intent, error: outcome.error, sent: false }, { status: outcome.status });
+      const result = await runWrite(deletionLinkRequestWrite(services), writeContext(services, viewer, request), {});
+      if (!result.ok) return writeFailure(result, { intent, sent: false });
       return { ok: true as const, intent, error: null, sent: true };
     }
     case "mail-opt-out":
     case "mail-opt-in": {
-      await setAdminMailOptOut(services.db, viewer.id, intent === "mail-opt-out");
+      const result = await runWrite(adminMailOptOutWrite, writeContext(services, viewer, request), { optOut: intent === "mail-opt-out" });
+      if (!result.ok) return writeFailure(result, { intent, sent: false });
       return { ok: true as const, intent, error: null, sent: false };
     }
     case "notification-settings": {

@@ -13,7 +13,7 @@ export class ForumError extends Error {
    * @param title optional toast title (catalogue string)
    */
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     message: string,
     public readonly title?: string,
   ) {

@@ -21,7 +21,7 @@ import { ForumError } from "../platform/errors";
 import type { Services } from "../platform/services";
 import type { Viewer } from "../accounts/session";
 import type { ProfileFileDeps } from "../uploads/profile-images";
-import { defineOpenWrite } from "../writes/pipeline";
+import { defineOpenWrite, defineWrite, runWrite } from "../writes/pipeline";
 import { deleteMember, removeMemberFiles, DELETE_LINK_PREFIX, type DeleteMemberResult } from "./delete-account";
 import { deletionMail } from "./mail";
 
@@ -35,7 +35,7 @@ export const DELETE_LINK_PATH = "/forum/konto/radera";
 /** A failed step: HTTP status and the Swedish message to show. */
 export interface PrivacyFailure {
   ok: false;
-  status: 400 | 401 | 404 | 409 | 429 | 500;
+  status: 400 | 401 | 404 | 409 | 429 | 500 | 503;
   error: string;
 }
 
@@ -61,16 +61,69 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Checks the password the member typed and, when right, deletes their account.
+ * Deleting one's own account with the current password as a declared write
+ * (server/writes/pipeline.ts; the account page's 'Radera konto'): `{ password }` → the
+ * {@link DeleteMemberResult}. Steps: login (401) → parse: a password is given (400
+ * 'passwordRequired'; longer than any password: 400 'wrongPassword') → policy: at most 5 wrong
+ * passwords per member in 15 minutes (429), then better-auth checks the password against the
+ * request's session, so only the session's own member can be deleted (400 wrong, 401 no
+ * session) → transaction: {@link deleteMember} (409 the only admin, 404 already gone; nothing
+ * deleted) → events: the member's uploaded files removed. Changes pages (their posts now say
+ * 'Okänd').
+ *
+ * @param services the auth API, the database and the storage of uploaded files
+ * @param headers the request's headers (the session better-auth verifies the password against)
+ * @returns the write
+ */
+export function passwordDeletionWrite(services: Services, headers: Headers) {
+  return defineWrite({
+    name: "delete-account-with-password",
+    login: { message: pv.notLoggedIn },
+    parse: (raw: { password: unknown }) => {
+      const password = raw.password;
+      if (typeof password !== "string" || password.length === 0) throw new ForumError(400, pv.passwordRequired);
+      if (password.length > PASSWORD_MAX) throw new ForumError(400, pv.wrongPassword);
+      return password;
+    },
+    policy: async ({ actor }, password) => {
+      const state = await wrongPasswords.get(actor.id);
+      if (state && state.consumedPoints >= 5) throw new ForumError(429, pv.tooManyAttempts(Math.ceil(state.msBeforeNext / 60_000)));
+      try {
+        await services.auth.api.verifyPassword({ body: { password }, headers });
+      } catch (error) {
+        if (error instanceof APIError && error.statusCode === 401) throw new ForumError(401, pv.notLoggedIn);
+        if (error instanceof APIError && error.statusCode === 400) {
+          await wrongPasswords.consume(actor.id).catch((e: unknown) => {
+            if (!(e instanceof RateLimiterRes)) throw e;
+          });
+          throw new ForumError(400, pv.wrongPassword);
+        }
+        console.error("[privacy] lösenordskontroll misslyckades:", error);
+        throw new ForumError(503, pv.deleteFailed);
+      }
+      await wrongPasswords.delete(actor.id);
+    },
+    transaction: async (tx, { actor }) => {
+      const result = await deleteMember(tx as unknown as Db, actor.id);
+      if (result.lastAdmin) throw new ForumError(409, pv.lastAdminCannotDelete);
+      if (!result.deleted) throw new ForumError(404, pv.accountMissing);
+      return result;
+    },
+    events: ({ db }, result) => removeMemberFiles({ ...services, db: db as Db }, result),
+  });
+}
+
+/**
+ * Deletes the member's account when `password` is theirs ({@link passwordDeletionWrite} without
+ * abuse limits; scripts and tests).
  *
  * @param services server services
  * @param viewer the logged-in member (from the request's session)
  * @param password what the member typed (any value; bad input answers 400)
- * @param headers the request's headers: better-auth verifies the password against the session
- *   they carry, so only the session's own member can be deleted this way
+ * @param headers the request's headers (their session is the one the password is checked against)
  * @returns `{ ok: true, result }` after deletion, or a {@link PrivacyFailure}: 400 empty or wrong
- *   password (nothing deleted), 401 no valid session, 409 the member is the only admin
- *   (nothing deleted), 429 too many wrong passwords
+ *   password, 401 no valid session, 404 no such account, 409 the only admin, 429 too many wrong
+ *   passwords, 503 the check could not be made; nothing is deleted on failure
  */
 export async function deleteOwnAccountWithPassword(
   services: Services,
@@ -78,81 +131,82 @@ export async function deleteOwnAccountWithPassword(
   password: unknown,
   headers: Headers,
 ): Promise<{ ok: true; result: DeleteMemberResult } | PrivacyFailure> {
-  if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, error: pv.passwordRequired };
-  if (password.length > PASSWORD_MAX) return { ok: false, status: 400, error: pv.wrongPassword };
-  const state = await wrongPasswords.get(viewer.id);
-  if (state && state.consumedPoints >= 5) {
-    return { ok: false, status: 429, error: pv.tooManyAttempts(Math.ceil(state.msBeforeNext / 60_000)) };
-  }
-  try {
-    await services.auth.api.verifyPassword({ body: { password }, headers });
-  } catch (error) {
-    if (error instanceof APIError) {
-      if (error.statusCode === 401) return { ok: false, status: 401, error: pv.notLoggedIn };
-      if (error.statusCode === 400) {
-        await wrongPasswords.consume(viewer.id).catch((e: unknown) => {
-          if (!(e instanceof RateLimiterRes)) throw e;
-        });
-        return { ok: false, status: 400, error: pv.wrongPassword };
-      }
-    }
-    console.error("[privacy] lösenordskontroll misslyckades:", error);
-    return { ok: false, status: 500, error: pv.deleteFailed };
-  }
-  const result = await deleteMember(services.db, viewer.id);
-  await removeMemberFiles(services, result);
-  await wrongPasswords.delete(viewer.id);
-  if (result.lastAdmin) return { ok: false, status: 409, error: pv.lastAdminCannotDelete };
-  if (!result.deleted) return { ok: false, status: 404, error: pv.accountMissing };
-  return { ok: true, result };
+  const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
+  const outcome = await runWrite(passwordDeletionWrite(services, headers), { db: services.db, actor }, { password });
+  return outcome.ok ? { ok: true, result: outcome.value } : { ok: false, status: outcome.status as PrivacyFailure["status"], error: outcome.error };
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const identifierFor = (token: string) => `${DELETE_LINK_PREFIX}${hashToken(token)}`;
+/** A member's deletion links. */
+const linksOf = (userId: string) => and(like(verification.identifier, `${DELETE_LINK_PREFIX}%`), eq(verification.value, userId));
 /** Tokens are 32 random bytes in base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Mails the member a one-time link that deletes their account (for members without a password,
- * and for those who prefer it). Only a hash of the token is stored (`verification` table,
- * identifier `delete-account:<sha256>`, value = user id), valid {@link DELETE_LINK_TTL_S} s; a
- * new link replaces the previous one.
+ * Asking for a one-time link that deletes the account (for members without a password, and for
+ * those who prefer it) as a declared write (server/writes/pipeline.ts; the account page's
+ * 'Skicka raderingslänk'): no input. Steps: login (401) → policy: at most one link per member
+ * within {@link DELETE_LINK_RESEND_S} s (429 'linkRecentlySent'), and the account's address →
+ * transaction: the member's earlier link replaced by a new one, only the token's hash stored
+ * (`verification` table, identifier `delete-account:<sha256>`, value = user id, valid
+ * {@link DELETE_LINK_TTL_S} s), and the mail handed to the mail server; a mail that cannot be
+ * sent rolls the link back (503 'linkSendFailed'). Changes no cached page.
+ *
+ * @param services the mailer and the public URL the link starts with
+ * @returns the write
+ */
+export function deletionLinkRequestWrite(services: Pick<Services, "config" | "mailer">) {
+  return defineWrite({
+    name: "deletion-link-request",
+    changes: () => [],
+    login: { message: pv.notLoggedIn },
+    parse: () => null,
+    policy: async ({ db, actor }) => {
+      const recent = await db
+        .select({ id: verification.id })
+        .from(verification)
+        .where(and(linksOf(actor.id), gt(verification.createdAt, new Date(Date.now() - DELETE_LINK_RESEND_S * 1000))))
+        .limit(1);
+      if (recent.length > 0) throw new ForumError(429, pv.linkRecentlySent);
+      const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, actor.id)).limit(1);
+      if (!row) throw new ForumError(401, pv.notLoggedIn);
+      return row.email;
+    },
+    transaction: async (tx, { actor }, _input, email) => {
+      const token = randomBytes(32).toString("base64url");
+      await tx.delete(verification).where(linksOf(actor.id));
+      await tx.insert(verification).values({
+        id: randomBytes(16).toString("hex"),
+        identifier: identifierFor(token),
+        value: actor.id,
+        expiresAt: new Date(Date.now() + DELETE_LINK_TTL_S * 1000),
+      });
+      const url = `${services.config.publicUrl}${DELETE_LINK_PATH}?token=${token}`;
+      try {
+        await services.mailer.send(deletionMail(email, actor.nickname, url));
+      } catch (error) {
+        console.error("[privacy] kunde inte skicka raderingslänk:", (error as Error).message);
+        throw new ForumError(503, pv.linkSendFailed);
+      }
+    },
+  });
+}
+
+/**
+ * Mails the member a deletion link ({@link deletionLinkRequestWrite} without abuse limits;
+ * scripts and tests).
  *
  * @param services server services (database, mailer, public URL)
- * @param viewer the logged-in member; the mail goes to their account address
+ * @param viewer the member; the mail goes to their account address
  * @returns `{ ok: true }` when the mail was handed to the mail server, or a
  *   {@link PrivacyFailure}: 429 when a link was sent less than {@link DELETE_LINK_RESEND_S} s
- *   ago, 500 when the mail could not be sent (the link is then withdrawn)
+ *   ago, 503 when the mail could not be sent (no link is then stored)
  */
 export async function requestDeletionLink(services: Services, viewer: Viewer): Promise<{ ok: true } | PrivacyFailure> {
-  const db = services.db;
-  const mine = and(like(verification.identifier, `${DELETE_LINK_PREFIX}%`), eq(verification.value, viewer.id));
-  const recent = await db
-    .select({ id: verification.id })
-    .from(verification)
-    .where(and(mine, gt(verification.createdAt, new Date(Date.now() - DELETE_LINK_RESEND_S * 1000))))
-    .limit(1);
-  if (recent.length > 0) return { ok: false, status: 429, error: pv.linkRecentlySent };
-  const token = randomBytes(32).toString("base64url");
-  const id = randomBytes(16).toString("hex");
-  await db.transaction(async (tx) => {
-    await tx.delete(verification).where(mine);
-    await tx.insert(verification).values({
-      id,
-      identifier: identifierFor(token),
-      value: viewer.id,
-      expiresAt: new Date(Date.now() + DELETE_LINK_TTL_S * 1000),
-    });
-  });
-  const url = `${services.config.publicUrl}${DELETE_LINK_PATH}?token=${token}`;
-  try {
-    await services.mailer.send(deletionMail(viewer.email, viewer.nickname, url));
-  } catch (error) {
-    console.error("[privacy] kunde inte skicka raderingslänk:", (error as Error).message);
-    await db.delete(verification).where(eq(verification.id, id));
-    return { ok: false, status: 500, error: pv.linkSendFailed };
-  }
-  return { ok: true };
+  const actor = { id: viewer.id, role: viewer.role, nickname: viewer.nickname };
+  const result = await runWrite(deletionLinkRequestWrite(services), { db: services.db, actor }, {});
+  return result.ok ? { ok: true } : { ok: false, status: result.status as PrivacyFailure["status"], error: result.error };
 }
 
 /**

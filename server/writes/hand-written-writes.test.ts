@@ -41,10 +41,6 @@ const NOT_YET_THROUGH_THE_PIPELINE: Record<string, { helpers: string[]; why: str
     helpers: ["savePassword"],
     why: "a password set by better-auth, limited by the auth limits of server/accounts/sign-in-lockout.ts (docs/decisions/007)",
   },
-  "account.tsx": {
-    helpers: ["setAdminMailOptOut", "requestDeletionLink"],
-    why: "the admin-mail opt-out and the deletion-link mail are not declared writes yet",
-  },
 };
 
 /** The text of `export (async) function <name>` up to its closing brace at the start of a line. */

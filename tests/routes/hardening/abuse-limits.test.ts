@@ -14,6 +14,7 @@ import * as apiEvents from "../../../app/routes/api-events";
 import * as apiFollow from "../../../app/routes/api-follow";
 import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as notificationsPage from "../../../app/routes/notifications";
+import * as accountPage from "../../../app/routes/account";
 import * as apiPresence from "../../../app/routes/api-presence";
 import * as apiPreview from "../../../app/routes/api-preview";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
@@ -479,6 +480,16 @@ describe("write endpoints that had no limit", () => {
     const over = await callRoute(forum, unsubscribe.action, { url, form: {}, ip });
     expect(over.status).toBe(429);
     expect(over.body.limited).toBe(al.tooOften(Number(over.headers.get("retry-after"))));
+  });
+
+  it("the account page's admin-mail opt-out toggle counts against the follow limit: the 31st in a minute gets 429", async () => {
+    const p = await poster({ ageDays: 30 });
+    const toggle = (i: number) =>
+      callRoute(forum, accountPage.action, { url: "/forum/konto", form: { intent: i % 2 === 0 ? "mail-opt-out" : "mail-opt-in" }, cookie: p.cookie, ip: p.ip });
+    for (let i = 0; i < 30; i++) expect((await toggle(i)).status).toBe(200);
+    const over = await toggle(30);
+    expectRefused(over, 60, al.follow);
+    expect(over.body).toMatchObject({ ok: false, intent: "mail-opt-out" });
   });
 
   it("avatar removal counts against the upload limit: the 11th in 10 minutes gets 429", async () => {

@@ -7,13 +7,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as accountDeleteConfirm from "../../../app/routes/account-delete-confirm";
+import * as accountPage from "../../../app/routes/account";
 import { privacy as pv } from "../../../domain/i18n/sv";
-import { user } from "../../../server/db/schema";
+import { user, verification } from "../../../server/db/schema";
 import { DELETE_LINK_PATH, requestDeletionLink } from "../../../server/privacy/account";
 import type { Viewer } from "../../../server/accounts/session";
 import { storageFor } from "../../../server/storage/storage";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
-import { callRoute } from "../../../server/testing/route-call";
+import { callRoute, sessionCookie } from "../../../server/testing/route-call";
 import { keyFromUrl, setProfileImage } from "../../../server/uploads/profile-images";
 
 let forum: TestForum;
@@ -74,5 +75,32 @@ describe("using a deletion link", () => {
       });
     }
     expect(await users()).toEqual(before);
+  });
+});
+
+describe("asking for a deletion link on the account page", () => {
+  it("a link whose mail the mail server refuses is not kept: 503 with the Swedish message, and asking again is not held by the one-a-minute rule", async () => {
+    const member = await createMember(forum);
+    const cookie = await sessionCookie(forum, member);
+    const ask = () => callRoute(forum, accountPage.action, { url: "/forum/konto", form: { intent: "send-link" }, cookie });
+    const links = async () => (await forum.services.db.select({ value: verification.value }).from(verification)).filter((v) => v.value === member.id);
+    const send = forum.services.mailer.send;
+    forum.services.mailer.send = async () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+    };
+    try {
+      expect(await ask()).toMatchObject({ status: 503, body: { ok: false, intent: "send-link", sent: false, error: pv.linkSendFailed } });
+    } finally {
+      forum.services.mailer.send = send;
+    }
+    expect(await links()).toEqual([]);
+
+    const before = forum.mails.length;
+    expect(await ask()).toMatchObject({ status: 200, body: { ok: true, sent: true } });
+    expect(forum.mails.slice(before).map((m) => m.to)).toEqual([member.email]);
+    expect(await links()).toHaveLength(1);
+    // A second link within the minute: 429, and the first stays the only one.
+    expect(await ask()).toMatchObject({ status: 429, body: { ok: false, error: pv.linkRecentlySent } });
+    expect(await links()).toHaveLength(1);
   });
 });
