@@ -32,7 +32,13 @@
  * `--cpu-prof <dir>` (run the server with V8's `--cpu-prof` and print the functions with the most
  * self time afterwards); `--soak <minutes>` (instead of the cases: the mixed load of bench/soak.ts,
  * written between `<!-- soak:start -->` and `<!-- soak:end -->`; with `--smoke` on the smoke dataset,
- * never written); `--soak-loops <members>,<visitors>` (the soak's concurrent loops, default 30,10).
+ * never written); `--soak-loops <members>,<visitors>` (the soak's concurrent loops, default 30,10);
+ * `--against <folder>` (an A/B in one run: another checkout of the project, e.g. a `git worktree`
+ * of an older commit with its own build in the same `BUILD_DIR`, is started beside this one on
+ * port + 1, and every case is loaded A, B, B, A with a 1 s pause between loads; each side's
+ * faster load of the two is its figure, so a slow minute of the shared machine counts against
+ * both; prints the comparison table with each case's change and the cases more than 10 % slower,
+ * and never writes the docs).
  *
  * A case whose route does not exist in the build (the notification list in an older build)
  * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
@@ -79,6 +85,8 @@ interface Options {
   soak: number | null;
   /** The soak's concurrent member and visitor loops (`--soak-loops 30,10`). */
   soakLoops: [number, number];
+  /** Another checkout of the project to compare with (`--against <folder>`), or null. */
+  against: string | null;
 }
 
 /** `--soak <minutes>`: a positive number, 15 when the number is left out. */
@@ -106,6 +114,7 @@ function parseArgs(argv: string[]): Options {
     cpuProf: value("--cpu-prof") ?? null,
     soak: argv.includes("--soak") ? soakMinutes(value("--soak")) : null,
     soakLoops: ((value("--soak-loops") ?? "30,10").split(",").map(Number) as [number, number]),
+    against: value("--against") ? path.resolve(value("--against")!) : null,
   };
 }
 
@@ -234,12 +243,13 @@ async function readIds(target: Target) {
 }
 
 /** Starts the server for the bench (./server.ts) on the target's database. */
-async function startBenchServer(target: Target, buildDir: string, port: number, cpuProf: string | null): Promise<ChildProcess> {
+async function startBenchServer(target: Target, buildDir: string, port: number, cpuProf: string | null, cwd?: string): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: more Node arguments for the server (e.g. `--trace-gc`, which NODE_OPTIONS refuses).
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const { child, logFile } = await startServer({
     buildDir,
     port,
+    cwd,
     logName: `bench-server-${port}.log`,
     nodeArgs: [...extra, ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [])],
     env: {
@@ -381,6 +391,84 @@ function serverDescription(p: { processes: number; workers: number }): string {
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }).replace(/,/g, " "));
 
+/** One server under load: where it answers, its member's cookie, and its process tree's sampler. */
+interface Side {
+  base: string;
+  cookie: string;
+  pid: number;
+  sampler: TreeSampler;
+}
+
+/**
+ * The first answer of a page, as the case would get it. Requests queued by the previous case may
+ * still hold the pool: a 5xx is retried after a pause (twice).
+ *
+ * @returns the last answer (body read)
+ */
+async function probePage(side: Side, pathname: string, loggedIn: boolean): Promise<Response> {
+  const headers: Record<string, string> = loggedIn ? { cookie: side.cookie } : {};
+  let probe = await fetch(side.base + pathname, { headers, redirect: "manual" });
+  await probe.arrayBuffer();
+  for (let retry = 0; retry < 2 && probe.status >= 500; retry += 1) {
+    await new Promise((r) => setTimeout(r, 10_000));
+    probe = await fetch(side.base + pathname, { headers, redirect: "manual" });
+    await probe.arrayBuffer();
+  }
+  return probe;
+}
+
+/** Loads one case on one server ({@link load}) and returns its row. */
+async function loadCase(side: Side, c: Case, loggedIn: boolean, connections: number, duration: number): Promise<Row> {
+  const { result, peak, cpuMs, processes } = await load(side.base, c.path, connections, duration, loggedIn ? side.cookie : null, side.sampler, side.pid);
+  return {
+    case: c,
+    loggedIn,
+    connections,
+    status: "ok",
+    probeStatus: 200,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v?.count ?? 0])),
+    completed: result.requests.total,
+    rssMiB: peak,
+    cpuMsPerReq: result.requests.total > 0 ? cpuMs / result.requests.total : undefined,
+    processes,
+  };
+}
+
+/** This build's req/s against the other's, e.g. "+12.5 %". */
+function change(a: Row, b: Row): string {
+  const ratio = (a.reqPerSec ?? 0) / Math.max(1e-9, b.reqPerSec ?? 0) - 1;
+  return `${ratio >= 0 ? "+" : ""}${(100 * ratio).toFixed(1)} %`;
+}
+
+/**
+ * The `--against` table: every load of both builds, the change, and which cases are more than
+ * 10 % slower than the other build (a † row: fewer than 10 answers per connection, CPU skewed).
+ */
+function comparisonMarkdown(compared: Array<{ a: Row; b: Row | null }>, against: string, otherVisit: string): string {
+  const lines = [
+    `A/B against ${against} (each side the faster of its two loads, A B B A):`,
+    "",
+    "| case | login | conn. | this build req/s (CPU ms/req) | other build req/s (CPU ms/req) | change |",
+    "|---|---|---|---|---|---|",
+  ];
+  const slower: string[] = [];
+  for (const { a, b } of compared) {
+    const name = `${a.case.label} ${a.loggedIn ? "in" : "out"} ${a.connections}`;
+    const side = (r: Row) => `${fmt(r.reqPerSec)} (${fmt(r.cpuMsPerReq, 2)}${fewCompleted(r) ? " †" : ""})`;
+    if (b && (a.reqPerSec ?? 0) < 0.9 * (b.reqPerSec ?? 0)) slower.push(name);
+    lines.push(`| ${a.case.label} | ${a.loggedIn ? "in" : "out"} | ${a.connections} | ${side(a)} | ${b ? side(b) : "not loaded"} | ${b ? change(a, b) : "–"} |`);
+  }
+  lines.push("", `More than 10 % slower than the other build: ${slower.length ? slower.join("; ") : "none"} (${compared.length} loads compared).`);
+  lines.push(`Other build, first visit in Chromium: JS ${otherVisit}.`);
+  return lines.join("\n");
+}
+
 /**
  * Budgets at 50 connections, by case key and login state: members at visitor speed for the member
  * rows and the visitor's 100-comment thread, and the search budget for visitor search.
@@ -440,7 +528,7 @@ function markdown(report: {
   lines.push(
     `Dataset (\`npm run bench:data\`): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
       `Server: the production build (\`BUILD_DIR=${process.env.BUILD_DIR ?? "build-perf"}\`), ${serverDescription(report.processes)}, ${report.target.describe}, ` +
-      `${report.target.databaseUrl ? "pg pool of 10 per process" : "embedded in the server process"}. Each case ${report.options.duration} s; "logged in" sends the session cookie of bench_member_2 ` +
+      `${report.target.databaseUrl ? "pg pool of 10 per process" : "embedded in the server process"}. Each case ${report.options.duration} s${report.options.against ? ", loaded twice, the faster load shown (A/B with `--against`: A B B A)" : ""}; "logged in" sends the session cookie of bench_member_2 ` +
       "got from `POST /api/login`.",
   );
   lines.push("");
@@ -550,6 +638,7 @@ async function main() {
   ensureBuild(buildDir, options.build);
   const target = options.smoke ? await smokeTarget() : fullTarget();
   let server: ChildProcess | undefined;
+  let otherServer: ChildProcess | undefined;
   let failures = 0;
   try {
     const ids = await readIds(target);
@@ -600,59 +689,62 @@ async function main() {
     }
     console.log(`signed in as ${benchEmail(2)}; ${target.describe}; ${options.duration} s per case`);
     const sampler = new TreeSampler(pid);
+    const here: Side = { base, cookie, pid, sampler };
+    // `--against`: the other checkout's server beside this one, with a sign-in of its own.
+    let there: Side | undefined;
+    if (options.against) {
+      if (!target.databaseUrl) throw new Error("--against needs DATABASE_URL: two servers cannot share one PGlite folder");
+      otherServer = await startBenchServer(target, buildDir, options.port + 1, null, options.against);
+      const otherBase = `http://localhost:${options.port + 1}`;
+      there = { base: otherBase, cookie: await signIn(otherBase), pid: otherServer.pid!, sampler: new TreeSampler(otherServer.pid!) };
+      console.log(`A/B against ${options.against} on port ${options.port + 1}: each case loaded A, B, B, A; each side's faster load counts`);
+    }
 
     const results: Row[] = [];
+    const compared: Array<{ a: Row; b: Row | null }> = [];
     for (const c of cases) {
       for (const loggedIn of [false, true]) {
-        const headers: Record<string, string> = loggedIn ? { cookie } : {};
-        // Requests queued by the previous case may still hold the pool: a 5xx probe is retried
-        // after a pause (twice) before the case counts as failed.
-        let probe = await fetch(base + c.path, { headers, redirect: "manual" });
-        await probe.arrayBuffer();
-        for (let retry = 0; retry < 2 && probe.status >= 500; retry += 1) {
-          await new Promise((r) => setTimeout(r, 10_000));
-          probe = await fetch(base + c.path, { headers, redirect: "manual" });
-          await probe.arrayBuffer();
-        }
+        const probe = await probePage(here, c.path, loggedIn);
         const location = probe.headers.get("location") ?? "";
         let status: Row["status"] = "ok";
         if (probe.status === 404 && c.key === "notifications" && !notificationsExist) status = "route missing";
         else if (!loggedIn && probe.status >= 300 && probe.status < 400 && location.includes("/auth/login")) status = "login required";
         else if (probe.status !== 200) status = "failed probe";
+        // The other build is compared where it answers the page as this one does.
+        const otherAnswers = there !== undefined && status === "ok" && (await probePage(there, c.path, loggedIn)).status === 200;
         for (const connections of options.connections) {
           if (status !== "ok") {
             results.push({ case: c, loggedIn, connections, status, probeStatus: probe.status });
             if (status === "failed probe") failures += 1;
             continue;
           }
-          const { result, peak, cpuMs, processes } = await load(base, c.path, connections, options.duration, loggedIn ? cookie : null, sampler, pid);
-          const row: Row = {
-            case: c,
-            loggedIn,
-            connections,
-            status,
-            probeStatus: probe.status,
-            reqPerSec: result.requests.average,
-            p50: result.latency.p50,
-            p975: result.latency.p97_5,
-            p99: result.latency.p99,
-            errors: result.errors + result.timeouts,
-            non2xx: result.non2xx,
-            codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v?.count ?? 0])),
-            completed: result.requests.total,
-            rssMiB: peak,
-            cpuMsPerReq: result.requests.total > 0 ? cpuMs / result.requests.total : undefined,
-            processes,
+          const measure = async (side: Side) => {
+            const row = await loadCase(side, c, loggedIn, connections, options.duration);
+            // Let requests still queued in the server finish before the next load starts.
+            await new Promise((r) => setTimeout(r, options.smoke ? 500 : there ? 1000 : 3000));
+            return row;
           };
+          let row: Row;
+          if (!there) row = await measure(here);
+          else {
+            const loads = { a: [] as Row[], b: [] as Row[] };
+            for (const side of ["a", "b", "b", "a"] as const) {
+              if (side === "a") loads.a.push(await measure(here));
+              else if (otherAnswers) loads.b.push(await measure(there));
+            }
+            const faster = (rows: Row[]) => rows.reduce((x, y) => ((y.reqPerSec ?? 0) > (x.reqPerSec ?? 0) ? y : x));
+            row = faster(loads.a);
+            compared.push({ a: row, b: loads.b.length ? faster(loads.b) : null });
+          }
           if ((row.errors ?? 0) > 0 || (row.non2xx ?? 0) > 0) failures += 1;
           results.push(row);
-          // Let requests still queued in the server finish before the next case starts.
-          await new Promise((r) => setTimeout(r, options.smoke ? 500 : 3000));
+          const b = compared.at(-1)?.a === row ? compared.at(-1)!.b : null;
           console.log(
             `${c.label.padEnd(28)} ${loggedIn ? "in " : "out"} ${String(connections).padStart(3)} conn: ${fmt(row.reqPerSec).padStart(6)} req/s, ` +
-              `CPU ${fmt(row.cpuMsPerReq, 2)} ms/req (${processes} process${processes === 1 ? "" : "es"}), ` +
+              `CPU ${fmt(row.cpuMsPerReq, 2)} ms/req (${row.processes} process${row.processes === 1 ? "" : "es"}), ` +
               `p50 ${row.p50} ms, p97.5 ${row.p975} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} ${JSON.stringify(row.codes)}, ` +
-              `${row.completed} answers, RSS ${fmt(peak)} MiB`,
+              `${row.completed} answers, RSS ${fmt(row.rssMiB)} MiB` +
+              (b ? `; against: ${fmt(b.reqPerSec)} req/s, CPU ${fmt(b.cpuMsPerReq, 2)} ms/req (${change(row, b)})` : ""),
           );
         }
         if (status !== "ok") console.log(`${c.label.padEnd(28)} ${loggedIn ? "in " : "out"}: ${status} (${probe.status} ${location})`);
@@ -679,12 +771,23 @@ async function main() {
         `in ${render.in.median.toFixed(1)} ms (p95 ${render.in.p95.toFixed(1)}); peak RSS ${peakRss.toFixed(0)} MiB; ${serverDescription(processes)}`,
     );
     const section = markdown({ rows: results, assets, visit, render, counts: ids.counts, engine: ids.engine, options, target, peakRss, processes });
-    if (options.write) writeDocs(section);
+    if (options.write && !there) writeDocs(section);
     else if (!options.smoke) console.log(section);
+    if (there) {
+      let otherVisit: string;
+      try {
+        const files = await firstVisitJs(there.base + threadPath(ids.thread100), path.join(options.against!, buildDir, "client"));
+        otherVisit = `${(sumGzip(files) / 1024).toFixed(1)} KB gzip in ${files.length} files`;
+      } catch (error) {
+        otherVisit = `not measured (${error instanceof Error ? error.message : String(error)})`;
+      }
+      console.log(comparisonMarkdown(compared, options.against!, otherVisit));
+    }
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once("exit", r));
-      server.kill("SIGTERM");
+    for (const child of [server, otherServer]) {
+      if (!child || child.exitCode !== null) continue;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
     await target.cleanup();

@@ -38,6 +38,8 @@ export interface ServerOptions {
   env?: Record<string, string | undefined>;
   /** Node arguments before `server.js` (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** The project folder whose `server.js` and build run (default this project; another checkout for an A/B). */
+  cwd?: string;
   /** The log file's name in the temp folder. */
   logName: string;
 }
@@ -69,7 +71,7 @@ export async function startServer(options: ServerOptions): Promise<{ child: Chil
   // and React then logs "The destination stream closed early" for every unfinished response.
   const logFile = path.join(os.tmpdir(), options.logName);
   const out = openSync(logFile, "w");
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], { cwd: projectDir, env, stdio: ["ignore", out, out] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], { cwd: options.cwd ?? projectDir, env, stdio: ["ignore", out, out] });
   closeSync(out);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
