@@ -13,7 +13,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { cspNonceContext } from "../server/security/headers";
 import { UNAVAILABLE_RETRY_AFTER_S } from "../server/db/unavailable";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { ServerRouter, StaticRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
@@ -24,20 +24,29 @@ import { personalContext } from "../server/cache/share-personal";
 /**
  * In a generic render (server/cache/page-cache.ts), what `<Personal>` declares: each part
  * with a function that renders it for any state exactly as in place (React `renderToString` of
- * the part's pure render function). A part declared again (a render retried) keeps its place.
+ * the part's pure render function, inside a static router at the page's URL, so that a part
+ * may hold router links, e.g. a member's own list of threads). A part declared again (a render
+ * retried) keeps its place.
  *
  * @param loadContext the request's context; its `personalContext` is set only for a generic render
+ * @param url the page's URL (path and query)
  * @returns the collector, or null for every other render
  */
-function collectorOf(loadContext: RouterContextProvider): CollectPart | null {
+function collectorOf(loadContext: RouterContextProvider, url: string): CollectPart | null {
   const parts = loadContext.get(personalContext);
   if (!parts) return null;
   return (name, generic, render) => {
-    const slot = { name, generic, html: (state: unknown) => renderToString(<>{render(state)}</>) };
+    const slot = { name, generic, html: (state: unknown) => renderToString(<StaticRouter location={url}>{render(state)}</StaticRouter>) };
     const at = parts.slots.findIndex((s) => s.name === name);
     if (at >= 0) parts.slots[at] = slot;
     else parts.slots.push(slot);
   };
+}
+
+/** `/forum?sortera=olasta` of a request's absolute URL. */
+function pathAndQuery(href: string): string {
+  const url = new URL(href);
+  return `${url.pathname}${url.search}`;
 }
 
 /** How long (ms) a streamed render may take before the rest is abandoned. */
@@ -89,7 +98,7 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <PersonalCollector.Provider value={collectorOf(loadContext)}>
+      <PersonalCollector.Provider value={collectorOf(loadContext, pathAndQuery(request.url))}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </PersonalCollector.Provider>,
       {

@@ -16,7 +16,8 @@ export default [
       index("routes/forum-home.tsx", { id: "forum-home" }),
       route("kategori/:categoryId", "routes/category.tsx", { id: "category-sv" }),
       route("category/:categoryId", "routes/category.tsx", { id: "category-en" }),
-      route("kategori/:categoryId/trad/:threadId", "routes/thread.tsx"),
+      // The spec's thread path, with the title's slug after it (the form without redirects).
+      route("kategori/:categoryId/trad/:threadId/:slug?", "routes/thread.tsx"),
       route("post/:postId", "routes/post-redirect.tsx"),
       // A comment on whichever page of its thread shows it (paginated comments).
       route("kommentar/:commentId", "routes/comment-redirect.tsx"),
@@ -112,6 +113,8 @@ export default [
   route("api/notifications", "routes/api-notifications.ts"),
   route("api/events", "routes/api-events.ts"),
   route("api/presence", "routes/api-presence.ts"),
+  // Read marks: comments on screen, 'Markera alla som lästa' (docs/decisions/052).
+  route("api/unread", "routes/api-unread.ts"),
   route("healthz", "routes/healthz.ts"),
   // robots.txt, the sitemap index and its child sitemaps.
   route("robots.txt", "routes/robots.ts"),

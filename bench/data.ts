@@ -15,6 +15,7 @@
  * | follows | about 200 000 |
  * | notifications | about 500 000 (`new_thread`, as `createThread` writes them) |
  * | watchlist | `bench_member_2` follows members u1, u3 … u501 and watches the 200 most mentioned tickers |
+ * | read points | `bench_member_2` has read 5 000 threads (a third of them part of the way) and both special threads halfway; their previous visit was a day ago |
  *
  * Activity follows power laws (a few members write, react and are followed most; a few threads
  * get most comments and reactions; the most reacted threads and comments are scattered over the
@@ -74,6 +75,11 @@ export function benchEmail(n: number): string {
 export const BENCH_WATCHER_FOLLOWS = 500;
 /** Tickers bench_member_2 watches (watchlist performance: the 200-ticker limit). */
 export const BENCH_WATCHER_TICKERS = 200;
+/**
+ * Threads bench_member_2 has read ('Olästa' performance): among the threads active in the last
+ * 90 days, newest activity first; most read to the end, some part of the way.
+ */
+export const BENCH_READER_THREADS = 5000;
 
 /** The two threads with a fixed number of comments (ids are `md5('t' || index)::uuid`). */
 export const SPECIAL_THREADS = { hundred: { index: 1, comments: 100 }, thousand: { index: 2, comments: 1000 } } as const;
@@ -430,6 +436,34 @@ export async function generateDataset(database: Database, options: GenerateOptio
         LEFT JOIN (SELECT ticker, count(*) AS n FROM post_tickers GROUP BY ticker) m ON m.ticker = c.ticker
         ORDER BY coalesce(m.n, 0) DESC, c.ticker
         LIMIT ${n(BENCH_WATCHER_TICKERS)}`);
+    });
+
+    // Unread performance: bench_member_2 has read BENCH_READER_THREADS threads of the last 90
+    // days (about three in ten of them, newest activity first): two thirds to the end, a third to
+    // the middle of the thread's life, so some of them have new comments ('N nya'). Both special
+    // threads are read to their middle comment, so their pages land on a 'Nya kommentarer'
+    // divider. The previous visit was a day ago: threads started since then are new (the dot).
+    await step(`bench_member_2: ${BENCH_READER_THREADS} read threads`, async () => {
+      await tx.execute(sql`
+        INSERT INTO thread_reads (user_id, thread_id, last_read_at, updated_at)
+        SELECT 'u2', t.id,
+               CASE WHEN bench_rand(t.k, 82) < 0.67 THEN t.last_activity_at
+                    ELSE t.created_at + (t.last_activity_at - t.created_at) / 2 END,
+               now()
+        FROM (SELECT id, created_at, last_activity_at, row_number() OVER (ORDER BY last_activity_at DESC, id) AS k
+                FROM threads WHERE last_activity_at > now() - interval '90 days') t
+        WHERE bench_rand(t.k, 81) < 0.3
+        ORDER BY t.last_activity_at DESC
+        LIMIT ${n(BENCH_READER_THREADS)}`);
+      for (const special of Object.values(SPECIAL_THREADS)) {
+        await tx.execute(sql`
+          INSERT INTO thread_reads (user_id, thread_id, last_read_at, updated_at)
+          SELECT 'u2', c.thread_id, c.created_at, now() FROM comments c
+          WHERE c.thread_id = md5(${`t${special.index}`})::uuid
+          ORDER BY c.created_at, c.id OFFSET ${n(Math.floor(special.comments / 2) - 1)} LIMIT 1
+          ON CONFLICT (user_id, thread_id) DO UPDATE SET last_read_at = excluded.last_read_at`);
+      }
+      await tx.execute(sql`UPDATE profiles SET previous_visit_at = now() - interval '1 day' WHERE id = 'u2'`);
     });
 
     await step(`notifications (${z.notifications})`, () =>

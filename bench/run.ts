@@ -35,10 +35,13 @@
  * never written); `--soak-loops <members>,<visitors>` (the soak's concurrent loops, default 30,10);
  * `--against <folder>` (an A/B in one run: another checkout of the project, e.g. a `git worktree`
  * of an older commit with its own build in the same `BUILD_DIR`, is started beside this one on
- * port + 1, and every case is loaded A, B, B, A with a 1 s pause between loads; each side's
+ * port + 1, and every case is loaded A, B, B, A with a 1 s pause between loads, after 3 s of
+ * uncounted load on each; each side's
  * faster load of the two is its figure, so a slow minute of the shared machine counts against
  * both; prints the comparison table with each case's change and the cases more than 10 % slower,
- * and never writes the docs).
+ * and never writes the docs); `--pin` (the server, or both servers, on the machine's last core and
+ * the load generator on the others, so the two never take each other's core: on the 2-core
+ * machine an unpinned A/B of two identical paths differed by up to 19 % at 10 connections).
  *
  * A case whose route does not exist in the build (the notification list in an older build)
  * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
@@ -61,12 +64,13 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { BENCH_PASSWORD, benchEmail, generateDataset, SPECIAL_THREADS } from "./data";
+import { BENCH_PASSWORD, BENCH_READER_THREADS, benchEmail, generateDataset, SPECIAL_THREADS } from "./data";
 import { serverProcesses, TreeSampler, treeCpuMs } from "./proc";
 import { runSoak, SOAK_MEMBERS, soakMarkdown } from "./soak";
 import { THREAD_PAGE_ROUTES, threadPageChunks, type Chunk } from "../tests/build/thread-page-assets";
 import { firstVisitJs, type DownloadedJs } from "./first-visit-js";
 import { ensureBuild, projectDir, startServer } from "./server";
+import { threadPath as canonicalThreadPath } from "../domain/paths";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -87,6 +91,8 @@ interface Options {
   soakLoops: [number, number];
   /** Another checkout of the project to compare with (`--against <folder>`), or null. */
   against: string | null;
+  /** `--pin`: the servers on the last core, this process (the load generator) on the others. */
+  pin: boolean;
 }
 
 /** `--soak <minutes>`: a positive number, 15 when the number is left out. */
@@ -115,6 +121,7 @@ function parseArgs(argv: string[]): Options {
     soak: argv.includes("--soak") ? soakMinutes(value("--soak")) : null,
     soakLoops: ((value("--soak-loops") ?? "30,10").split(",").map(Number) as [number, number]),
     against: value("--against") ? path.resolve(value("--against")!) : null,
+    pin: argv.includes("--pin"),
   };
 }
 
@@ -210,9 +217,9 @@ async function readIds(target: Target) {
   );
   try {
     const threadId = (i: number) => sql`md5(${`t${i}`})::uuid`;
-    const found = rows<{ id: string; category_id: string; comments_count: number }>(
+    const found = rows<{ id: string; category_id: string; title: string; comments_count: number }>(
       await database.db.execute(sql`
-        SELECT id, category_id, comments_count FROM threads
+        SELECT id, category_id, title, comments_count FROM threads
         WHERE id IN (${threadId(SPECIAL_THREADS.hundred.index)}, ${threadId(SPECIAL_THREADS.thousand.index)})
         ORDER BY comments_count`),
     );
@@ -228,9 +235,9 @@ async function readIds(target: Target) {
     // cases need), and not written by a soak member (a reaction to one's own post is refused).
     // The generator's ids are md5 hashes; the reaction form accepts only RFC 9562
     // UUIDs (version 1–8, variant 10), which about one id in eight happens to be.
-    const otherThreads = rows<{ id: string; category_id: string }>(
+    const otherThreads = rows<{ id: string; category_id: string; title: string }>(
       await database.db.execute(sql`
-        SELECT id, category_id FROM threads
+        SELECT id, category_id, title FROM threads
         WHERE id NOT IN (${threadId(SPECIAL_THREADS.hundred.index)}, ${threadId(SPECIAL_THREADS.thousand.index)})
           AND id::text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
           AND author_id NOT IN (${sql.join(SOAK_MEMBERS.map((m) => sql`${`u${m}`}`), sql`, `)})
@@ -243,7 +250,22 @@ async function readIds(target: Target) {
 }
 
 /** Starts the server for the bench (./server.ts) on the target's database. */
-async function startBenchServer(target: Target, buildDir: string, port: number, cpuProf: string | null, cwd?: string): Promise<ChildProcess> {
+/**
+ * `--pin`: splits the machine's cores between the servers (the last one) and this process, whose
+ * autocannon worker threads inherit its affinity (`taskset -a -p`).
+ *
+ * @returns the servers' core list for `taskset -c`
+ * @throws on a machine with one core, or without `taskset` (util-linux)
+ */
+function pinCores(): string {
+  const cores = os.availableParallelism();
+  if (cores < 2) throw new Error("--pin needs at least 2 cores");
+  const result = spawnSync("taskset", ["-a", "-p", "-c", `0-${cores - 2}`, String(process.pid)], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`taskset failed: ${result.stderr || result.error?.message}`);
+  return String(cores - 1);
+}
+
+async function startBenchServer(target: Target, buildDir: string, port: number, cpuProf: string | null, cwd?: string, cpus?: string): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: more Node arguments for the server (e.g. `--trace-gc`, which NODE_OPTIONS refuses).
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const { child, logFile } = await startServer({
@@ -251,6 +273,7 @@ async function startBenchServer(target: Target, buildDir: string, port: number, 
     port,
     cwd,
     logName: `bench-server-${port}.log`,
+    cpus,
     nodeArgs: [...extra, ...(cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [])],
     env: {
       DATA_DIR: target.dataDir,
@@ -296,6 +319,9 @@ async function signIn(base: string, member = 2): Promise<string> {
   if (!to.includes("/forum/profil/")) throw new Error(`the session cookie does not sign in (/forum/profil → ${check.status} ${to})`);
   return cookie;
 }
+
+/** Seconds of an uncounted load of each side before an A/B case (`--against`). */
+const WARM_UP_S = 3;
 
 /** autocannon worker threads per case (see {@link load}). */
 const CLIENT_THREADS = 2;
@@ -471,7 +497,8 @@ function comparisonMarkdown(compared: Array<{ a: Row; b: Row | null }>, against:
 
 /**
  * Budgets at 50 connections, by case key and login state: members at visitor speed for the member
- * rows and the visitor's 100-comment thread, and the search budget for visitor search.
+ * rows and the visitor's 100-comment thread, and the search budget for visitor search; the
+ * members' 'Aktiva' tab at the home budget, their 'Olästa' tab (5,000 read threads) ≥ 300 req/s.
  */
 function budgetFor(row: Row): { text: string; met: boolean } | null {
   if (row.connections !== 50 || row.status !== "ok") return null;
@@ -490,7 +517,8 @@ function budgetFor(row: Row): { text: string; met: boolean } | null {
   }
   if (k === "thread100") return budget(400, 250);
   if (k === "thread1000") return budget(300);
-  if (k === "home" || k === "category") return budget(800, 150);
+  if (k === "home" || k === "category" || k === "home-active") return budget(800, 150);
+  if (k === "home-unread") return budget(300);
   if (k === "profile") return budget(800);
   if (k.startsWith("search-")) return budget(500, 200);
   if (k === "notifications") return budget(500);
@@ -642,7 +670,7 @@ async function main() {
   let failures = 0;
   try {
     const ids = await readIds(target);
-    const threadPath = (t: { id: string; category_id: string }) => `/forum/kategori/${t.category_id}/trad/${t.id}`;
+    const threadPath = (t: { id: string; category_id: string; title: string }) => canonicalThreadPath(t.category_id, t.id, t.title);
     const cases: Case[] = [
       { key: "home", label: "forum home", path: "/forum" },
       { key: "category", label: "category page", path: `/forum/kategori/${ids.thread100.category_id}` },
@@ -656,10 +684,15 @@ async function main() {
       // bench_member_2 watches 200 tickers and follows 500 members (bench/data.ts).
       { key: "watchlist", label: "watchlist 'Bevakning' (200 tickers)", path: "/forum/bevakning" },
       { key: "home-watched", label: "forum home tab 'Bevakat' (500 follows, 200 tickers)", path: "/forum?sortera=bevakat" },
+      { key: "home-active", label: "forum home tab 'Aktiva'", path: "/forum?sortera=aktiva" },
+      // bench_member_2 has read 5,000 threads (bench/data.ts); a visitor asking gets 'Senaste'.
+      { key: "home-unread", label: `forum home tab 'Olästa' (${BENCH_READER_THREADS.toLocaleString("en")} read threads)`, path: "/forum?sortera=olasta" },
     ].filter((c) => !options.only || options.only.includes(c.key));
     const notificationsExist = await hasNotificationsRoute(buildDir);
 
-    server = await startBenchServer(target, buildDir, options.port, options.cpuProf);
+    const cpus = options.pin ? pinCores() : undefined;
+    if (cpus) console.log(`pinned: the server${options.against ? "s" : ""} on core ${cpus}, the load generator on the others`);
+    server = await startBenchServer(target, buildDir, options.port, options.cpuProf, undefined, cpus);
     console.log(`server: ${serverDescription(serverProcesses(server.pid!))}`);
     const base = `http://localhost:${options.port}`;
     const cookie = await signIn(base);
@@ -694,7 +727,7 @@ async function main() {
     let there: Side | undefined;
     if (options.against) {
       if (!target.databaseUrl) throw new Error("--against needs DATABASE_URL: two servers cannot share one PGlite folder");
-      otherServer = await startBenchServer(target, buildDir, options.port + 1, null, options.against);
+      otherServer = await startBenchServer(target, buildDir, options.port + 1, null, options.against, cpus);
       const otherBase = `http://localhost:${options.port + 1}`;
       there = { base: otherBase, cookie: await signIn(otherBase), pid: otherServer.pid!, sampler: new TreeSampler(otherServer.pid!) };
       console.log(`A/B against ${options.against} on port ${options.port + 1}: each case loaded A, B, B, A; each side's faster load counts`);
@@ -728,6 +761,10 @@ async function main() {
           if (!there) row = await measure(here);
           else {
             const loads = { a: [] as Row[], b: [] as Row[] };
+            // Both servers warm on this page first (not counted): the first seconds of a page's
+            // load pay its compilation and its first renders, which would fall on side A alone.
+            await loadCase(here, c, loggedIn, connections, WARM_UP_S);
+            if (otherAnswers) await loadCase(there, c, loggedIn, connections, WARM_UP_S);
             for (const side of ["a", "b", "b", "a"] as const) {
               if (side === "a") loads.a.push(await measure(here));
               else if (otherAnswers) loads.b.push(await measure(there));
@@ -781,7 +818,7 @@ async function main() {
       } catch (error) {
         otherVisit = `not measured (${error instanceof Error ? error.message : String(error)})`;
       }
-      console.log(comparisonMarkdown(compared, options.against!, otherVisit));
+      console.log(comparisonMarkdown(compared, options.against! + (options.pin ? ", both servers pinned to one core" : ""), otherVisit));
     }
   } finally {
     for (const child of [server, otherServer]) {

@@ -42,6 +42,8 @@ export interface ServerOptions {
   cwd?: string;
   /** The log file's name in the temp folder. */
   logName: string;
+  /** CPU cores the server may run on (`taskset -c`, e.g. "1"), or every core. */
+  cpus?: string;
 }
 
 /**
@@ -49,10 +51,15 @@ export interface ServerOptions {
  *
  * @param options see {@link ServerOptions}
  * @returns the child process and the path of its log file
- * @throws when the server exits, or does not answer `/healthz` within 120 s (it is then killed)
+ * @throws when the port already answers, the server exits, or it does not answer `/healthz`
+ *   within 120 s (it is then killed)
  */
 export async function startServer(options: ServerOptions): Promise<{ child: ChildProcess; logFile: string }> {
   const { port } = options;
+  // A server left over from an earlier run would answer the health check and every load, while
+  // this one's CPU and memory were sampled.
+  const taken = await fetch(`http://localhost:${port}/healthz`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${port} already answers: stop the process that holds it`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -71,7 +78,10 @@ export async function startServer(options: ServerOptions): Promise<{ child: Chil
   // and React then logs "The destination stream closed early" for every unfinished response.
   const logFile = path.join(os.tmpdir(), options.logName);
   const out = openSync(logFile, "w");
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], { cwd: options.cwd ?? projectDir, env, stdio: ["ignore", out, out] });
+  const command = [process.execPath, ...(options.nodeArgs ?? []), "server.js"];
+  // taskset runs Node in its own process (exec): the child's pid is the server's.
+  if (options.cpus) command.unshift("taskset", "-c", options.cpus);
+  const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd ?? projectDir, env, stdio: ["ignore", out, out] });
   closeSync(out);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

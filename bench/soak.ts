@@ -26,6 +26,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { REACTION_TYPES } from "../domain/values";
 import { serverProcesses, TreeSampler, treeCpuMs } from "./proc";
+import { threadIdOf } from "../domain/paths";
 
 /** Pages and threads the soak uses (paths on the server). */
 export interface SoakPaths {
@@ -139,10 +140,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 }
 
-/** The thread id in `/forum/kategori/<c>/trad/<t>`. */
-function threadIdOf(threadPath: string): string {
-  return threadPath.split("/").at(-1)!;
-}
 
 /**
  * Runs the soak: signs the members in, drives the loops for `minutes`, and measures every minute.
@@ -201,7 +198,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       case "react": {
         url = pick(paths.commentThreads);
         counter += 1;
-        const threadId = threadIdOf(url);
+        const threadId = threadIdOf(url)!;
         // React Router's single fetch: a fetcher's POST goes to the route's URL + `.data`.
         url += ".data";
         const form: Record<string, string> =

@@ -63,6 +63,7 @@ import { openDatabase } from "../server/db/client";
 import { securityHeaders } from "../server/security/headers";
 import { SPECIAL_THREADS } from "./data";
 import { ensureBuild, projectDir, startServer } from "./server";
+import { threadPath } from "../domain/paths";
 
 
 /** One page as the production build rendered it for a visitor. */
@@ -126,17 +127,17 @@ function parseArgs(argv: string[]) {
 // 1. The pages, rendered once by the production build.
 
 /** The 100-comment thread's path (`/forum/kategori/<category>/trad/<thread>`), read from the bench database. */
-async function threadPath(): Promise<string> {
+async function thread100Path(): Promise<string> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
   const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 1 } : { pgliteDir: path.join(dataDir, "pglite") });
   try {
     const result = await database.db.execute(
-      sql`SELECT id, category_id FROM threads WHERE id = md5(${`t${SPECIAL_THREADS.hundred.index}`})::uuid`,
+      sql`SELECT id, category_id, title FROM threads WHERE id = md5(${`t${SPECIAL_THREADS.hundred.index}`})::uuid`,
     );
-    const row = (result as unknown as { rows: Array<{ id: string; category_id: string }> }).rows[0];
+    const row = (result as unknown as { rows: Array<{ id: string; category_id: string; title: string }> }).rows[0];
     if (!row) throw new Error("the 100-comment thread is missing: run `npm run bench:data` first");
-    return `/forum/kategori/${row.category_id}/trad/${row.id}`;
+    return threadPath(row.category_id, row.id, row.title);
   } finally {
     await database.close();
   }
@@ -158,7 +159,7 @@ const NOT_REPLAYED = new Set([
 
 /** The forum home and the 100-comment thread as the production build renders them for a visitor (identity encoding). */
 async function renderPages(port: number): Promise<KeptPage[]> {
-  const thread = await threadPath();
+  const thread = await thread100Path();
   const buildDir = process.env.BUILD_DIR ?? "build-perf";
   ensureBuild(buildDir);
   const { child: server } = await startServer({ buildDir, port, logName: `bench-visitor-cache-${port}.log`, env: { WEB_CONCURRENCY: "1" } });

@@ -122,7 +122,7 @@ export function nicknameFormatError(nickname: string): string | null {
  * then the reserved names.
  *
  * @param nickname as typed (not trimmed: a space anywhere is an error)
- * @returns the Swedish error message ('Detta användarnamn är reserverat' for a reserved name), or
+ * @returns the Swedish error message ('Detta nickname är reserverat' for a reserved name), or
  *   `null` when the nickname may be registered (whether it is taken is checked in the database)
  */
 export function nicknameError(nickname: string): string | null {

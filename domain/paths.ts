@@ -3,12 +3,25 @@
  *
  * @module
  */
+import { threadSlug } from "./slug";
 
 /** `/forum/kategori/{categoryId}` */
 export const categoryPath = (categoryId: string) => `/forum/kategori/${categoryId}`;
-/** `/forum/kategori/{categoryId}/trad/{threadId}` with an optional `#comment-{id}` anchor. */
-export const threadPath = (categoryId: string, threadId: string, commentId?: string) =>
-  `/forum/kategori/${categoryId}/trad/${threadId}${commentId ? `#comment-${commentId}` : ""}`;
+/**
+ * A thread's URL: `/forum/kategori/{categoryId}/trad/{threadId}/{slug}` (the slug of its title,
+ * domain/slug.ts) with an optional `#comment-{id}` anchor. Without a title, the URL without slug,
+ * which redirects to the canonical one.
+ */
+export const threadPath = (categoryId: string, threadId: string, title?: string | null, commentId?: string) => {
+  const slug = title ? threadSlug(title) : "";
+  return `/forum/kategori/${categoryId}/trad/${threadId}${slug ? `/${slug}` : ""}${commentId ? `#comment-${commentId}` : ""}`;
+};
+/**
+ * The thread id in a thread's URL or path (with or without slug, query or anchor).
+ *
+ * @returns the id, or null when the path is not a thread page's
+ */
+export const threadIdOf = (path: string): string | null => /\/trad\/([0-9a-f-]{36})(?:[/?#]|$)/.exec(path)?.[1] ?? null;
 /**
  * `/forum/kommentar/{commentId}`: redirects to the page of the thread that shows the comment, at
  * `#comment-{id}` (comments are paginated, so the thread URL alone does not say which page).
@@ -32,6 +45,6 @@ export const forumFeedPath = () => "/forum/feed.atom";
 /** `/forum/kategori/{categoryId}/feed.atom`: Atom feed of a category's newest threads. */
 export const categoryFeedPath = (categoryId: string) => `${categoryPath(categoryId)}/feed.atom`;
 /** `/forum/kategori/{categoryId}/trad/{threadId}/feed.atom`: a thread's newest comments. */
-export const threadFeedPath = (categoryId: string, threadId: string) => `${threadPath(categoryId, threadId)}/feed.atom`;
+export const threadFeedPath = (categoryId: string, threadId: string) => `/forum/kategori/${categoryId}/trad/${threadId}/feed.atom`;
 /** `/forum/aktie/{TICKER}/feed.atom`: the newest posts naming a ticker. */
 export const tickerFeedPath = (ticker: string) => `${tickerPath(ticker)}/feed.atom`;

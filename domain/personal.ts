@@ -60,7 +60,7 @@ export type PersonalReader<V> = (viewer: V, answer: PersonalAnswer) => Promise<P
 
 /** The answer a reader reads for. */
 export interface PersonalAnswer {
-  /** The generic render was made for this answer, not kept (a search counts against the limit only then). */
+  /** The generic render was made for this answer, not kept nor another answer's (a search counts against the limit only then). */
   fresh: boolean;
   /** The member's address (for limits counted per address). */
   ip: string;

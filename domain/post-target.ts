@@ -20,6 +20,8 @@ export interface PostRef {
   categoryId: string;
   /** uuid of the thread (for a thread: its own id) */
   threadId: string;
+  /** The thread's title when known: a thread's link then carries its slug (no redirect). */
+  title?: string | null;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface PostRef {
  * @returns a same-origin path
  */
 export function postPath(ref: PostRef): string {
-  return ref.type === "thread" ? threadPath(ref.categoryId, ref.threadId) : commentPath(ref.id);
+  return ref.type === "thread" ? threadPath(ref.categoryId, ref.threadId, ref.title) : commentPath(ref.id);
 }
 
 /** The Swedish texts that differ between a thread and a comment. */

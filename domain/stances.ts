@@ -12,6 +12,7 @@
  * @module
  */
 import type { PostStance } from "./stance-display";
+import { isTagBoundary, WORD_AFTER_TAG } from "./tag-boundary";
 
 /** Prefix of a ticker's sentiment field (`syn.ERIC-B`). */
 export const SENTIMENT_FIELD_PREFIX = "syn.";
@@ -66,10 +67,6 @@ export function stancesFromForm(form: Readonly<Record<string, string | undefined
 
 /** A ticker-like run after `$`: a base and up to two `-suffix` parts (as `server/content/cook.ts`). */
 const TICKER_RUN = /([A-Za-z0-9]{1,12})((?:-[A-Za-z0-9]{1,6}){0,2})/y;
-/** Characters that may not directly follow a cashtag. */
-const WORD_AFTER = /[\p{L}\p{N}\p{M}_@]/u;
-/** Punctuation after which `$` does not start a cashtag (money, paths, query strings). */
-const NOT_A_BOUNDARY = new Set(["@", "$", "_", "/", "\\", ".", "-", "+", "=", "&", "#", "%"]);
 
 /**
  * The cashtags a text may name, for the composer: per `$` at a word boundary, the
@@ -87,7 +84,7 @@ export function cashtagCandidates(text: string): string[][] {
   const out: string[][] = [];
   for (let at = plain.indexOf("$"); at !== -1; at = plain.indexOf("$", at + 1)) {
     const prev = at > 0 ? plain[at - 1] : undefined;
-    if (prev !== undefined && (NOT_A_BOUNDARY.has(prev) || !/[\s\p{P}\p{S}]/u.test(prev))) continue;
+    if (!isTagBoundary(prev)) continue;
     TICKER_RUN.lastIndex = at + 1;
     const run = TICKER_RUN.exec(plain);
     if (!run) continue;
@@ -96,7 +93,7 @@ export function cashtagCandidates(text: string): string[][] {
     for (let n = parts.length; n >= 1; n -= 1) {
       const raw = parts.slice(0, n).join("-");
       const after = plain[at + 1 + raw.length];
-      if ((after === undefined || !WORD_AFTER.test(after)) && /[A-Za-z]/.test(raw)) candidates.push(raw.toUpperCase());
+      if ((after === undefined || !WORD_AFTER_TAG.test(after)) && /[A-Za-z]/.test(raw)) candidates.push(raw.toUpperCase());
     }
     if (candidates.length > 0) out.push(candidates);
   }

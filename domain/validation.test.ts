@@ -269,7 +269,7 @@ describe("reserved nicknames", () => {
     }
   });
 
-  it("refuses a reserved name at registration with 'Detta användarnamn är reserverat'", () => {
+  it("refuses a reserved name at registration with 'Detta nickname är reserverat'", () => {
     const result = registerSchema.safeParse({ email: "a@exempel.se", nickname: "Mod.erator", password: "hemligt" });
     expect(errorsOf(result)).toEqual({ nickname: a.nicknameReserved });
   });

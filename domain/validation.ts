@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { auth as a, editing as ed, forum as f, notificationSettings as nst, postImages as pi, reactions as r, stances as st } from "./i18n/sv";
+import { auth as a, editing as ed, forum as f, notificationSettings as nst, polls as pl, postImages as pi, reactions as r, stances as st } from "./i18n/sv";
 import { MAX_POST_IMAGES, countPostImages } from "./uploads";
 import {
   AUTHOR_SENTIMENTS,
@@ -20,6 +20,8 @@ import {
   type Position,
 } from "./values";
 import { MAX_STANCES } from "./stances";
+import { isUuid } from "./ids";
+import { POLL_OPTIONS_MAX, cleanPollOptions, parsePollClosing, pollClosingError, pollOptionsError } from "./polls";
 import { LIMITS, NEW_PASSWORD_MIN, PASSWORD_MAX, PASSWORD_MIN, isBlankText, nicknameError } from "./limits";
 
 // No `new Function` probing: the Content-Security-Policy forbids eval (server/security/headers.ts),
@@ -246,6 +248,74 @@ export const notificationSettingsSchema = z.object({
   >),
   auto_subscribe: checkbox,
   weekly_digest: checkbox,
+});
+
+/**
+ * The options of a new poll ('Omröstning', domain/polls.ts): at most {@link POLL_OPTIONS_MAX}
+ * fields, checked by `pollOptionsError` (2–10 filled in, each ≤ 100 characters, no two alike
+ * ignoring case), then trimmed with the blank ones left out.
+ */
+const pollOptions = z
+  .array(z.string({ message: pl.invalidOptions }), { message: pl.invalidOptions })
+  .superRefine((raw, ctx) => {
+    const message = pollOptionsError(raw);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
+  .transform(cleanPollOptions);
+
+/** 'Flera val': a checkbox (absent, `""`, `"false"`: off; `"on"`, `"true"`: on). */
+const pollMultiple = z
+  .union([z.boolean(), z.enum(["on", "true", "false", ""])], { message: pl.invalidMultiple })
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+/**
+ * 'Stängs': empty for never, else a time after now and at most 90 days ahead
+ * (`pollClosingError`; Stockholm wall clock or an ISO instant).
+ */
+const pollClosesAt = z
+  .string({ message: pl.invalidClosesAt })
+  .optional()
+  .transform((text, ctx): Date | null => {
+    if (!text || text.trim() === "") return null;
+    const message = pollClosingError(text, Date.now());
+    if (message) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return parsePollClosing(text);
+  });
+
+/**
+ * New thread with an optional poll (SPEC §5 New thread; 'Omröstning', docs/decisions/054): the
+ * rules of {@link threadSchema} plus the poll fields `pollOptions` (the option fields in order),
+ * `pollMultiple` and `pollClosesAt`, each of whose messages is keyed by its own name. Without
+ * `pollOptions` there is no poll and `poll` is null.
+ *
+ * @returns `{ categoryId, title, body, stances, poll: { options, multipleChoice, closesAt } | null }`
+ */
+export const newThreadSchema = threadSchema
+  .extend({ pollOptions: pollOptions.optional(), pollMultiple, pollClosesAt })
+  .transform(({ pollOptions: options, pollMultiple: multipleChoice, pollClosesAt: closesAt, ...thread }) => ({
+    ...thread,
+    poll: options ? { options, multipleChoice, closesAt } : null,
+  }));
+
+/**
+ * A vote in a poll: `optionIds`, the chosen option ids (duplicates removed). At least one, at most
+ * {@link POLL_OPTIONS_MAX}, each a UUID; whether they belong to the poll, and whether it allows more
+ * than one, is the vote write's to check (server/polls/commands.ts).
+ */
+export const pollVoteSchema = z.object({
+  optionIds: z
+    .array(z.string({ message: pl.invalidOption }), { message: pl.chooseOne })
+    .transform((ids) => [...new Set(ids)])
+    .pipe(
+      z
+        .array(z.string().refine(isUuid, { message: pl.invalidOption }))
+        .min(1, pl.chooseOne)
+        .max(POLL_OPTIONS_MAX, pl.invalidOption),
+    ),
 });
 
 /**

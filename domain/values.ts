@@ -129,7 +129,19 @@ export const MODERATION_ACTIONS = [
   "send_message",
   "edit_thread",
   "edit_comment",
+  "pin_thread",
+  "unpin_thread",
+  "lock_thread",
+  "unlock_thread",
+  "move_thread",
+  "merge_thread",
+  "set_slow_mode",
 ] as const;
+/** 'Långsamt läge' choices in minutes: at most one comment per member per this many minutes. */
+export const SLOW_MODE_MINUTES = [1, 5, 15, 60] as const;
+/** One 'Långsamt läge' choice. */
+export type SlowModeMinutes = (typeof SLOW_MODE_MINUTES)[number];
+
 /** One moderation-log action. */
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -39,7 +39,28 @@ export interface ThreadRow {
   reactionsCount: number;
   /** Null when the author account was deleted (shown as 'Okänd'). */
   author: { id: string; nickname: string } | null;
+  /** Listed first as pinned ('Fäst', docs/decisions/053-thread-tools.md); absent elsewhere. */
+  pinned?: true;
+  /** 'Aktiva' rows only: the newest comment or the thread itself (ISO), who wrote it, the most active participants. */
+  activity?: ThreadActivity;
 }
+
+/** A thread's last activity as the 'Aktiva' list shows it ('Senast av @nick, 5 min sedan'). */
+export interface ThreadActivity {
+  /** ISO time of the newest comment, or of the thread when it has none. */
+  at: string;
+  /** Who wrote it; null when their account was deleted. */
+  by: { id: string; nickname: string } | null;
+  /** Up to five members with the most posts in the thread (opening post included), most first. */
+  participants: Array<{ id: string; nickname: string; avatarUrl: string | null }>;
+}
+
+/**
+ * A member's unread state of a listed thread (docs/decisions/052-unread-and-links.md): comments
+ * after their read point ('N nya', linking to the first), or a thread started since their
+ * previous visit that they never opened (the dot). Absent: nothing unread.
+ */
+export type UnreadState = { newComments: number; firstUnreadId: string } | { newThread: true };
 
 /** Reaction state of one target: count per type and which types the viewer has on. */
 export interface ReactionSummary {
@@ -84,6 +105,14 @@ export interface ThreadPage {
     reactions: ReactionSummary;
     /** The author's stated 'Din syn' / 'Innehav' per ticker; only tickers that state something. */
     stances: PostStance[];
+    /** 'Fäst': first in its category. */
+    pinned: boolean;
+    /** 'Fäst på startsidan': also first on the forum home. */
+    pinnedHome: boolean;
+    /** 'Lås': no new comments, replies or reactions (staff excepted). */
+    locked: boolean;
+    /** 'Långsamt läge': one comment per member per this many minutes (staff excepted); null when off. */
+    slowModeMinutes: number | null;
   };
   category: { id: string; name: string };
   /** This page's top-level comments oldest first, each with all its replies. */
@@ -141,7 +170,11 @@ export interface ProfileComment {
   threadId: string;
   categoryId: string;
   threadTitle: string;
-  body: string;
+  /**
+   * Plain-text excerpt of the comment: no Markdown, quotes and images dropped, cut on a word
+   * with `…` (`server/content/excerpt.ts`).
+   */
+  excerpt: string;
   createdAt: string;
 }
 
@@ -175,11 +208,61 @@ export interface TickerPost {
   threadId: string;
   categoryId: string;
   threadTitle: string;
-  /** Plain text of the post (the page shows an excerpt). */
-  body: string;
+  /**
+   * Plain-text excerpt of the post: no Markdown, quotes and images dropped, cut on a word with
+   * `…` (`server/content/excerpt.ts`).
+   */
+  excerpt: string;
   authorNickname: string | null;
   /** The author's id, null when the account is deleted (the viewer's mutes collapse by it). */
   authorId: string | null;
   /** When this thread or comment was written (ISO 8601), whichever of the two mentions the ticker. */
   createdAt: string;
+}
+
+/**
+ * The counts of a poll ('Omröstning'): votes per option id and how many members voted. In a
+ * multiple-choice poll one member counts once in `voters` and once per chosen option in `counts`.
+ */
+export interface PollResults {
+  /** Option id → votes (every option of the poll, 0 included). */
+  counts: Record<string, number>;
+  /** Members who voted (≥ the largest count; equal to their sum in a single-choice poll). */
+  voters: number;
+}
+
+/**
+ * A thread's poll as every reader sees it alike (shared page data: server/polls/queries.ts
+ * `getPollView`). It never carries the counts of an open poll: those are shown only to a member
+ * who voted, as their personal part ({@link PollOwnState}); a closed poll's final counts are public.
+ */
+export interface PollView {
+  threadId: string;
+  /** 'Flera val': a member may choose several options. */
+  multipleChoice: boolean;
+  /** ISO time the poll closes ('Stängs …'), or null: it never closes. */
+  closesAt: string | null;
+  /** Closed when the page data was read (`closesAt` passed). */
+  closed: boolean;
+  /** Its thread is locked ('Lås'): only acting staff vote. */
+  locked: boolean;
+  /** The options in their order (`position` 0..9). */
+  options: Array<{ id: string; label: string }>;
+  /** The final counts of a closed poll; null while it is open. */
+  results: PollResults | null;
+}
+
+/**
+ * One member's own side of a poll: the personal part `poll:<threadId>` of the thread page
+ * (domain/polls.ts `pollPart`; app/components/forum/poll.tsx).
+ */
+export interface PollOwnState {
+  /** The option ids the member voted for (empty: not voted). */
+  mine: string[];
+  /** The live counts, when the member voted on the open poll; else null. */
+  results: PollResults | null;
+  /** Logged in, not blocked, the thread not locked (domain/policy/polls.ts); whether the poll is open is in {@link PollView}. */
+  canVote: boolean;
+  /** Why not, when the thread is locked (else the member is blocked or a visitor). */
+  refusal?: "locked";
 }

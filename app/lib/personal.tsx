@@ -3,9 +3,9 @@
  * a member's states to the browser. In a generic render `<Personal>` hands its name, generic
  * state and render function to the collector app/entry.server.tsx provides, and the page cache
  * (server/cache/page-cache.ts) splices in the part rendered for each member. In the browser, while
- * the loader data is the generic render's, it renders with the member's state from the page, so
- * React finds the markup the server sent. A part's render function is pure (no hooks, no
- * context), renders whole elements, and its name is unique on the page.
+ * the loader data is the generic render's, it renders with the member's state, so React finds the
+ * markup the server sent. A part's render is pure (no hooks, no context but the router's: it is
+ * rendered in a static router at the page's URL), renders whole elements, and has a unique name.
  *
  * @module
  */

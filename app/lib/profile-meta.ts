@@ -8,16 +8,17 @@ import { app, profile as p } from "../../domain/i18n/sv";
 import { NOINDEX } from "./seo";
 
 /**
- * @param data the profile page's loader data, or null when not found
- * @returns meta descriptors: title, description, OpenGraph and the canonical `/@nickname` URL;
- *   for a missing profile the title and `noindex`
+ * @param data the profile page's loader data (`bioText`: the bio's plain-text excerpt, `""` without
+ *   a bio), or null when not found
+ * @returns meta descriptors: title, description (the bio's text, else 'nick på Börssnack'),
+ *   OpenGraph and the canonical `/@nickname` URL; for a missing profile the title and `noindex`
  */
 export function profileMeta(
-  data: { profile: { nickname: string; bio: string | null; avatarUrl: string | null }; url: string } | null,
+  data: { profile: { nickname: string; avatarUrl: string | null }; url: string; bioText: string } | null,
 ): MetaDescriptor[] {
   if (!data) return [{ title: `${p.notFound} – ${app.name}` }, NOINDEX];
   const { profile, url } = data;
-  const description = (profile.bio ?? `${profile.nickname} på ${app.name}`).replace(/\s+/g, " ").slice(0, 160);
+  const description = data.bioText || `${profile.nickname} på ${app.name}`;
   return [
     { title: `${profile.nickname} – ${app.name}` },
     { name: "description", content: description },

@@ -5,7 +5,7 @@
  */
 import { parseDocument, DomUtils } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { jsonLdScriptText, postPlainText, profileJsonLd, threadJsonLd, websiteJsonLd } from "./structured-data";
+import { jsonLdScriptText, profileJsonLd, threadJsonLd, websiteJsonLd } from "./structured-data";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- <script> --> & \u2028\u2029 </SCRIPT >";
 
@@ -32,17 +32,6 @@ describe("jsonLdScriptText", () => {
   });
 });
 
-describe("postPlainText", () => {
-  it("drops tags, decodes entities and keeps paragraphs", () => {
-    expect(postPlainText("<p>Köp <strong>$ERIC-B</strong> &amp; håll</p><p>&lt;/script&gt; &#x1F402; &#39;ja&#39;</p>", "x")).toBe(
-      "Köp $ERIC-B & håll\n</script> 🐂 'ja'",
-    );
-  });
-  it("falls back to the Markdown source when the post is not cooked", () => {
-    expect(postPlainText("", "  **rå** text ")).toBe("**rå** text");
-  });
-});
-
 const author = { id: "a1", nickname: "Anna Ö", avatarUrl: null, edgeLevel: 0, roleId: "member" };
 
 describe("threadJsonLd", () => {
@@ -51,7 +40,7 @@ describe("threadJsonLd", () => {
     threadUrl: "https://borssnack.se/forum/kategori/c/trad/t",
     pageUrl: "https://borssnack.se/forum/kategori/c/trad/t?sida=2",
     category: { name: "Aktier" },
-    thread: { title: "Rubrik", body: "b", bodyHtml: "<p>Brödtext</p>", createdAt: "2026-01-02T03:04:05.000Z", editedAt: null, commentsCount: 3, reactionsCount: 7, author },
+    thread: { id: "t", title: "Rubrik", createdAt: "2026-01-02T03:04:05.000Z", editedAt: null, commentsCount: 3, reactionsCount: 7, author },
     comments: [
       {
         id: "k1", parentId: null, body: "k", bodyHtml: "<p>Svar</p>", createdAt: "2026-01-03T00:00:00.000Z", editedAt: "2026-01-04T00:00:00.000Z",
@@ -59,6 +48,8 @@ describe("threadJsonLd", () => {
         replies: [{ id: "k2", parentId: "k1", body: "r", bodyHtml: "<p>Reply</p>", createdAt: "2026-01-05T00:00:00.000Z", editedAt: null, repliesCount: 0, reactionsCount: 0, author }],
       },
     ],
+    // The loader's plain texts (server/content/excerpt.ts), by id; k2 has none.
+    texts: { t: "Brödtext", k1: "Svar" },
   };
 
   it("has headline, text, url, author Person with the profile URL, dates, counters and the page's comments", () => {
@@ -80,7 +71,7 @@ describe("threadJsonLd", () => {
     const comments = ld.comment as Record<string, unknown>[];
     expect(comments.map((c) => c.url)).toEqual([`${base.pageUrl}#comment-k1`, `${base.pageUrl}#comment-k2`]);
     expect(comments[0]).toMatchObject({ "@type": "Comment", text: "Svar", datePublished: "2026-01-03T00:00:00.000Z", dateModified: "2026-01-04T00:00:00.000Z", author: { "@type": "Person", name: "Okänd" } });
-    expect(comments[1]).toMatchObject({ author: { name: "Anna Ö" }, text: "Reply" });
+    expect(comments[1]).toMatchObject({ author: { name: "Anna Ö" }, text: "" });
   });
 
   it("has dateModified when the post was edited", () => {
@@ -91,8 +82,9 @@ describe("threadJsonLd", () => {
 describe("profileJsonLd and websiteJsonLd", () => {
   it("ProfilePage with the member as its Person", () => {
     const ld = profileJsonLd(
-      { nickname: "Anna", bio: "Långsiktig", avatarUrl: "/uploads/a.webp", createdAt: "2025-01-01T00:00:00.000Z", threadsCount: 2, commentsCount: 3, followersCount: 4 },
+      { nickname: "Anna", avatarUrl: "/uploads/a.webp", createdAt: "2025-01-01T00:00:00.000Z", threadsCount: 2, commentsCount: 3, followersCount: 4 },
       "https://borssnack.se/@Anna",
+      "Långsiktig",
     );
     expect(ld).toMatchObject({
       "@type": "ProfilePage",

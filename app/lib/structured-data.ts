@@ -34,40 +34,6 @@ export function jsonLdScriptText(value: JsonLdObject): string {
   return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/**
- * The plain text of a post for the JSON-LD `text`: the cooked, sanitised HTML with its
- * tags removed (block ends become line breaks), HTML entities decoded, runs of spaces folded and
- * at most one empty line kept; the Markdown source when the post has no cooked HTML yet.
- *
- * @param html the post's sanitised HTML (`bodyHtml`; '' when not cooked)
- * @param markdown the post's Markdown source (`body`), the fallback
- * @returns trimmed plain text ('' for an empty post)
- */
-export function postPlainText(html: string, markdown: string): string {
-  if (!html.trim()) return markdown.trim();
-  const text = html
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|li|h[1-6]|blockquote|pre|tr|ul|ol)>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+[0-9]*);/gi, (whole, name: string) => {
-      const lower = name.toLowerCase();
-      if (lower.startsWith("#x")) return safeCodePoint(Number.parseInt(lower.slice(2), 16), whole);
-      if (lower.startsWith("#")) return safeCodePoint(Number.parseInt(lower.slice(1), 10), whole);
-      return ENTITIES[lower] ?? whole;
-    });
-  return text
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/ *\n */g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-function safeCodePoint(n: number, fallback: string): string {
-  return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : fallback;
-}
-
 /**
  * The absolute profile URL of a member: `<PUBLIC_URL>/@{nickname}`, the profile page's canonical
  * URL (`server/profiles/page.ts`).
@@ -100,9 +66,8 @@ export interface ThreadJsonLdInput {
   /** Absolute URL of the page shown (the first page, or `…?sida=N`); comment URLs hang off it. */
   pageUrl: string;
   thread: {
+    id: string;
     title: string;
-    body: string;
-    bodyHtml: string;
     /** ISO 8601 times. */
     createdAt: string;
     editedAt: string | null;
@@ -113,11 +78,17 @@ export interface ThreadJsonLdInput {
   category: { name: string };
   /** This page's top-level comments, each with its replies (`replies` may be absent on replies). */
   comments: (Omit<CommentView, "replies" | "reactions" | "stances"> & { replies?: Omit<CommentView, "replies" | "reactions" | "stances">[] })[];
+  /**
+   * The plain text of the thread and of each comment, by id: the loader's `plainTexts`
+   * (`plainExcerpt` in server/content/excerpt.ts: no Markdown, quotes and images dropped). A post
+   * without an entry has the text `""`.
+   */
+  texts: Readonly<Record<string, string>>;
 }
 
 /**
  * The thread page's `DiscussionForumPosting` (Google's "Discussion forum" structured
- * data): `headline` (title), `text` (plain text of the post), `url` (the first page: one
+ * data): `headline` (title), `text` (plain text of the post, from `texts`), `url` (the first page: one
  * discussion however many comment pages it has), `author` (`Person` with the absolute profile
  * URL), `datePublished`, `dateModified` only when edited, `interactionStatistic` (`CommentAction`
  * = comments and replies, `LikeAction` = reactions on the post), `articleSection` (category) and
@@ -134,7 +105,7 @@ export function threadJsonLd(input: ThreadJsonLdInput): JsonLdObject {
     "@context": "https://schema.org",
     "@type": "DiscussionForumPosting",
     headline: thread.title,
-    text: postPlainText(thread.bodyHtml, thread.body),
+    text: input.texts[thread.id] ?? "",
     url: input.threadUrl,
     mainEntityOfPage: input.pageUrl,
     author: person(publicUrl, thread.author),
@@ -149,7 +120,7 @@ export function threadJsonLd(input: ThreadJsonLdInput): JsonLdObject {
         author: person(publicUrl, c.author),
         datePublished: c.createdAt,
         ...(c.editedAt ? { dateModified: c.editedAt } : {}),
-        text: postPlainText(c.bodyHtml, c.body),
+        text: input.texts[c.id] ?? "",
         interactionStatistic: [counter("LikeAction", c.reactionsCount)],
       }),
     ),
@@ -159,17 +130,20 @@ export function threadJsonLd(input: ThreadJsonLdInput): JsonLdObject {
 /**
  * The profile page's `ProfilePage` (Google's "Profile page" structured data):
  * `mainEntity` is the member as a `Person` (name = nickname, `url` = the profile's canonical
- * URL, `description` = bio, `image` = avatar URL made absolute against `url`) with `agentInteractionStatistic`
- * `WriteAction` = threads + comments written and `interactionStatistic` `FollowAction` =
- * followers; `dateCreated` = joining time.
+ * URL, `description` = the bio's plain text, `image` = avatar URL made absolute against `url`) with
+ * `agentInteractionStatistic` `WriteAction` = threads + comments written and
+ * `interactionStatistic` `FollowAction` = followers; `dateCreated` = joining time.
  *
  * @param profile the profile shown ({@link ProfileView}; only public fields are read)
  * @param url the profile page's canonical absolute URL
+ * @param bioText the bio's plain-text excerpt (the page data's `bioText`, from `plainExcerpt` in
+ *   server/content/excerpt.ts); `""` leaves `description` out
  * @returns the JSON-LD node, `@context` included
  */
 export function profileJsonLd(
-  profile: Pick<ProfileView, "nickname" | "bio" | "avatarUrl" | "createdAt" | "threadsCount" | "commentsCount" | "followersCount">,
+  profile: Pick<ProfileView, "nickname" | "avatarUrl" | "createdAt" | "threadsCount" | "commentsCount" | "followersCount">,
   url: string,
+  bioText: string,
 ): JsonLdObject {
   const image = profile.avatarUrl ? new URL(profile.avatarUrl, url).href : null;
   return {
@@ -182,7 +156,7 @@ export function profileJsonLd(
       name: profile.nickname,
       alternateName: `@${profile.nickname}`,
       url,
-      ...(profile.bio ? { description: profile.bio } : {}),
+      ...(bioText ? { description: bioText } : {}),
       ...(image ? { image } : {}),
       agentInteractionStatistic: counter("WriteAction", profile.threadsCount + profile.commentsCount),
       interactionStatistic: counter("FollowAction", profile.followersCount),

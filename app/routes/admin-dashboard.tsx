@@ -25,7 +25,7 @@ export default function AdminDashboard() {
   ];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-extrabold tracking-tight">{adm.title}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{adm.heading}</h1>
       <p className="text-slate-600">{can?.admin ? adm.accessNote.admin : adm.accessNote.moderator}</p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (

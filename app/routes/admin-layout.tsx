@@ -77,7 +77,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <div className="flex items-center gap-4">
             <Logo />
-            <span className="hidden rounded bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white sm:inline">{adm.title}</span>
+            <span className="hidden rounded bg-slate-900 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white sm:inline">{adm.heading}</span>
           </div>
           <Link to="/forum" className="whitespace-nowrap text-sm font-semibold text-brand-700 hover:underline">
             {adm.backToForum}

@@ -1,8 +1,9 @@
 /**
  * `/admin/reports` (report queue, beyond SPEC §4 which stops at 'open'): open reports
  * grouped by target with count, reasons and a preview; staff dismiss, delete the content or block
- * the author, which closes the group's reports. Moderators and admins (SPEC §6 moderatorOnly),
- * enforced again in the action and in `resolveReports`.
+ * the author, which closes the group's reports. An author who is blocked already is shown as such
+ * ('Användaren är redan blockerad') instead of 'Blockera författaren'. Moderators and admins
+ * (SPEC §6 moderatorOnly), enforced again in the action and in `resolveReports`.
  *
  * @module
  */
@@ -120,9 +121,14 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
                     </ul>
                   </div>
                 ) : null}
-                <div className="flex flex-wrap gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   {(["dismiss", "delete", "block"] as const).map((decision) =>
-                    decision === "block" && !g.author ? null : (
+                    decision === "block" && !g.author ? null : decision === "block" && g.author?.blocked ? (
+                      // Blocked already (from the thread's menu or another report): the state, not the action.
+                      <span key={decision} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700" data-testid="author-blocked">
+                        {m.alreadyBlocked}
+                      </span>
+                    ) : (
                       <button
                         key={decision}
                         type="button"

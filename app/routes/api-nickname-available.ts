@@ -14,7 +14,7 @@ import type { Route } from "./+types/api-nickname-available";
 export type NicknameCheck = { status: "available" } | { status: "taken" | "invalid"; message: string };
 
 /**
- * Validates the nickname's form, then answers `taken` for a reserved name ('Detta användarnamn är
+ * Validates the nickname's form, then answers `taken` for a reserved name ('Detta nickname är
  * reserverat') or one in use (looked up case-insensitively).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

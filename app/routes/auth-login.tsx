@@ -8,9 +8,8 @@
  * @module
  */
 import { Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { toast } from "../lib/toast";
 import { login, requestMagicLink, resendVerification } from "../../server/accounts/actions";
 import { clientIp } from "../../server/http/client-ip";
 import { setFlash, type Flash } from "../../server/http/flash";
@@ -149,20 +148,28 @@ function PasswordTab({ redirectTo, actionData }: { redirectTo: string; actionDat
   );
 }
 
-function MagicTab({ redirectTo }: { redirectTo: string }) {
+/**
+ * The magic-link tab. 'Magisk länk skickad' is said once, in the notice above the field, which
+ * stays while the member goes to their mail (no toast repeating it). Without JavaScript the form
+ * posts to the page and the notice comes from the page's answer (`actionData`).
+ */
+function MagicTab({ redirectTo, actionData }: { redirectTo: string; actionData?: LoginActionData | undefined }) {
   const fetcher = useFetcher<LoginActionData>();
   const busy = fetcher.state !== "idle";
-  const sent = fetcher.data?.magicSent === true;
-  useEffect(() => {
-    if (fetcher.data?.magicSent) toast.success(a.magicSent, { description: a.magicSentDescription });
-  }, [fetcher.data]);
+  const answer = fetcher.data ?? (actionData?.intent === "magic" ? actionData : undefined);
+  const sent = answer?.magicSent === true;
   return (
     <fetcher.Form method="post" className="space-y-4" noValidate>
       <input type="hidden" name="intent" value="magic" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <p className="text-sm text-slate-600">{a.magicIntro}</p>
-      {sent ? <Notice>{a.magicSentDescription}</Notice> : null}
-      <FormError message={fetcher.data?.error ?? undefined} />
+      {sent ? (
+        <Notice>
+          <strong className="block">{a.magicSent}</strong>
+          {a.magicSentDescription}
+        </Notice>
+      ) : null}
+      <FormError message={answer?.error ?? undefined} />
       <TextField
         label={a.email}
         name="email"
@@ -205,7 +212,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <PasswordTab redirectTo={loaderData.redirectTo} actionData={actionData} />
         </Tabs.Content>
         <Tabs.Content value="magic">
-          <MagicTab redirectTo={loaderData.redirectTo} />
+          <MagicTab redirectTo={loaderData.redirectTo} actionData={actionData} />
         </Tabs.Content>
       </Tabs.Root>
       <p className="text-center text-sm text-slate-600">

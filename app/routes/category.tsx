@@ -13,6 +13,9 @@ import { servicesContext } from "../../server/platform/services";
 import { sharedRead } from "../../server/cache/read-caches";
 import { getViewer } from "../../server/accounts/session";
 import { markMuted } from "../../server/mutes/collapse";
+import { markUnread, withUnreadMarks } from "../../server/unread/personal";
+import { MarkReadButton } from "../components/forum/mark-read-button";
+import { useViewer } from "../lib/viewer";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { ThreadList } from "../components/forum/thread-row";
 import { RouteErrorBox } from "../components/layout/error-views";
@@ -36,13 +39,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!category) throw data(f.categoryNotFound, { status: 404 });
   const page = pageFrom(new URL(request.url));
   const list = await shared(`list|latest|${category.id}|${page}|${CATEGORY_PAGE_SIZE}`, () =>
-    listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE }),
+    // Pinned threads ('Fäst') lead the first page.
+    listThreads(db, { sort: "latest", categoryId: category.id, page, pageSize: CATEGORY_PAGE_SIZE, pinned: "category" }),
   );
   const { hasMore } = list;
-  // Threads by members the viewer mutes collapse to one line.
-  const threads = markMuted(list.threads, viewer, (t) => t.author?.id);
-  // The shared member render learns whose threads this page lists.
-  const personal = sharePersonal(context, listReader(list.threads.map((t) => t.author?.id)));
+  // Threads by members the viewer mutes collapse to one line; the member's unread marks.
+  const threads = markMuted(await markUnread(db, viewer, list.threads), viewer, (t) => t.author?.id);
+  // The shared member render learns whose threads this page lists, and reads each member's marks.
+  const personal = sharePersonal(context, withUnreadMarks(db, list.threads, listReader(list.threads.map((t) => t.author?.id))));
   return { category, threads, page, hasMore, canonical: `${config.publicUrl}${categoryPath(category.id)}`, ...personal };
 }
 
@@ -71,6 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 /** The category page. */
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, threads, page, hasMore } = loaderData;
+  const viewer = useViewer();
   return (
     <div className="space-y-6">
       <nav aria-label={nav.breadcrumb} className="text-sm text-slate-500">
@@ -84,9 +89,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 md:text-3xl">{category.name}</h1>
           <p className="text-slate-600">{category.description}</p>
         </div>
-        <ButtonLink to={newThreadPath(category.id)} className="shrink-0 self-start">
-          <Plus className="size-4" aria-hidden /> {f.newPost}
-        </ButtonLink>
+        <div className="flex shrink-0 flex-wrap gap-2 self-start">
+          <ButtonLink to={newThreadPath(category.id)}>
+            <Plus className="size-4" aria-hidden /> {f.newPost}
+          </ButtonLink>
+          {viewer ? <MarkReadButton categoryId={category.id} /> : null}
+        </div>
       </div>
       <ThreadList
         threads={threads}

@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await locateComment(context.get(servicesContext).db, params.commentId);
   if (!found) throw data(t.commentNotFound, { status: 404 });
   const page = found.page > 1 ? `?sida=${found.page}` : "";
-  return redirect(`${threadPath(found.categoryId, found.threadId)}${page}#comment-${params.commentId}`);
+  return redirect(`${threadPath(found.categoryId, found.threadId, found.title)}${page}#comment-${params.commentId}`);
 }
 
 /** Never rendered: the loader redirects or throws. */

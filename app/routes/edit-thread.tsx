@@ -7,11 +7,12 @@
  * comments are edited in place. Visitors go to the login; others get a Swedish 403 page, an
  * unknown id the 404 text. Images can be pasted, dropped or picked as on the new thread page
  * (`ImageUpload`). The author's 'Din syn' / 'Innehav' per ticker, prefilled from the
- * thread (`StancePicker`).
+ * thread (`StancePicker`). Like the new thread form it is `noValidate`: an emptied title or body
+ * gets its Swedish message beside the field, never the browser's bubble; the server checks again.
  *
  * @module
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { editThreadWrite, threadForEdit } from "../../server/forum/edits";
 import { findPostTarget } from "../../server/forum/post-target";
@@ -20,12 +21,12 @@ import { readForm } from "../../server/http/forms";
 import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeline";
 import { servicesContext } from "../../server/platform/services";
 import { getViewer } from "../../server/accounts/session";
-import { ThreadBodyField, ThreadTips } from "../components/forum/thread-body-field";
+import { focusFirstError, shownFieldErrors, ThreadBodyField, threadFieldErrors, ThreadTips, type ThreadFieldErrors } from "../components/forum/thread-body-field";
 import { StancePicker } from "../components/forum/stance-picker";
 import { Button, buttonClass } from "../components/ui/button";
 import { FormError, TextField } from "../components/ui/field";
 import { RouteErrorBox } from "../components/layout/error-views";
-import { app, editing as ed, forum as f } from "../../domain/i18n/sv";
+import { app, editing as ed, forum as f, threadState as ts } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import { LIMITS } from "../../domain/limits";
 import { stancesFromForm } from "../../domain/stances";
@@ -52,7 +53,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const viewer = await getViewer(services, request);
   if (!viewer) throw redirect(loginPath(new URL(request.url).pathname));
-  if (!itemCan(viewer, thread.item).edit) throw data(viewer.blocked ? ed.blocked : ed.notAllowed, { status: 403 });
+  if (!itemCan(viewer, thread.item, { locked: thread.locked }).edit) {
+    // A locked thread says so ('Lås'); the save would be refused the same way.
+    const refusal = viewer.blocked ? ed.blocked : thread.locked && itemCan(viewer, thread.item).edit ? ts.locked : ed.notAllowed;
+    throw data(refusal, { status: 403 });
+  }
   return {
     thread: { id: thread.id, title: thread.title, body: thread.body, categoryId: thread.categoryId, stances: thread.stances },
     staffEdit: moderatesItem(viewer, thread.item),
@@ -76,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     submitKey: form.submitKey,
   });
   if (!result.ok) return writeFailure(result, { values });
-  return redirect(threadPath(result.value.categoryId, result.value.threadId), {
+  return redirect(threadPath(result.value.categoryId, result.value.threadId, values.title), {
     headers: { "Set-Cookie": await setFlash({ toast: { title: ed.saved } }) },
   });
 }
@@ -93,16 +98,31 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
   const error = actionData && !actionData.ok ? actionData.error : undefined;
   const [body, setBody] = useState(values?.body ?? thread.body);
   const [title, setTitle] = useState(values?.title ?? thread.title);
+  // Messages beside the fields: the server's answer, then the check before each send.
+  const answered = shownFieldErrors(actionData && !actionData.ok ? actionData.fieldErrors : undefined);
+  const [fieldErrors, setFieldErrors] = useState<ThreadFieldErrors>(answered);
+  useEffect(() => setFieldErrors(answered), [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
+  const edited = (field: keyof ThreadFieldErrors) => setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const formError = error && !Object.values(answered).includes(error) ? error : undefined;
+  function check(event: FormEvent<HTMLFormElement>) {
+    const found = threadFieldErrors({ title, body });
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    setFieldErrors(found);
+    focusFirstError(event.currentTarget, found);
+  }
   useEffect(() => {
-    if (error) document.getElementById("edit-thread-error")?.scrollIntoView({ block: "center" });
-  }, [actionData, error]);
-  const back = threadPath(thread.categoryId, thread.id);
+    const form = document.getElementById("edit-thread-form");
+    if (form instanceof HTMLFormElement && Object.keys(answered).length > 0) focusFirstError(form, answered);
+    else if (formError) document.getElementById("edit-thread-error")?.scrollIntoView({ block: "center" });
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
+  const back = threadPath(thread.categoryId, thread.id, thread.title);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{ed.editThreadHeading}</h1>
-      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
+      <Form id="edit-thread-form" method="post" noValidate onSubmit={check} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 md:p-6">
         <div id="edit-thread-error">
-          <FormError message={error} />
+          <FormError message={formError} />
         </div>
         <input type="hidden" name="submitKey" value={submitKey} />
         <TextField
@@ -111,11 +131,22 @@ export default function EditThread({ loaderData, actionData }: Route.ComponentPr
           required
           maxLength={LIMITS.title}
           value={title}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            edited("title");
+          }}
           placeholder={f.titlePlaceholder}
           autoComplete="off"
+          error={fieldErrors.title}
         />
-        <ThreadBodyField value={body} onValueChange={setBody} />
+        <ThreadBodyField
+          value={body}
+          onValueChange={(next) => {
+            setBody(next);
+            edited("body");
+          }}
+          error={fieldErrors.body}
+        />
         {/* The thread's 'Din syn' / 'Innehav', sent again (they replace the stored ones);
             staff editing someone else's thread leave the author's statement as it is. */}
         {staffEdit ? null : <StancePicker text={`${title}\n${body}`} initial={thread.stances} />}

@@ -7,7 +7,7 @@
  * - `/forum/aktie/{TICKER}/feed.atom`: the newest posts naming a ticker.
  *
  * Public, the same for every visitor (no session is read). Unknown category, thread or ticker: 404
- * with the Swedish message. Rules in docs/decisions/035-feeds.md.
+ * with the Swedish message; a moved or merged thread's old feed URL: 301 to its feed now. Rules in docs/decisions/035-feeds.md.
  *
  * @module
  */
@@ -16,6 +16,7 @@ import { getCompany } from "../../server/tickers/companies";
 import { atomFeed, feedNotFound, feedResponse, type FeedHead } from "../../server/feeds/atom";
 import { feedThread, feedThreads, feedTickerPosts, type FeedPost } from "../../server/feeds/queries";
 import { getCategory } from "../../server/forum/queries";
+import { movedThreadLocation } from "../../server/thread-tools/queries";
 import { servicesContext } from "../../server/platform/services";
 import { feeds as fd, forum as f, ticker as tk } from "../../domain/i18n/sv";
 import {
@@ -44,11 +45,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let posts: FeedPost[];
   if (p.threadId && p.categoryId) {
     const thread = await feedThread(db, p.categoryId, p.threadId);
-    if (!thread) return feedNotFound(f.threadNotFound);
+    if (!thread) {
+      // A moved or merged thread's old feed URL leads to its feed where it is now.
+      const moved = await movedThreadLocation(db, p.categoryId, p.threadId);
+      if (moved) throw redirect(threadFeedPath(moved.categoryId, moved.threadId), 301);
+      return feedNotFound(f.threadNotFound);
+    }
     head = {
       title: fd.threadTitle(thread.title),
       subtitle: fd.threadSubtitle(thread.title),
-      pagePath: threadPath(thread.categoryId, p.threadId),
+      pagePath: threadPath(thread.categoryId, p.threadId, thread.title),
       feedPath: threadFeedPath(thread.categoryId, p.threadId),
     };
     posts = thread.posts;

@@ -55,7 +55,7 @@ function SavedRow({ item }: { item: SavedItem }) {
         >
           {title}
         </Link>
-        <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{item.excerpt}</p>
+        {item.excerpt ? <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{item.excerpt}</p> : null}
         <p className="text-xs text-slate-500">
           {item.author ? (
             <Link to={profilePath(item.author.id)} className="hover:underline">

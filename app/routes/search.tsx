@@ -21,8 +21,8 @@ import { MutedItem } from "../components/forum/muted-item";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { RelativeTime } from "../components/forum/relative-time";
 import { Highlighted } from "../components/search/highlight";
+import { MemberChip } from "../components/search/member-chip";
 import { resultPath } from "../components/search/result-link";
-import { EdgeAvatar } from "../components/ui/edge-level";
 import { app, forum as f, search as s } from "../../domain/i18n/sv";
 import type { Route } from "./+types/search";
 import { LIMITS } from "../../domain/limits";
@@ -225,13 +225,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-2">
             {members.map((m) => (
               <li key={m.id}>
-                <Link
-                  to={resultPath(m)}
-                  className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pl-1 pr-3 text-sm font-semibold text-slate-800 hover:border-brand-300"
-                >
-                  <EdgeAvatar nickname={m.title} avatarUrl={m.avatar_url} edgeLevel={null} size="sm" />
-                  <Highlighted text={m.title} terms={terms} />
-                </Link>
+                <MemberChip member={m} terms={terms} />
               </li>
             ))}
           </ul>

@@ -67,14 +67,44 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
         {tickers.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{wl.empty}</p>
         ) : (
-          // `relative`: the sr-only header below is absolutely placed; without a positioned
-          // ancestor it escapes the scroll box and widens the whole page on a phone.
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <>
+          {/* Phones: one card per ticker, every column and the button readable without scrolling. */}
+          <ul className="space-y-2 sm:hidden" aria-labelledby="watchlist-tickers">
+            {tickers.map((t) => (
+              <li key={t.ticker} className="rounded-xl border border-slate-200 bg-white p-3">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Link to={`/forum/aktie/${t.ticker}`} className="font-mono font-bold text-brand-700 hover:underline">
+                      ${t.ticker}
+                    </Link>
+                    <p className="truncate text-sm text-slate-800">{t.name}</p>
+                    <p className="text-xs text-slate-500">{t.sectorName ?? wl.noSector}</p>
+                  </div>
+                  <div className="shrink-0 whitespace-nowrap">
+                    <WatchButton ticker={t.ticker} watching loggedIn />
+                  </div>
+                </div>
+                <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-slate-500">{wl.colPostsToday}</dt>
+                    <dd className="tabular-nums">{t.postsToday}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500">{wl.colSentiment}</dt>
+                    <dd>{st.membersCount(t.sentiment.bullish, t.sentiment.bearish)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {/* `relative`: the sr-only header below is absolutely placed; without a positioned
+              ancestor it escapes the scroll box and widens the whole page. */}
+          <div className="relative hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th scope="col" className="px-3 py-2">{wl.colTicker}</th>
-                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">{wl.colCompany}</th>
+                  <th scope="col" className="px-3 py-2">{wl.colCompany}</th>
                   <th scope="col" className="hidden px-3 py-2 md:table-cell">{wl.colSector}</th>
                   <th scope="col" className="px-3 py-2 text-right">{wl.colPostsToday}</th>
                   <th scope="col" className="px-3 py-2">{wl.colSentiment}</th>
@@ -88,13 +118,11 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
                       <Link to={`/forum/aktie/${t.ticker}`} className="whitespace-nowrap font-mono font-bold text-brand-700 hover:underline">
                         ${t.ticker}
                       </Link>
-                      {/* On a phone the company column is hidden: the name goes under the ticker. */}
-                      <span className="block text-xs text-slate-500 sm:hidden">{t.name}</span>
                     </td>
-                    <td className="hidden px-3 py-2 text-slate-800 sm:table-cell">{t.name}</td>
+                    <td className="px-3 py-2 text-slate-800">{t.name}</td>
                     <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{t.sectorName ?? wl.noSector}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{t.postsToday}</td>
-                    <td className="px-3 py-2 sm:whitespace-nowrap">
+                    <td className="whitespace-nowrap px-3 py-2">
                       {st.membersCount(t.sentiment.bullish, t.sentiment.bearish)}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">
@@ -105,6 +133,7 @@ export default function WatchlistPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+          </>
         )}
       </section>
       <section aria-labelledby="watchlist-feed" className="space-y-3">

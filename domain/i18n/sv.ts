@@ -61,3 +61,7 @@ export { theme } from "./groups/theme";
 export { mutes } from "./groups/mutes";
 export { bookmarks } from "./groups/bookmarks";
 export { feeds } from "./groups/feeds";
+export { unread } from "./groups/unread";
+export { polls } from "./groups/polls";
+export { threadTools } from "./groups/threadTools";
+export { threadState } from "./groups/threadState";

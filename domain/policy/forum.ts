@@ -126,21 +126,26 @@ export interface ItemCan {
 
 /**
  * The viewer's permissions on one thread or comment, from the same functions the server enforces.
+ * In a locked thread ('Lås') only acting staff edit or react (domain/policy/thread-tools.ts);
+ * deleting one's own post and reporting stay open.
  *
  * @param actor the viewer, or null for a visitor
  * @param item the thread or comment with its author's role
+ * @param thread the thread's state: `locked` when it is locked (default open)
  * @returns {@link ItemCan}
  */
-export function itemCan(actor: Actor, item: AuthoredItem): ItemCan {
+export function itemCan(actor: Actor, item: AuthoredItem, thread: { locked: boolean } = { locked: false }): ItemCan {
   const own = isOwner(actor, item);
   const remove = own || moderatesItem(actor, item);
   const block = actor !== null && item.authorId !== null && blockPermission(actor, { id: item.authorId, role: item.authorRole }) === "ok";
+  const open = !thread.locked || actsAsStaff(actor);
+  const edit = canEdit(actor, item) && open;
   return {
-    edit: canEdit(actor, item),
-    editReason: canEdit(actor, item) && moderatesItem(actor, item),
+    edit,
+    editReason: edit && moderatesItem(actor, item),
     delete: remove,
     report: !own,
-    react: actor !== null && !own,
+    react: actor !== null && !own && open,
     block,
     moderate: remove || block,
   };

@@ -1,6 +1,6 @@
 /**
  * Abuse limits per action beyond the auth ones: new threads,
- * comments and replies, reactions, reports, follows, uploads and avatar removal, searches, the
+ * comments and replies, reactions, poll votes, reports, follows, uploads and avatar removal, searches, the
  * @mention picker, bio, preview, activity pings, notifications marked read and the mail opt-out —
  * per member, with stricter limits for accounts younger than a day; per address for visitors,
  * and for members only a ceiling high enough for a shared (CGNAT) address. Every rule is checked
@@ -16,7 +16,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import { abuseLimits as al } from "../../domain/i18n/sv";
+import { abuseLimits as al, polls as pl } from "../../domain/i18n/sv";
 import { isStaffRole, type Role } from "../../domain/roles";
 import type { Db } from "../db/client";
 import { abuseLimits, user } from "../db/schema";
@@ -32,12 +32,14 @@ export type LimitedAction =
   | "reaction"
   | "report"
   | "follow"
+  | "vote"
   | "upload"
   | "search"
   | "mention"
   | "bio"
   | "preview"
   | "presence"
+  | "read"
   | "notifications"
   | "unsubscribe"
   | "theme"
@@ -111,6 +113,12 @@ export const ACTION_LIMITS: Record<LimitedAction, ActionRule[]> = {
     { name: "followMember", scope: "member", points: 30, duration: 60, message: al.follow },
     { name: "followIp", scope: "memberIp", points: 1200, duration: 60, message: al.follow },
   ],
+  // 'Omröstning': a member votes and changes their vote a few times at most; each vote makes the
+  // pages of voters who see the counts reload theirs.
+  vote: [
+    { name: "voteMember", scope: "member", points: 30, duration: 60, message: pl.tooOften },
+    { name: "voteIp", scope: "memberIp", points: 1500, duration: 60, message: pl.tooOften },
+  ],
   upload: [
     { name: "uploadMember", scope: "member", points: 10, duration: 600, message: al.upload },
     { name: "uploadIp", scope: "memberIp", points: 300, duration: 600, message: al.upload },
@@ -136,6 +144,11 @@ export const ACTION_LIMITS: Record<LimitedAction, ActionRule[]> = {
   presence: [
     { name: "presenceMember", scope: "member", points: 10, duration: 60, message: al.tooOften },
     { name: "presenceIp", scope: "memberIp", points: 3000, duration: 60, message: al.tooOften },
+  ],
+  // Read marks: the thread page reports what was on screen every few seconds while scrolling.
+  read: [
+    { name: "readMember", scope: "member", points: 120, duration: 60, message: al.tooOften },
+    { name: "readIp", scope: "memberIp", points: 6000, duration: 60, message: al.tooOften },
   ],
   notifications: [
     { name: "notificationsMember", scope: "member", points: 60, duration: 60, message: al.tooOften },

@@ -16,6 +16,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { magicLinkMail, resetPasswordMail, verificationMail } from "../mail/templates";
+import { forgetActiveUsers } from "../presence/stats";
 
 /** Dependencies of {@link createAuth}. */
 export interface AuthDeps {
@@ -96,6 +97,10 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
         // The account is kept when sending fails; the member can ask for a new mail.
         await sendQuietly(mailer, verificationMail(user.email, nickname, url), "bekräftelsemejl");
       },
+    },
+    databaseHooks: {
+      // A sign-in counts as activity (server/presence/stats.ts): the next page counts afresh.
+      session: { create: { after: async () => forgetActiveUsers() } },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

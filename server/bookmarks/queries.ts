@@ -9,6 +9,7 @@ import { BOOKMARKS_PAGE_SIZE } from "../../domain/limits";
 import type { TargetType } from "../../domain/values";
 import type { Db } from "../db/client";
 import { bookmarks, comments, profiles, threads } from "../db/schema";
+import { PREVIEW_CHARS, plainExcerpt } from "../content/excerpt";
 
 /** One saved post as `/forum/sparade` lists it. */
 export interface SavedItem {
@@ -18,7 +19,10 @@ export interface SavedItem {
   threadId: string;
   categoryId: string;
   threadTitle: string;
-  /** The post's Markdown source, cut to at most 200 characters (the page shows it as plain text). */
+  /**
+   * Plain-text excerpt of the post: no Markdown, quotes and images dropped, at most
+   * {@link PREVIEW_CHARS} characters cut on a word (`server/content/excerpt.ts`).
+   */
   excerpt: string;
   /** Null when the author's account is deleted ('Okänd'). */
   author: { id: string; nickname: string } | null;
@@ -37,8 +41,6 @@ export interface SavedPage {
   hasMore: boolean;
 }
 
-const EXCERPT_CHARS = 200;
-
 /**
  * A member's saved posts, newest saved first, {@link BOOKMARKS_PAGE_SIZE} per page.
  * Deleted threads and comments are not listed (their rows cascade away).
@@ -55,7 +57,8 @@ export async function listSaved(db: Db, userId: string, page = 1): Promise<Saved
       commentId: comments.id,
       categoryId: threads.categoryId,
       threadTitle: threads.title,
-      body: sql<string>`left(COALESCE(${comments.body}, ${threads.body}), ${EXCERPT_CHARS + 1})`,
+      // The whole source: a quote at the start could fill any prefix.
+      body: sql<string>`COALESCE(${comments.body}, ${threads.body})`,
       authorId: profiles.id,
       authorNickname: profiles.nickname,
       createdAt: sql<Date>`COALESCE(${comments.createdAt}, ${threads.createdAt})`.mapWith(threads.createdAt),
@@ -76,7 +79,7 @@ export async function listSaved(db: Db, userId: string, page = 1): Promise<Saved
       threadId: r.threadId,
       categoryId: r.categoryId,
       threadTitle: r.threadTitle,
-      excerpt: r.body.length > EXCERPT_CHARS ? `${r.body.slice(0, EXCERPT_CHARS).trimEnd()}…` : r.body,
+      excerpt: plainExcerpt(r.body, PREVIEW_CHARS),
       author: r.authorId && r.authorNickname ? { id: r.authorId, nickname: r.authorNickname } : null,
       createdAt: new Date(r.createdAt).toISOString(),
       savedAt: r.savedAt.toISOString(),

@@ -35,27 +35,21 @@ import type { Viewer } from "../accounts/session";
 import { deflatePiece, freshPiece, gzipOfPieces, type DeflatedPiece } from "./gzip-pieces";
 import { FRESH_COOKIE } from "./read-caches";
 
-/** How long a visitors' page is served (ms). */
-export const VISITOR_TTL_MS = 1_000;
-/** How long a generic member render is used (ms); every write anywhere empties it sooner. */
-export const MEMBER_TTL_MS = 10_000;
+/** How long a visitors' page is served, and a generic member render used (ms; a write empties both sooner). */
+export const VISITOR_TTL_MS = 1_000, MEMBER_TTL_MS = 10_000;
 /** Upper bound of all kept pages with their compressed copies (bytes). */
 export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
-/** An expired visitors' page may be served while one request renders it again, up to this × TTL. */
-const STALE_FACTOR = 2;
-/** Longest a visitor waits for another request's render of the same page (ms). */
-const COALESCE_WAIT_MS = 5_000;
-/** Largest single visitors' page kept (bytes). */
-const MAX_ENTRY_BYTES = 1024 * 1024;
+/** An expired visitors' page is served while one request renders it again, up to STALE_FACTOR × TTL; a
+ * visitor waits at most COALESCE_WAIT_MS for another request's render of the same page. */
+const STALE_FACTOR = 2, COALESCE_WAIT_MS = 5_000;
+const MAX_ENTRY_BYTES = 1024 * 1024; // the largest single visitors' page kept (bytes)
 /** Compression paid once per visitors' page: the 100-comment thread (367 KB) takes about 5 ms in each. */
 const BROTLI_QUALITY = 6, GZIP_LEVEL = 6;
-/** Bodies below this size go uncompressed (the compression middleware's threshold). */
-const COMPRESS_MIN_BYTES = 1024;
-/** Content types worth compressing: pages, loader data (`text/x-script`), JSON, XML feeds. */
-const COMPRESSIBLE = /^text\/|[/+](?:json|xml|javascript)\b/i;
+/** Compressed: bodies from the compression middleware's threshold, pages, loader data (`text/x-script`), JSON, XML. */
+const COMPRESS_MIN_BYTES = 1024, COMPRESSIBLE = /^text\/|[/+](?:json|xml|javascript)\b/i;
 const BYPASS_PATHS = /^\/(api|auth|admin|uploads|healthz)(\/|$|\.)/;
 /** The pages whose loaders declare personal parts (the route table's paths, SPEC §2). */
-const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+)?|profil\/[^/]+|sok|notifications)\/?$/;
+const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+(?:\/(?!feed\.atom$)[^/]+)?)?|profil\/[^/]+|sok|notifications)\/?$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?borssnack\.session_token=/;
 const FLASH_COOKIE = /(?:^|;\s*)borssnack_flash=/;
 const FRESH = new RegExp(`(?:^|;\\s*)${FRESH_COOKIE}=`);
@@ -67,6 +61,8 @@ const BLOCK_BYTES = 16 * 1024;
 const KEPT_JSON_BYTES = 4 * 1024;
 /** zlib level of a large state's parts: a member's list serves about one answer between writes (decision 043). */
 const KEPT_STATE_LEVEL = 1;
+/** Large states kept by their JSON text, the most recent first out last (about 30 KB each with their markup). */
+const KEPT_TEXTS = 256;
 
 /** Bytes of an answer; `kept` ones recur in many answers and are deflated once, others once per answer (`piece`). */
 type Part = { raw: Buffer; kept?: { piece?: DeflatedPiece; level?: number }; piece?: DeflatedPiece };
@@ -298,29 +294,34 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return entry;
   };
 
-  /** The kept render of `key` (`fresh` false), or the one made (or in flight) for this request. */
+  /** The kept render of `key`, the one in flight, or one made for this request (only then `fresh`). */
   const memberEntry = async (req: Request, key: string): Promise<{ entry: Entry; fresh: boolean }> => {
     const hit = entries.get(key);
     if (hit && now() - hit.at < MEMBER_TTL_MS) return { entry: hit, fresh: false };
-    let render = pending.get(key) as Promise<Entry> | undefined;
-    if (!render) pending.set(key, (render = renderEntry(req, key).finally(() => pending.delete(key))));
-    return { entry: await render, fresh: true };
+    const waiting = pending.get(key) as Promise<Entry> | undefined;
+    if (waiting) return { entry: await waiting, fresh: false };
+    pending.set(key, renderEntry(req, key).finally(() => pending.delete(key)));
+    return { entry: await (pending.get(key) as Promise<Entry>), fresh: true };
   };
 
   // The header's state per viewer object (the session lookup's, the same until a write): made once.
   const viewerStates = new WeakMap<Viewer, unknown>();
   // A state's JSON; a large one kept while the state object is (a member's notification list is
-  // the same array until a write: its 40 KB of JSON are made, rendered and deflated once).
+  // the same array until a write: its 40 KB of JSON are made, rendered and deflated once), and the
+  // last KEPT_TEXTS by their text (a member's own thread list is read anew for each answer).
   type KeptJson = Part & { rendered: WeakMap<Piece, Part | null> };
   const json = new WeakMap<object, KeptJson>();
+  const texts = new Map<string, KeptJson>();
   const jsonOf = (state: unknown): string | KeptJson => {
     const object = typeof state === "object" && state !== null ? state : null;
     const kept = object && json.get(object);
     if (kept) return kept;
     const text = scriptJson(state);
     if (text.length <= KEPT_JSON_BYTES || !object) return text;
-    const part = { raw: Buffer.from(text), kept: { level: KEPT_STATE_LEVEL }, rendered: new WeakMap<Piece, Part | null>() };
+    const part = texts.get(text) ?? { raw: Buffer.from(text), kept: { level: KEPT_STATE_LEVEL }, rendered: new WeakMap<Piece, Part | null>() };
     json.set(object, part);
+    texts.delete(text);
+    if (texts.set(text, part).size > KEPT_TEXTS) texts.delete(texts.keys().next().value!);
     return part;
   };
 

@@ -35,6 +35,9 @@
  *   mentions of this post (quoting is not re-notifying), its header's `@nick` does
  *   (`server/content/quote-blocks.ts`).
  *
+ * `markdownTokens` and `lazyMarkdownTokens` give the same parse as tokens, for readers of the text
+ * (`server/content/excerpt.ts`, docs/decisions/050-plain-excerpts.md).
+ *
  * This module is pure (no database); `server/content/storage.ts` has the database helpers.
  *
  * @module
@@ -44,6 +47,7 @@ import sanitizeHtml from "sanitize-html";
 import { NICKNAME_MAX, NICKNAME_MIN } from "../../domain/validation";
 import { MAX_POST_IMAGES, parsePostImageUrl } from "../../domain/uploads";
 import { quoteBlocks } from "./quote-blocks";
+import { isTagBoundary, WORD_AFTER_TAG } from "../../domain/tag-boundary";
 
 /** Options of {@link cook}. */
 export interface CookOptions {
@@ -115,17 +119,6 @@ const NICK_RUN = /[A-Za-z0-9ÅÄÖåäö._-]+/y;
 const TICKER_RUN = /([A-Za-z0-9]{1,12})((?:-[A-Za-z0-9]{1,6}){0,2})/y;
 /** What an unknown cashtag must look like to be marked. */
 const UNKNOWN_TICKER = /^[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,4})?$/;
-/** Characters that may not directly follow a mention or a cashtag. */
-const WORD_AFTER = /[\p{L}\p{N}\p{M}_@]/u;
-/** Punctuation after which `@` and `$` do not start a tag (e-mail, paths, query strings, money). */
-const NOT_A_BOUNDARY = new Set(["@", "$", "_", "/", "\\", ".", "-", "+", "=", "&", "#", "%"]);
-
-/** Whether `@`/`$` preceded by `prev` (undefined: start of text or after markup) may start a tag. */
-function isBoundary(prev: string | undefined): boolean {
-  if (prev === undefined) return true;
-  if (NOT_A_BOUNDARY.has(prev)) return false;
-  return /[\s\p{P}\p{S}]/u.test(prev);
-}
 
 /** The last code point of a string, or undefined for `""`. */
 function lastChar(text: string): string | undefined {
@@ -157,7 +150,7 @@ function mentionAt(state: StateCore, text: string, at: number, env: CookEnv): Ta
   const run = NICK_RUN.exec(text);
   if (!run) return null;
   const after = charAt(text, at + 1 + run[0].length);
-  if (after !== undefined && WORD_AFTER.test(after)) return null;
+  if (after !== undefined && WORD_AFTER_TAG.test(after)) return null;
   const nickname = run[0].replace(/\.+$/, "");
   if (nickname.length < NICKNAME_MIN || nickname.length > NICKNAME_MAX) return null;
   const key = nickname.toLowerCase();
@@ -183,7 +176,7 @@ function cashtagAt(state: StateCore, text: string, at: number, env: CookEnv): Ta
   for (let n = parts.length; n >= 1; n -= 1) {
     const raw = parts.slice(0, n).join("-");
     const after = charAt(text, at + 1 + raw.length);
-    if (after === undefined || !WORD_AFTER.test(after)) candidates.push(raw);
+    if (after === undefined || !WORD_AFTER_TAG.test(after)) candidates.push(raw);
   }
   for (const raw of candidates) {
     const ticker = raw.toUpperCase();
@@ -235,7 +228,7 @@ function splitText(state: StateCore, token: Token, prevChar: string | undefined,
   let i = 0;
   while (i < text.length) {
     const c = text[i];
-    if ((c === "@" || c === "$") && isBoundary(i === 0 ? prevChar : lastChar(text.slice(Math.max(0, i - 2), i)))) {
+    if ((c === "@" || c === "$") && isTagBoundary(i === 0 ? prevChar : lastChar(text.slice(Math.max(0, i - 2), i)))) {
       const match = c === "@" ? mentionAt(state, text, i, env) : cashtagAt(state, text, i, env);
       if (match) {
         if (i > plainFrom) {
@@ -425,6 +418,96 @@ export function cook(source: string, options: CookOptions = {}): Cooked {
     mentions: [...env.mentions.values()],
     tickers: [...env.tickers],
     quotes: [...(env.quotes?.values() ?? [])],
+  };
+}
+
+/** A fresh environment for reading a source without cooking it: every nickname, no ticker known. */
+function readingEnv(): CookEnv {
+  return { images: 0, isKnownTicker: () => false, isKnownNickname: () => true, mentions: new Map(), tickers: new Set(), quotes: new Map() };
+}
+
+/**
+ * The markdown-it token stream of a source, parsed by the same parser and core rules as
+ * {@link cook} (mentions, cashtags and `blockquote.quote` blocks with their `quote_header_*`
+ * tokens marked), for readers that want the text rather than the HTML
+ * (`server/content/excerpt.ts`). Every well-formed `@nick` counts as a mention and no ticker as
+ * known; neither changes any text (a mention link and a plain `@nick`, a cashtag link and a
+ * `span.cashtag` read the same).
+ *
+ * @param source Markdown as typed (a body or bio)
+ * @returns the block tokens, each `inline` token with its `children`; `[]` for a blank source
+ */
+export function markdownTokens(source: string): Token[] {
+  if (source.trim().length === 0) return [];
+  return markdown.parse(source, readingEnv() as unknown as Record<string, unknown>);
+}
+
+/** What {@link lazyMarkdownTokens} returns. */
+export interface LazyTokens {
+  /** The block tokens as {@link cook} parses them; `inline` tokens have no children until {@link LazyTokens.inline}. */
+  tokens: Token[];
+  /**
+   * Parses one `inline` token of {@link LazyTokens.tokens} (once; later calls give the same
+   * array) with {@link cook}'s inline and core rules: emphasis, code, links, `http(s)://` URLs,
+   * images, escapes, mentions and cashtags. Not the search for bare domains (`www.di.se` stays
+   * text, which reads the same), and quote headers are not marked (they need the whole quote).
+   *
+   * @param token an `inline` token of `tokens`
+   * @returns its children
+   */
+  inline(token: Token): Token[];
+}
+
+/** The cooker's block rules alone (and `normalize`): the inline parsing is left to {@link lazyMarkdownTokens}. */
+const blockMarkdown = (() => {
+  const md = createMarkdown();
+  md.core.ruler.disable(["inline", "linkify", "text_join", "mentions_cashtags", "quote_blocks"]);
+  return md;
+})();
+
+/**
+ * The cooker's rules for one paragraph, without the core `linkify` rule: its search for bare
+ * domains in every text (linkify-it's fuzzy links) was over half of the parsing time of a typical
+ * post, and a domain reads the same as text or as a link's label (docs/decisions/050). Links
+ * typed with `http(s)://` are still found, by the inline `linkify` rule.
+ */
+const paragraphMarkdown = (() => {
+  const md = createMarkdown();
+  md.core.ruler.disable(["linkify"]);
+  return md;
+})();
+
+/**
+ * The token stream of a source with each paragraph's inline tokens parsed only when asked, so a
+ * reader that needs the first 200 characters of a long post parses the blocks (cheap) and the
+ * paragraphs it reads (`server/content/excerpt.ts`). The cooker's core rules run over each such
+ * paragraph alone, with the link references of the whole source; the text is the one
+ * {@link markdownTokens} gives, but for the letter case of a cashtag glued to a bare domain
+ * (`$volv-bwww.di.se`).
+ *
+ * @param source Markdown as typed (a body or bio)
+ * @returns {@link LazyTokens}; no tokens for a blank source
+ */
+export function lazyMarkdownTokens(source: string): LazyTokens {
+  if (source.trim().length === 0) return { tokens: [], inline: () => [] };
+  const env = readingEnv() as unknown as Record<string, unknown>;
+  // Fills env.references, which the paragraphs' `[text][ref]` links resolve against.
+  const tokens = blockMarkdown.parse(source, env);
+  const parsed = new WeakSet<Token>();
+  return {
+    tokens,
+    inline(token) {
+      if (!parsed.has(token)) {
+        parsed.add(token);
+        // The core chain over this one token: `block` finds no source to parse; `inline`,
+        // mentions and cashtags, `text_join` and `quote_blocks` do as in cook.
+        const state = new paragraphMarkdown.core.State("", paragraphMarkdown, env);
+        state.tokens = [token];
+        token.children = [];
+        paragraphMarkdown.core.process(state);
+      }
+      return token.children ?? [];
+    },
   };
 }
 

@@ -22,6 +22,7 @@ import {
   MAIL_JOB_STATUSES,
   MAIL_RECIPIENT_STATUSES,
   MODERATION_ACTIONS,
+  SLOW_MODE_MINUTES,
   NOTIFICATION_TYPES,
   NOTIFICATION_CHANNELS,
   DEFAULT_NOTIFICATION_CHANNELS,
@@ -35,6 +36,7 @@ import {
   POSITIONS,
   sqlInList,
 } from "../../domain/values";
+import { searchableTextSql } from "../search/document";
 import {
   bigint,
   boolean,
@@ -187,6 +189,13 @@ export const profiles = pgTable(
     /** `bio` cooked to sanitised HTML at write time (server/content/cook.ts). */
     bioHtml: text("bio_html"),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
+    /**
+     * The `last_activity_at` of the member's previous visit (a visit starts after an hour without
+     * activity): threads started since then and never opened carry the unread dot.
+     */
+    previousVisitAt: timestamp("previous_visit_at", { withTimezone: true }),
+    /** 'Markera alla som lästa' for the whole forum: every comment and thread up to this is read. */
+    allReadAt: timestamp("all_read_at", { withTimezone: true }),
     /** True when the member refused the admins' bulk mail (List-Unsubscribe; 0009_moderation). */
     adminMailOptOut: boolean("admin_mail_opt_out").notNull().default(false),
   },
@@ -245,9 +254,24 @@ export const threads = pgTable(
      * The sitemap's last activity is the newest of this, `created_at` and `edited_at`.
      */
     lastCommentAt: timestamp("last_comment_at", { withTimezone: true }),
-    /** Swedish full-text document: title weight A, body B (migration 0007_search.sql, docs/search.md). */
+    /** 'Aktiva': the newest of the thread's own creation and its newest comment (`last_comment_at`). */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`COALESCE(last_comment_at, created_at)`),
+    /** 'Fäst': pinned threads come first in their category, newest pin first; null when not pinned. */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
+    /** An admin's pin to the forum home (with `pinned_at` set). */
+    pinnedHome: boolean("pinned_home").notNull().default(false),
+    /** 'Lås': no new comments, replies or reactions since then; null when open. */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** 'Långsamt läge': at most one comment per member per this many minutes (1, 5, 15, 60); null when off. */
+    slowModeMinutes: integer("slow_mode_minutes"),
+    /**
+     * Swedish full-text document without @mentions: title weight A, body B (migrations
+     * 0007_search.sql and 0025_search_without_mentions.sql, server/search/document.ts, docs/search.md).
+     */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('swedish'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('swedish'::regconfig, coalesce(body, '')), 'B')`,
+      sql`setweight(to_tsvector('swedish'::regconfig, ${sql.raw(searchableTextSql("title"))}), 'A') || setweight(to_tsvector('swedish'::regconfig, ${sql.raw(searchableTextSql("body"))}), 'B')`,
     ),
   },
   (t) => [
@@ -255,6 +279,10 @@ export const threads = pgTable(
     index("threads_category_created_idx").on(t.categoryId, t.createdAt.desc().nullsFirst()),
     index("threads_author_created_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("threads_search_idx").using("gin", t.searchVector),
+    index("threads_last_activity_idx").on(t.lastActivityAt.desc(), t.id.desc()),
+    index("threads_category_last_activity_idx").on(t.categoryId, t.lastActivityAt.desc(), t.id.desc()),
+    index("threads_pinned_idx").on(t.pinnedAt).where(sql`${t.pinnedAt} IS NOT NULL`),
+    check("threads_slow_mode_minutes", sql`${t.slowModeMinutes} IS NULL OR ${t.slowModeMinutes} IN (${sql.raw(SLOW_MODE_MINUTES.join(", "))})`),
     // Also on threads, declared only in its migration (INCLUDE): `threads_author_created_id_idx`
     // (0017) and `threads_sitemap_idx` (created_at, id) INCLUDE (category_id, edited_at, last_comment_at), the
     // sitemaps' keyset order (0023).
@@ -285,9 +313,12 @@ export const comments = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
     repliesCount: counter("replies_count"),
     reactionsCount: counter("reactions_count"),
-    /** Swedish full-text document of the body, weight B (migration 0007_search.sql, docs/search.md). */
+    /**
+     * Swedish full-text document of the body without its @mentions, weight B (migrations
+     * 0007_search.sql and 0025_search_without_mentions.sql, server/search/document.ts, docs/search.md).
+     */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('swedish'::regconfig, coalesce(body, '')), 'B')`,
+      sql`setweight(to_tsvector('swedish'::regconfig, ${sql.raw(searchableTextSql("body"))}), 'B')`,
     ),
   },
   (t) => [
@@ -1017,4 +1048,97 @@ export const pushDeliveries = pgTable(
     index("push_deliveries_seq_idx").on(t.seq),
     index("push_deliveries_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Where a member has read a thread to: every comment created up to `last_read_at` has been on
+ * their screen, or is older than a 'Markera alla som lästa' (server/unread/). No row: never opened.
+ */
+export const threadReads = pgTable(
+  "thread_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] }), index("thread_reads_thread_idx").on(t.threadId)],
+);
+
+/** 'Markera alla som lästa' in one category: everything in it up to `read_at` is read. */
+export const categoryReads = pgTable(
+  "category_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.categoryId] })],
+);
+
+/** A merged thread's old id: its URLs redirect to the thread it was merged into ('Slå ihop'). */
+export const threadRedirects = pgTable(
+  "thread_redirects",
+  {
+    fromThreadId: uuid("from_thread_id").primaryKey(),
+    toThreadId: uuid("to_thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("thread_redirects_to_idx").on(t.toThreadId)],
+);
+
+/** 'Omröstning': a thread's poll, single or multiple choice, open until `closes_at` (null: never closes). */
+export const polls = pgTable("polls", {
+  threadId: uuid("thread_id")
+    .primaryKey()
+    .references(() => threads.id, { onDelete: "cascade" }),
+  multipleChoice: boolean("multiple_choice").notNull().default(false),
+  closesAt: timestamp("closes_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One option of a poll (2–10, in `position` order). */
+export const pollOptions = pgTable(
+  "poll_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => polls.threadId, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    label: text("label").notNull(),
+  },
+  (t) => [
+    uniqueIndex("poll_options_thread_position_idx").on(t.threadId, t.position),
+    check("poll_options_label_length", sql`char_length(btrim(${t.label})) BETWEEN 1 AND 100`),
+    check("poll_options_position_range", sql`${t.position} BETWEEN 0 AND 9`),
+  ],
+);
+
+/** A member's vote for one option (several rows for a multiple-choice poll). */
+export const pollVotes = pgTable(
+  "poll_votes",
+  {
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => polls.threadId, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.userId] }), index("poll_votes_thread_user_idx").on(t.threadId, t.userId), index("poll_votes_user_idx").on(t.userId)],
 );

@@ -21,6 +21,7 @@ import {
   TARGET_TYPES,
   AUTHOR_SENTIMENTS,
   POSITIONS,
+  SLOW_MODE_MINUTES,
 } from "../../domain/values";
 import type { Database } from "./client";
 import { openTestDatabase } from "../testing/harness";
@@ -83,6 +84,12 @@ describe("database CHECK constraints match domain/values.ts", () => {
     });
   }
 
+  it("threads_slow_mode_minutes allows exactly the module's minutes", () => {
+    const def = defs.get("threads_slow_mode_minutes") ?? "";
+    const numbers = [...(/ANY \(ARRAY\[([^\]]*)\]|IN \(([^)]*)\)/.exec(def)?.slice(1).find(Boolean) ?? "").matchAll(/\d+/g)].map(Number);
+    expect(numbers).toEqual([...SLOW_MODE_MINUTES]);
+  });
+
   it("title, body and comment length checks use the module's limits", () => {
     expect(upperBound("threads_title_length")).toBe(LIMITS.title);
     expect(upperBound("threads_body_length")).toBe(LIMITS.body);
@@ -91,6 +98,6 @@ describe("database CHECK constraints match domain/values.ts", () => {
 
   it("every CHECK constraint that lists values is compared above", () => {
     const listing = [...defs].filter(([, def]) => /ANY \(ARRAY\[|IN \(/.test(def)).map(([name]) => name);
-    expect(sorted(listing)).toEqual(sorted(cases.map(([name]) => name)));
+    expect(sorted(listing)).toEqual(sorted([...cases.map(([name]) => name), "threads_slow_mode_minutes"]));
   });
 });

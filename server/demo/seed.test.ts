@@ -1,24 +1,34 @@
 /**
  * `forum seed-demo`'s content as a visitor and a demo member see it:
  * seeded once into a fresh test forum (PGlite, or PostgreSQL with `TEST_DATABASE_URL`), then read
- * back through the forum's own queries (the home page list with its badges, the watchlist tab)
- * and the stored rows. A second fresh forum seeded with the same seed must read the same.
+ * back through the forum's own queries (the home page list with its badges, the category cards,
+ * 'Trendande aktier', the watchlist tab) and the stored rows. A living forum: no comment or
+ * opening post twice, every thread on its own companies, every category in use, members' views
+ * on a realistic share of posts, activity on each of the last days. A second fresh forum seeded
+ * with the same seed must read the same.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRENDING_TICKERS_LIMIT, trendingChange } from "../../domain/trending-tickers";
 import { BADGE_THRESHOLDS } from "../../domain/values";
 import type { Db } from "../db/client";
+import { DEFAULT_CATEGORIES } from "../forum/default-categories";
+import { listCategories } from "../forum/queries";
 import { storageFor } from "../storage/storage";
 import { createTestForum, type TestForum } from "../testing/harness";
 import { listThreads } from "../trending/queries";
 import { keyFromUrl } from "../uploads/profile-images";
 import { watchedThreads } from "../watchlist/queries";
 import { readCompanyList } from "../tickers/companies";
+import { cachedTrendingTickers } from "../tickers/trending";
+import { namePattern } from "./companies";
+import { CATEGORY } from "./lines";
 import { DEMO_USERS } from "./members";
-import { demoCompanies } from "./plan";
+import { demoCompanies, planDemo } from "./plan";
 import { loadSentences, seedDemo, type SeedResult } from "./seed";
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * The badges a thread row earns, by the thresholds the home page uses (SPEC §9; the component
@@ -38,6 +48,28 @@ let seconds: number;
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A comment's own text: without the quote it may open with (`> @nick skrev: …`). */
+const own = (body: string) =>
+  body
+    .split("\n")
+    .filter((l) => !l.startsWith(">"))
+    .join("\n")
+    .trim();
+
+const demo = demoCompanies(readCompanyList());
+
+/** The demo companies a text names, by cashtag or by name (also in the genitive). */
+function companiesIn(text: string): Set<string> {
+  return new Set(demo.filter((c) => text.includes(c.tag) || namePattern(c.name).test(text)).map((c) => c.ticker));
+}
+
+/** A text with members, tickers, company names and numbers masked: what a template wrote. */
+function skeleton(text: string): string {
+  let out = own(text).replace(/@[\p{L}\p{N}._-]+/gu, "@").replace(/\$[A-Z0-9]+(?:-[A-Z0-9]+)?/g, "$");
+  for (const c of demo) out = out.replace(new RegExp(namePattern(c.name).source, "gu"), "X");
+  return out.replace(/\d+(?:[ ,.]\d+)*/g, "N");
 }
 
 /** Titles and texts of a seeded forum, oldest first; comment ids in quote links made neutral. */
@@ -60,11 +92,11 @@ afterAll(async () => {
 });
 
 describe("forum seed-demo", () => {
-  it("creates about forty threads with comments from sixteen members, within reasonable time", () => {
+  it("creates about fifty threads with comments from sixteen members, within reasonable time", () => {
     expect(result).not.toBeNull();
     expect(result!.users).toBe(DEMO_USERS.length);
     expect(result!.users).toBeGreaterThanOrEqual(12);
-    expect(result!.threads).toBeGreaterThanOrEqual(35);
+    expect(result!.threads).toBeGreaterThanOrEqual(45);
     expect(result!.comments).toBeGreaterThan(result!.threads * 2);
     // A budget for a shared two-core machine (about 10 s when idle on PGlite).
     expect(seconds).toBeLessThan(60);
@@ -93,18 +125,25 @@ describe("forum seed-demo", () => {
 
   it("talks about real Nasdaq Stockholm companies in the titles, and every cashtag links to a known ticker", async () => {
     const { db } = forum.services;
-    const threads = await rows<{ title: string; body: string; body_html: string }>(db, sql`SELECT title, body, body_html FROM threads`);
+    const threads = await rows<{ title: string; body: string; body_html: string; category: string }>(
+      db,
+      sql`SELECT t.title, t.body, t.body_html, c.name AS category FROM threads t JOIN categories c ON c.id = t.category_id`,
+    );
     const comments = await rows<{ body: string; body_html: string }>(db, sql`SELECT body, body_html FROM comments`);
     const known = new Set((await rows<{ ticker: string }>(db, sql`SELECT ticker FROM companies`)).map((c) => c.ticker));
-    // Most titles name a company of the list by its usual name or cashtag; that company is in
-    // the tickers table under its registered name and the thread tags it.
+    // Every title in a company category, and half of all, names a company of the list by its
+    // usual name or cashtag; that company is in the tickers table under its registered name and
+    // the thread tags it.
     const registered = new Map((await rows<{ ticker: string; name: string }>(db, sql`SELECT ticker, name FROM companies`)).map((c) => [c.ticker, c.name]));
-    const demo = demoCompanies(readCompanyList());
     const titled = threads.flatMap((t) => {
       const c = demo.find((x) => t.title.includes(x.tag) || t.title.includes(x.name));
       return c ? [{ t, c }] : [];
     });
-    expect(titled.length).toBeGreaterThan(threads.length * 0.7);
+    expect(titled.length).toBeGreaterThan(threads.length * 0.5);
+    const companyCategories: string[] = [CATEGORY.large, CATEGORY.small, CATEGORY.dividends, CATEGORY.technical];
+    for (const t of threads.filter((x) => companyCategories.includes(x.category))) {
+      expect(titled.some((x) => x.t === t), t.title).toBe(true);
+    }
     for (const { t, c } of titled) {
       expect(registered.get(c.ticker), c.ticker).toBe(c.registeredName);
       expect(`${t.title} ${t.body}`, t.title).toMatch(/\$[A-Z]/);
@@ -209,6 +248,114 @@ describe("forum seed-demo", () => {
     expect(asa!.following_count).toBeGreaterThanOrEqual(2);
     const watched = await watchedThreads(db, asa!.id, 1, 20);
     expect(watched.threads.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("writes no comment, opening post or title twice, not even with other names in it", async () => {
+    const { db } = forum.services;
+    const threads = await rows<{ title: string; body: string }>(db, sql`SELECT title, body FROM threads`);
+    const comments = (await rows<{ body: string }>(db, sql`SELECT body FROM comments`)).map((c) => c.body);
+    expect(new Set(threads.map((t) => t.title)).size).toBe(threads.length);
+    expect(new Set(threads.map((t) => t.body)).size).toBe(threads.length);
+    expect(new Set(comments.map(own)).size).toBe(comments.length);
+    // One template per text: with members, tickers, companies and numbers masked, still distinct.
+    expect(new Set(threads.map((t) => skeleton(t.body))).size).toBe(threads.length);
+    const skeletons = comments.map(skeleton);
+    const twice = skeletons.filter((x, i) => skeletons.indexOf(x) !== i);
+    expect(twice).toEqual([]);
+  });
+
+  it("keeps every comment on its thread's companies, and a thread about one company on it alone", async () => {
+    const { db } = forum.services;
+    const threads = await rows<{ id: string; title: string; body: string }>(db, sql`SELECT id, title, body FROM threads`);
+    const comments = await rows<{ thread_id: string; body: string }>(db, sql`SELECT thread_id, body FROM comments`);
+    const named = new Map(threads.map((t) => [t.id, companiesIn(`${t.title}\n${t.body}`)]));
+    let onCompany = 0;
+    for (const c of comments) {
+      const allowed = named.get(c.thread_id)!;
+      const mentioned = companiesIn(c.body);
+      for (const ticker of mentioned) expect(allowed.has(ticker), `${ticker} in "${c.body}"`).toBe(true);
+      if (mentioned.size > 0) onCompany++;
+    }
+    expect(onCompany).toBeGreaterThan(comments.length / 3);
+    for (const t of threads) {
+      const inTitle = companiesIn(t.title);
+      if (inTitle.size === 1) expect(named.get(t.id), t.title).toEqual(inTitle);
+    }
+  });
+
+  it("has threads with comments in every category, 'Krypto' and 'Off topic' included", async () => {
+    const { db } = forum.services;
+    const cards = await listCategories(db);
+    expect(cards.map((c) => c.name).sort()).toEqual(DEFAULT_CATEGORIES.map((c) => c.name).sort());
+    for (const card of cards) expect(card.threadsCount, card.name).toBeGreaterThanOrEqual(3);
+    const commented = await rows<{ name: string; n: number | string }>(
+      db,
+      sql`SELECT c.name, count(k.id) AS n FROM categories c LEFT JOIN threads t ON t.category_id = c.id
+          LEFT JOIN comments k ON k.thread_id = t.id GROUP BY c.name`,
+    );
+    for (const c of commented) expect(Number(c.n), c.name).toBeGreaterThanOrEqual(4);
+  });
+
+  it("states 'Din syn' and 'Innehav' on a realistic share of posts, each on a ticker the post names", async () => {
+    const { db } = forum.services;
+    const [counts] = await rows<{ threads: number | string; comments: number | string }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM threads) AS threads, (SELECT count(*) FROM comments) AS comments`,
+    );
+    const posts = Number(counts!.threads) + Number(counts!.comments);
+    const stated = await rows<{ target_type: string; target_id: string; sentiment: string | null; position: string | null }>(
+      db,
+      sql`SELECT target_type, target_id, sentiment, position FROM post_tickers WHERE sentiment IS NOT NULL OR position IS NOT NULL`,
+    );
+    const withView = new Set(stated.map((s) => `${s.target_type}:${s.target_id}`));
+    expect(withView.size / posts).toBeGreaterThanOrEqual(0.3);
+    expect(withView.size / posts).toBeLessThanOrEqual(0.6);
+    // Comments state views too, not only opening posts; both ways, owned and not.
+    expect(stated.filter((s) => s.target_type === "comment").length).toBeGreaterThan(stated.filter((s) => s.target_type === "thread").length);
+    for (const sentiment of ["bullish", "bearish"]) expect(stated.some((s) => s.sentiment === sentiment), sentiment).toBe(true);
+    for (const position of ["owns", "does_not_own"]) expect(stated.some((s) => s.position === position), position).toBe(true);
+    // Every view the plan states reached the forum: it names the ticker's cashtag.
+    const plan = planDemo(readCompanyList(), loadSentences());
+    let planned = 0;
+    for (const t of plan.threads) {
+      for (const [text, stances] of [[`${t.title}\n${t.body}`, t.stances] as const, ...t.comments.map((c) => [c.body, c.stances] as const)]) {
+        if (!stances) continue;
+        planned++;
+        for (const ticker of Object.keys(stances)) expect(text, ticker).toContain(`$${ticker}`);
+      }
+    }
+    expect(withView.size).toBe(planned);
+  });
+
+  it("gives 'Trendande aktier' a previous day to compare with and the members' views", async () => {
+    const list = await cachedTrendingTickers(forum.services.db, 0);
+    expect(list.length).toBe(TRENDING_TICKERS_LIMIT);
+    // The change column: most rows compare with yesterday ('+2', '0', '−1'), not all 'ny'.
+    const compared = list.filter((t) => trendingChange(t).kind === "delta");
+    expect(compared.length).toBeGreaterThanOrEqual(3);
+    // The split column: members' stated views, not '–' everywhere.
+    expect(list.filter((t) => t.bullish + t.bearish > 0).length).toBeGreaterThanOrEqual(5);
+    expect(list.some((t) => t.bearish > 0)).toBe(true);
+  });
+
+  it("spreads posts, reactions and views over each of the last four days", async () => {
+    const { db } = forum.services;
+    const now = Date.now();
+    for (let day = 0; day < 4; day++) {
+      const from = new Date(now - (day + 1) * DAY).toISOString();
+      const to = new Date(now - day * DAY).toISOString();
+      const [n] = await rows<{ posts: number | string; reactions: number | string; views: number | string }>(
+        db,
+        sql`SELECT
+              (SELECT count(*) FROM threads WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz)
+            + (SELECT count(*) FROM comments WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS posts,
+              (SELECT count(*) FROM reactions WHERE created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS reactions,
+              (SELECT count(*) FROM post_tickers WHERE sentiment IS NOT NULL AND created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz) AS views`,
+      );
+      expect(Number(n!.posts), `posts, day ${day}`).toBeGreaterThanOrEqual(8);
+      expect(Number(n!.reactions), `reactions, day ${day}`).toBeGreaterThanOrEqual(5);
+      expect(Number(n!.views), `views, day ${day}`).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it("is the same text and structure from the same seed in another fresh database", { timeout: 180_000 }, async () => {

@@ -1,8 +1,10 @@
 /**
  * Demo content for `forum seed-demo`: sixteen members (one moderator,
- * one admin) with bios and generated avatars, about forty threads on real Nasdaq Stockholm
- * companies with comments, replies, quotes and reactions spread over the past four weeks, follows
- * between members and a few watchlists, all in Swedish, so a newcomer sees a living forum.
+ * one admin) with bios and generated avatars, about fifty threads in every category (most on real
+ * Nasdaq Stockholm companies) with comments, replies, quotes, reactions and the authors' stated
+ * views ('Din syn' / 'Innehav') spread over the past four weeks and busiest in the last days,
+ * follows between members and a few watchlists, all in Swedish, so a newcomer sees a living forum.
+ * No two comments or opening posts share a text, and a thread's comments name only its companies.
  *
  * What is written is decided first by {@link planDemo} (`./plan.ts`, a seeded PRNG: the same
  * seed gives the same titles, texts and structure); then everything goes through the real write
@@ -181,7 +183,11 @@ export async function seedDemo(services: Services, options: SeedOptions = {}): P
         const parent = planned.comments[c.parent]!;
         body = quoteMarkdown({ nickname: DEMO_USERS[parent.author]!.nickname, text: firstSentence(parent.body), href: commentPath(parentId!) }) + body;
       }
-      const comment = await createComment(db, members[c.author]!, thread.id, { body, ...(parentId ? { parentId } : {}) });
+      const comment = await createComment(db, members[c.author]!, thread.id, {
+        body,
+        ...(parentId ? { parentId } : {}),
+        ...(c.stances ? { stances: c.stances } : {}),
+      });
       ids.push(comment.id);
       commentTimes.push({ id: comment.id, at: at(c.agoMs) });
       for (const r of c.reactions) {

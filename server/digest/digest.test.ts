@@ -96,7 +96,7 @@ describe("the digest", () => {
     await sendDueDigests(deps());
     const [mail, ...more] = mailsTo(b, before);
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe("Nytt på Börssnack: 3 notiser");
+    expect(mail!.subject).toBe("Nytt på Börssnack: 3 notifieringar");
     // HTML: the escaped title as heading, its two items under it, then the other thread.
     expect(mail!.html).toContain("Volvo &lt;b&gt;&quot;rapport&quot;&lt;/b&gt; &amp; Co");
     expect(mail!.html).not.toContain("<b>\"rapport\"</b>");
@@ -131,7 +131,7 @@ describe("the digest", () => {
     const before = forum.mails.length;
     await sendDueDigests(deps());
     const [mail] = mailsTo(b, before);
-    expect(mail!.subject).toBe("Nytt på Börssnack: 1 notis");
+    expect(mail!.subject).toBe("Nytt på Börssnack: 1 notifiering");
     expect(mail!.text).toContain(commentPath(unreadOne.commentId));
     expect(mail!.text).not.toContain("Läst tråd");
 
@@ -189,7 +189,7 @@ describe("the digest", () => {
     const mails = mailsTo(b, before);
     expect(mails).toHaveLength(2);
     // Only the new notification, not the one mailed before.
-    expect(mails[1]!.subject).toBe("Nytt på Börssnack: 1 notis");
+    expect(mails[1]!.subject).toBe("Nytt på Börssnack: 1 notifiering");
     expect(mails[1]!.text).toContain(commentPath(later.id));
   });
 
@@ -321,7 +321,7 @@ describe("'Veckans hetaste trådar'", () => {
     expect(more).toEqual([]);
     expect(mail!.subject).toBe(dm.weeklySubject);
     expect(mail!.html).toContain("Veckans &lt;heta&gt; tråd");
-    expect(mail!.html).toContain(`href="${PUBLIC}${threadPath(categoryId, hot)}"`);
+    expect(mail!.html).toContain(`href="${PUBLIC}${threadPath(categoryId, hot, "Veckans <heta> tråd")}"`);
     expect(mail!.text).toContain("3 kommentarer");
     expect(mail!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail!.headers?.["List-Unsubscribe"]).toBe(`<${digestUnsubscribeUrl(PUBLIC, forum.services.config.authSecret, optedIn.id)}>`);
@@ -426,7 +426,7 @@ describe("'Veckans hetaste trådar': ranking and time-out", () => {
       `3. Två dagar gammal (${dm.weeklyCounts(1, 1)})`,
       `4. Gammal tråd med nya reaktioner (${dm.weeklyCounts(0, 3)})`,
     ]);
-    expect(mail!.text).toContain(`${PUBLIC}${threadPath(cat, old)}`);
+    expect(mail!.text).toContain(`${PUBLIC}${threadPath(cat, old, "Gammal tråd med nya reaktioner")}`);
     expect((await weeklyTopThreads(wdb())).map((t) => t.title)).toEqual(["Mest aktiv i veckan", "Ny tråd", "Två dagar gammal", "Gammal tråd med nya reaktioner"]);
   });
 

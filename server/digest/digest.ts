@@ -300,7 +300,7 @@ export async function weeklyTopThreads(db: Db, timeoutMs = DIGEST_QUERY_TIMEOUT_
         LIMIT ${WEEKLY_THREADS}`),
     ),
   );
-  return rows.map((r) => ({ title: r.title, path: threadPath(r.category_id, r.id), commentsCount: Number(r.c), reactionsCount: Number(r.r) }));
+  return rows.map((r) => ({ title: r.title, path: threadPath(r.category_id, r.id, r.title), commentsCount: Number(r.c), reactionsCount: Number(r.r) }));
 }
 
 /**

@@ -11,6 +11,7 @@ import sanitizeHtml from "sanitize-html";
 import { app, feeds as fd, forum as f } from "../../domain/i18n/sv";
 import { commentPath, profilePath, threadPath } from "../../domain/paths";
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from "../content/cook";
+import { FEED_SUMMARY_CHARS, plainExcerpt } from "../content/excerpt";
 import type { FeedPost } from "./queries";
 
 /** Seconds a feed reader or proxy may keep a feed (cache headers). */
@@ -99,7 +100,9 @@ export function entryTitle(post: FeedPost): string {
  * `/forum/kommentar/{commentId}`, absolute), `title` ({@link entryTitle}), `link` = the thread page
  * (with `#comment-{id}` for a comment), `author` = nickname with `uri` = the profile URL ('Okänd'
  * without uri for a deleted account), `published` = created, `updated` = last edit or created,
- * `content type="html"` = the cooked HTML with absolute links ({@link absoluteHtml}). Entries keep
+ * `summary type="html"` = the post's plain-text excerpt (`plainExcerpt`, {@link FEED_SUMMARY_CHARS}
+ * characters; left out when the post has no text, e.g. only an image), `content type="html"` =
+ * the cooked HTML with absolute links ({@link absoluteHtml}). Entries keep
  * the order given (newest first). The feed's `updated` is the newest entry's, or the Unix epoch for
  * an empty feed, so the same data always gives the same bytes (and the same ETag).
  *
@@ -124,14 +127,16 @@ export function atomFeed(head: FeedHead, posts: readonly FeedPost[], publicUrl: 
     favicon: `${publicUrl}/icons/icon-192.png`,
   });
   for (const post of posts) {
-    const link = `${publicUrl}${threadPath(post.categoryId, post.threadId, post.kind === "comment" ? post.id : undefined)}`;
+    const link = `${publicUrl}${threadPath(post.categoryId, post.threadId, post.threadTitle, post.kind === "comment" ? post.id : undefined)}`;
     const id = post.kind === "comment" ? `${publicUrl}${commentPath(post.id)}` : `${publicUrl}/forum/post/${post.threadId}`;
+    const summary = plainExcerpt(post.body, FEED_SUMMARY_CHARS);
     feed.addItem({
       id,
       title: htmlText(entryTitle(post)),
       link,
       date: updatedOf(post),
       published: post.createdAt,
+      ...(summary ? { description: htmlText(summary) } : {}),
       content: cdataSafe(absoluteHtml(post.bodyHtml, publicUrl, link)),
       author: [
         post.authorId && post.authorNickname

@@ -1,7 +1,8 @@
 /**
  * Reads behind the Atom feeds: the newest threads of the forum or of one
  * category, the newest comments of one thread, and the newest posts naming one ticker, each with
- * its stored cooked HTML and the author's nickname. Deleted posts are gone from the tables, so
+ * its stored cooked HTML, its Markdown source (for the entry's plain-text summary) and the author's
+ * nickname. Deleted posts are gone from the tables, so
  * they are gone here; posts by members in `blocked_users` are left out as well
  * ("Deleted or blocked content disappears from feeds"; docs/decisions/035-feeds.md).
  *
@@ -35,6 +36,8 @@ export interface FeedPost {
   categoryName: string;
   /** Cooked, sanitised HTML as stored (`body_html`), links still relative. */
   bodyHtml: string;
+  /** The Markdown source (`body`), for the entry's plain-text summary (`plainExcerpt`). */
+  body: string;
   createdAt: Date;
   /** Last edit, or null when never edited. */
   editedAt: Date | null;
@@ -50,6 +53,7 @@ interface Row {
   categoryId: string;
   categoryName: string;
   bodyHtml: string;
+  body: string;
   createdAt: Date | string;
   editedAt: Date | string | null;
   authorId: string | null;
@@ -67,6 +71,7 @@ function toPosts(result: unknown): FeedPost[] {
     categoryId: r.categoryId,
     categoryName: r.categoryName,
     bodyHtml: r.bodyHtml,
+    body: r.body,
     createdAt: toDate(r.createdAt),
     editedAt: r.editedAt === null ? null : toDate(r.editedAt),
     authorId: r.authorId,
@@ -88,7 +93,7 @@ export async function feedThreads(db: Db, categoryId: string | null, limit = FEE
   const inCategory = categoryId ? sql`AND t.category_id = ${categoryId}::uuid` : sql``;
   const result = await db.execute(sql`
     SELECT 'thread' AS kind, t.id, t.id AS "threadId", t.title AS "threadTitle",
-           c.id AS "categoryId", c.name AS "categoryName", t.body_html AS "bodyHtml",
+           c.id AS "categoryId", c.name AS "categoryName", t.body_html AS "bodyHtml", t.body,
            t.created_at AS "createdAt", t.edited_at AS "editedAt",
            p.id AS "authorId", p.nickname AS "authorNickname"
       FROM ${threads} t
@@ -119,7 +124,7 @@ export async function feedThread(
   if (!isUuid(categoryId) || !isUuid(threadId)) return null;
   const head = await db.execute(sql`
     SELECT 'thread' AS kind, t.id, t.id AS "threadId", t.title AS "threadTitle",
-           c.id AS "categoryId", c.name AS "categoryName", t.body_html AS "bodyHtml",
+           c.id AS "categoryId", c.name AS "categoryName", t.body_html AS "bodyHtml", t.body,
            t.created_at AS "createdAt", t.edited_at AS "editedAt",
            p.id AS "authorId", p.nickname AS "authorNickname",
            ${notBlocked(sql`t.author_id`)} AS visible
@@ -131,7 +136,7 @@ export async function feedThread(
   if (!headRow) return null;
   const commentRows = await db.execute(sql`
     SELECT 'comment' AS kind, cm.id, t.id AS "threadId", t.title AS "threadTitle",
-           c.id AS "categoryId", c.name AS "categoryName", cm.body_html AS "bodyHtml",
+           c.id AS "categoryId", c.name AS "categoryName", cm.body_html AS "bodyHtml", cm.body,
            cm.created_at AS "createdAt", cm.edited_at AS "editedAt",
            p.id AS "authorId", p.nickname AS "authorNickname"
       FROM ${comments} cm
@@ -159,6 +164,7 @@ export async function feedTickerPosts(db: Db, ticker: string, limit = FEED_LIST_
     SELECT pt.target_type AS kind, pt.target_id AS id, t.id AS "threadId", t.title AS "threadTitle",
            c.id AS "categoryId", c.name AS "categoryName",
            CASE WHEN pt.target_type = 'comment' THEN cm.body_html ELSE t.body_html END AS "bodyHtml",
+           CASE WHEN pt.target_type = 'comment' THEN cm.body ELSE t.body END AS body,
            CASE WHEN pt.target_type = 'comment' THEN cm.created_at ELSE t.created_at END AS "createdAt",
            CASE WHEN pt.target_type = 'comment' THEN cm.edited_at ELSE t.edited_at END AS "editedAt",
            p.id AS "authorId", p.nickname AS "authorNickname"

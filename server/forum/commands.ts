@@ -11,12 +11,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { forum as f, toasts as t } from "../../domain/i18n/sv";
-import { commentSchema, threadSchema } from "../../domain/validation";
+import { commentSchema, newThreadSchema } from "../../domain/validation";
 import type { Db, Tx } from "../db/client";
 import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
+import { PREVIEW_CHARS, plainExcerpt } from "../content/excerpt";
 import { blockedUsers, categories, comments, notifications, threads } from "../db/schema";
 import { ForumError } from "../platform/errors";
-import { recordModeration } from "../moderation/log";
+import { recordModeration, recordThreadModeration } from "../moderation/log";
 import { notifyNewComment, notifyNewThread } from "../notifications/commands";
 import { notifyTickerWatchers } from "../notifications/ticker-mentions";
 import { kickFanOut } from "../notifications/fanout";
@@ -29,6 +30,8 @@ import { authorRoleOf } from "./queries";
 import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 import { isUuid } from "../../domain/ids";
 import { commentResult, recentComment, recentThread, threadResult } from "./submissions";
+import { insertPoll } from "../polls/commands";
+import { assertMayComment, threadRules } from "../thread-tools/gate";
 
 /** Markdown cooked for storage (HTML, tickers, mentions). */
 type Cooked = Awaited<ReturnType<typeof cookForStorage>>;
@@ -58,18 +61,19 @@ export interface NewThread {
 }
 
 /**
- * New thread (SPEC §7 Writes): `{ input: { categoryId, title, body, stances? }, submitKey? }` →
- * the thread (`stances` = the author's 'Din syn' / 'Innehav' per ticker it names),
+ * New thread (SPEC §7 Writes): `{ input: { categoryId, title, body, stances?, pollOptions?,
+ * pollMultiple?, pollClosesAt? }, submitKey? }` → the thread (`stances` = the author's 'Din syn' /
+ * 'Innehav' per ticker it names; the `poll*` fields its 'Omröstning', stored with it),
  * one `new_thread` notification per follower of the author, `mention` notifications,
  * in one transaction. Steps: login (401 'Du måste vara inloggad för att skapa ett inlägg') →
- * `threadSchema` (400) → not blocked (403) → double submit / identical text
+ * `newThreadSchema` (400, poll fields included) → not blocked (403) → double submit / identical text
  * (429) → limit `thread` (429) → cook Markdown → transaction (404 'Kategorin hittades
  * inte') → after commit, the deferred fan-out of a popular author.
  */
 export const threadWrite = defineWrite({
   name: "thread",
   login: { message: f.loginToCreate, title: t.notLoggedIn },
-  parse: (raw: { input: unknown; submitKey?: string }) => parseWith(threadSchema, raw.input, { title: t.threadFailed }),
+  parse: (raw: { input: unknown; submitKey?: string }) => parseWith(newThreadSchema, raw.input, { title: t.threadFailed }),
   policy: async ({ db, actor }: WriteScope) => assertNotBlocked(db, actor.id),
   idempotency: {
     key: (raw) => raw.submitKey,
@@ -88,7 +92,7 @@ export const threadWrite = defineWrite({
   // Cooked once at write time (Discourse): Markdown → sanitised HTML, known $TICKERs of
   // the body and the title indexed.
   prepare: ({ db }, { title, body }): Promise<Cooked> => cookThreadForStorage(db, title, body),
-  transaction: async (tx, { actor }, { categoryId, title, body, stances }, _loaded, cooked): Promise<NewThread> => {
+  transaction: async (tx, { actor }, { categoryId, title, body, stances, poll }, _loaded, cooked): Promise<NewThread> => {
     const [category] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -99,6 +103,8 @@ export const threadWrite = defineWrite({
       .insert(threads)
       .values({ categoryId, authorId: actor.id, title, body, bodyHtml: cooked.html })
       .returning({ id: threads.id });
+    // 'Omröstning': stored with the thread, so the thread never shows without its poll.
+    if (poll) await insertPoll(tx, thread!.id, poll);
     // The author's 'Din syn' / 'Innehav' per ticker; stances for tickers the thread
     // does not name are ignored by indexTickers.
     await indexTickers(tx, { targetType: "thread", targetId: thread!.id, threadId: thread!.id, tickers: cooked.tickers, stances });
@@ -128,7 +134,7 @@ export const threadWrite = defineWrite({
  * Creates a thread ({@link threadWrite} without abuse limits; a route runs the write itself).
  *
  * @param actor the logged-in author
- * @param input `{ categoryId, title, body }` as submitted; validated with `threadSchema`
+ * @param input `{ categoryId, title, body, pollOptions?, … }` as submitted; validated with `newThreadSchema`
  * @param options the form's idempotency key
  * @returns the new thread's id and category id; `duplicate: true` when a double submit landed on
  *   the thread of its first submit (same key, or same title and body within 10 s)
@@ -161,7 +167,9 @@ interface CommentInput {
  * `{ threadId, input: { body, parentId?, stances? }, submitKey? }` → `{ id, isReply }`
  * (`stances` = the author's 'Din syn' / 'Innehav' per ticker the comment names). Steps: login (401
  * 'Du måste vara inloggad för att kommentera') → `commentSchema` (400) → thread id shape (404),
- * not blocked (403) → double submit / identical text (429) → limit `comment` → cook → transaction
+ * not blocked (403), the thread's 'Lås' (403 'Tråden är låst') and 'Långsamt läge' (429 with the
+ * time the member may post again; staff pass both, server/thread-tools/gate.ts) → double submit /
+ * identical text (429) → limit `comment` → cook → transaction (the thread's rules checked again)
  * with the `new_comment` and `mention` notifications (404 thread or parent missing, 400 reply to
  * a reply) → after commit, the live thread event.
  */
@@ -176,6 +184,8 @@ export const commentWrite = defineWrite({
   policy: async ({ db, actor }: WriteScope, { threadId, failTitle }: CommentInput) => {
     if (!isUuid(threadId)) throw new ForumError(404, t.threadNotFound, failTitle);
     await assertNotBlocked(db, actor.id);
+    // 'Lås' and 'Långsamt läge' (server/thread-tools/gate.ts): refused before any limit is spent.
+    await assertMayComment(db, actor, threadId, await threadRules(db, threadId), failTitle);
   },
   idempotency: {
     key: (raw) => raw.submitKey,
@@ -189,7 +199,14 @@ export const commentWrite = defineWrite({
   prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
   transaction: async (tx, { actor }, { threadId, body, parentId, stances, failTitle }, _loaded, cooked) => {
     const [thread] = await tx
-      .select({ id: threads.id, authorId: threads.authorId, title: threads.title, categoryId: threads.categoryId })
+      .select({
+        id: threads.id,
+        authorId: threads.authorId,
+        title: threads.title,
+        categoryId: threads.categoryId,
+        lockedAt: threads.lockedAt,
+        slowModeMinutes: threads.slowModeMinutes,
+      })
       .from(threads)
       .where(eq(threads.id, threadId))
       .limit(1)
@@ -199,6 +216,8 @@ export const commentWrite = defineWrite({
       // thread from being deleted under the new comment.
       .for("no key update");
     if (!thread) throw new ForumError(404, t.threadNotFound, failTitle);
+    // Again under the lock: a lock, or the member's own comment, that committed meanwhile counts.
+    await assertMayComment(tx, actor, threadId, thread, failTitle);
     let parentAuthorId: string | null = null;
     if (parentId) {
       const [parent] = await tx
@@ -315,13 +334,7 @@ export const deleteThreadWrite = defineWrite({
         OR (type = 'new_thread' AND reference_id = ${threadId}::uuid)`);
     await tx.delete(threads).where(eq(threads.id, threadId));
     if (!isOwner(actor, thread)) {
-      await recordModeration(tx, {
-        actor: { id: actor.id, nickname: actor.nickname },
-        action: "delete_thread",
-        targetType: "thread",
-        targetId: threadId,
-        targetLabel: thread.title,
-      });
+      await recordThreadModeration(tx, actor, "delete_thread", { id: threadId, title: thread.title });
     }
     return { categoryId: thread.categoryId };
   },
@@ -390,7 +403,8 @@ export const deleteCommentWrite = defineWrite({
         action: "delete_comment",
         targetType: "comment",
         targetId: commentId,
-        targetLabel: comment.body,
+        // The log lists it as plain text, like every other excerpt.
+        targetLabel: plainExcerpt(comment.body, PREVIEW_CHARS),
       });
     }
   },

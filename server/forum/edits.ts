@@ -3,7 +3,8 @@
  * pipelines of server/writes/pipeline.ts: {@link editThreadWrite} and {@link editCommentWrite}.
  * Steps: login (401) → parse with the creating rules (`editThreadSchema` / `editCommentSchema`,
  * domain/validation.ts; 400) → policy `canEdit` (domain/policy/forum.ts: the author, or staff
- * over whom they outrank; never a blocked member; 403/404) → idempotency (the form's key) →
+ * over whom they outrank; never a blocked member; in a locked thread only staff, 403 'Tråden är
+ * låst', server/thread-tools/gate.ts; 403/404) → idempotency (the form's key) →
  * limit `edit` (server/abuse/action-limits.ts; staff exempt) → cook the new Markdown → one transaction:
  * the row (title/body/body_html; the search vector is a generated column and follows), its
  * `post_tickers`, a revision in `post_revisions` unless {@link editLeavesRevision} says the edit
@@ -25,14 +26,16 @@ import type { AuthorSentiment, Position, TargetType } from "../../domain/values"
 import type { PostStance } from "../../domain/stances";
 import { editCommentSchema, editThreadSchema } from "../../domain/validation";
 import { cookForStorage, cookThreadForStorage, indexTickers, type TickerStance } from "../content/storage";
+import { PREVIEW_CHARS, plainExcerpt } from "../content/excerpt";
 import type { Db, Tx } from "../db/client";
 import { blockedUsers, comments, postRevisions, postTickers, threads } from "../db/schema";
 import { ForumError } from "../platform/errors";
-import { recordModeration } from "../moderation/log";
+import { recordModeration, recordThreadModeration } from "../moderation/log";
 import { notifyEditMentions } from "../notifications/commands";
 import { publishEvent } from "../realtime/events";
 import { defineWrite, parseWith, runWrite, unwrap, type WriteActor, type WriteScope } from "../writes/pipeline";
 import { authorRoleOf } from "./queries";
+import { assertOpen, threadRules } from "../thread-tools/gate";
 
 /** Markdown cooked for storage (HTML, tickers, mentions). */
 type Cooked = Awaited<ReturnType<typeof cookForStorage>>;
@@ -83,6 +86,7 @@ async function loadThread(db: Db | Tx, threadId: string, lock: boolean) {
       title: threads.title,
       body: threads.body,
       createdAt: threads.createdAt,
+      lockedAt: threads.lockedAt,
       withinGrace: withinGrace(threads.createdAt),
     })
     .from(threads)
@@ -125,6 +129,8 @@ export interface ThreadForEdit {
   body: string;
   /** The author and their effective role, for `itemCan` (domain/policy/forum.ts). */
   item: AuthoredItem;
+  /** Whether a moderator locked the thread ('Lås': only staff edit in it). */
+  locked: boolean;
   /** Every ticker the thread names, with the author's stated 'Din syn' / 'Innehav' (null = none). */
   stances: PostStance[];
 }
@@ -152,6 +158,7 @@ export async function threadForEdit(db: Db, threadId: string): Promise<ThreadFor
     title: row.title,
     body: row.body,
     item: { authorId: row.authorId, authorRole: roleOf(row.authorRoleId) },
+    locked: row.lockedAt !== null,
   };
 }
 
@@ -183,7 +190,8 @@ export const editThreadWrite = defineWrite({
   policy: async ({ db, actor }: WriteScope, { threadId }: ThreadEditInput) => {
     const thread = await loadThread(db, threadId, false);
     if (!thread) throw new ForumError(404, ed.threadNotFound, ed.editFailed);
-    await assertMayEdit(db, actor, { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) });
+    const acting = await assertMayEdit(db, actor, { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) });
+    assertOpen(acting, thread, ed.editFailed);
   },
   idempotency: {
     key: (raw) => raw.submitKey,
@@ -203,6 +211,7 @@ export const editThreadWrite = defineWrite({
     if (!thread) throw new ForumError(404, ed.threadNotFound, ed.editFailed);
     const item = { authorId: thread.authorId, authorRole: roleOf(thread.authorRoleId) };
     const acting = await assertMayEdit(tx, actor, item);
+    assertOpen(acting, thread, ed.editFailed);
     const result: EditResult = { targetType: "thread", threadId, categoryId: thread.categoryId, commentId: null, revised: false };
     // The stances are the author's own statement; staff editing someone else's post keep them.
     const stances = isOwner(acting, item) ? given : undefined;
@@ -232,14 +241,7 @@ export const editThreadWrite = defineWrite({
     await index();
     await notifyEditMentions(tx, { actor, threadId, categoryId: thread.categoryId, title, referenceId: threadId, mentions: cooked.mentions, quotes: cooked.quotes });
     if (moderatesItem(acting, item)) {
-      await recordModeration(tx, {
-        actor: { id: actor.id, nickname: actor.nickname },
-        action: "edit_thread",
-        targetType: "thread",
-        targetId: threadId,
-        targetLabel: thread.title,
-        reason: reason ?? null,
-      });
+      await recordThreadModeration(tx, actor, "edit_thread", { id: threadId, title: thread.title }, reason ?? null);
     }
     return result;
   },
@@ -275,7 +277,8 @@ export const editCommentWrite = defineWrite({
   policy: async ({ db, actor }: WriteScope, { threadId, commentId }: CommentEditInput) => {
     const comment = await loadComment(db, threadId, commentId, false);
     if (!comment) throw new ForumError(404, ed.commentNotFound, ed.editFailed);
-    await assertMayEdit(db, actor, { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) });
+    const acting = await assertMayEdit(db, actor, { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) });
+    assertOpen(acting, await threadRules(db, threadId), ed.editFailed);
   },
   idempotency: {
     key: (raw) => raw.submitKey,
@@ -297,6 +300,7 @@ export const editCommentWrite = defineWrite({
     if (!comment) throw new ForumError(404, ed.commentNotFound, ed.editFailed);
     const item = { authorId: comment.authorId, authorRole: roleOf(comment.authorRoleId) };
     const acting = await assertMayEdit(tx, actor, item);
+    assertOpen(acting, thread, ed.editFailed);
     const result: EditResult = { targetType: "comment", threadId, categoryId: thread.categoryId, commentId, revised: false };
     // The stances are the author's own statement; staff editing someone else's post keep them.
     const stances = isOwner(acting, item) ? given : undefined;
@@ -330,7 +334,8 @@ export const editCommentWrite = defineWrite({
         action: "edit_comment",
         targetType: "comment",
         targetId: commentId,
-        targetLabel: comment.body,
+        // The log lists it as plain text, like every other excerpt.
+        targetLabel: plainExcerpt(comment.body, PREVIEW_CHARS),
         reason: reason ?? null,
       });
     }

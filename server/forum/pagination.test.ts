@@ -65,7 +65,7 @@ describe("thread comment pages", () => {
   });
 
   it("locates a comment's page, for replies by their top-level comment", async () => {
-    expect(await locateComment(db(), top[0]!)).toEqual({ categoryId, threadId, page: 1 });
+    expect(await locateComment(db(), top[0]!)).toEqual({ categoryId, threadId, title: expect.any(String), page: 1 });
     expect(await locateComment(db(), top[49]!)).toMatchObject({ page: 1 });
     expect(await locateComment(db(), top[50]!)).toMatchObject({ page: 2 });
     expect(await locateComment(db(), replyOn60)).toMatchObject({ page: 2 });

@@ -80,12 +80,12 @@ export async function getCategory(db: Db, id: string): Promise<CategoryCard | nu
 /**
  * Where a thread lives, for `/forum/post/{id}` (SPEC §2 route table).
  *
- * @returns `{ categoryId }`, or `null` when the thread does not exist
+ * @returns `{ categoryId, title }`, or `null` when the thread does not exist
  */
-export async function findThreadLocation(db: Db, threadId: string): Promise<{ categoryId: string } | null> {
+export async function findThreadLocation(db: Db, threadId: string): Promise<{ categoryId: string; title: string } | null> {
   if (!isUuid(threadId)) return null;
   const [row] = await db
-    .select({ categoryId: threads.categoryId })
+    .select({ categoryId: threads.categoryId, title: threads.title })
     .from(threads)
     .where(eq(threads.id, threadId))
     .limit(1);
@@ -125,6 +125,10 @@ export async function getThreadPage(
       editedAt: threads.editedAt,
       commentsCount: threads.commentsCount,
       reactionsCount: threads.reactionsCount,
+      pinnedAt: threads.pinnedAt,
+      pinnedHome: threads.pinnedHome,
+      lockedAt: threads.lockedAt,
+      slowModeMinutes: threads.slowModeMinutes,
       categoryId: categories.id,
       categoryName: categories.name,
       author: authorColumns,
@@ -249,6 +253,10 @@ export async function getThreadPage(
       author: nullAuthor(row.author as AuthorView | null),
       reactions: summaryOf(`thread:${row.id}`),
       stances: stances.get(`thread:${row.id}`) ?? [],
+      pinned: row.pinnedAt !== null,
+      pinnedHome: row.pinnedAt !== null && row.pinnedHome,
+      locked: row.lockedAt !== null,
+      slowModeMinutes: row.slowModeMinutes,
     },
     category: { id: row.categoryId, name: row.categoryName },
     comments: top,
@@ -328,10 +336,10 @@ export function withOwnReactions(page: ThreadPage, own: ReadonlyMap<string, read
 export async function locateComment(
   db: Db,
   commentId: string,
-): Promise<{ categoryId: string; threadId: string; page: number } | null> {
+): Promise<{ categoryId: string; threadId: string; title: string; page: number } | null> {
   if (!isUuid(commentId)) return null;
   const result = await db.execute(sql`
-    SELECT t.category_id AS "categoryId", t.id AS "threadId",
+    SELECT t.category_id AS "categoryId", t.id AS "threadId", t.title,
            (SELECT count(*)::int FROM ${comments} o
              WHERE o.thread_id = top.thread_id AND o.parent_id IS NULL
                AND (o.created_at, o.id) < (top.created_at, top.id)) AS before
@@ -339,9 +347,9 @@ export async function locateComment(
       JOIN ${comments} top ON top.id = coalesce(c.parent_id, c.id)
       JOIN ${threads} t ON t.id = c.thread_id
      WHERE c.id = ${commentId}::uuid`);
-  const row = (result as unknown as { rows: Array<{ categoryId: string; threadId: string; before: number }> }).rows[0];
+  const row = (result as unknown as { rows: Array<{ categoryId: string; threadId: string; title: string; before: number }> }).rows[0];
   if (!row) return null;
-  return { categoryId: row.categoryId, threadId: row.threadId, page: Math.floor(Number(row.before) / COMMENTS_PER_PAGE) + 1 };
+  return { categoryId: row.categoryId, threadId: row.threadId, title: row.title, page: Math.floor(Number(row.before) / COMMENTS_PER_PAGE) + 1 };
 }
 
 /**

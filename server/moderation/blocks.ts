@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { moderation as m } from "../../domain/i18n/sv";
 import type { Db, Tx } from "../db/client";
 import { blockedUsers, profiles } from "../db/schema";
@@ -14,6 +14,7 @@ import { ForumError, pgCode } from "../platform/errors";
 import { roleOf, type Role } from "../../domain/roles";
 import { recordModeration } from "./log";
 import { blockPermission, blockRefusalMessage, staffOnlyMessage, type StaffActor } from "../../domain/policy/moderation";
+import { actsAsStaff, type Actor } from "../../domain/policy/actor";
 import { LIMITS } from "../../domain/validation";
 import { defineWrite, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 
@@ -44,6 +45,22 @@ export async function getBlockState(db: Db, actor: StaffActor, userId: string): 
   if (!target) throw new ForumError(404, m.userNotFound, m.blockFailed);
   const rows = await db.select({ id: blockedUsers.userId }).from(blockedUsers).where(eq(blockedUsers.userId, userId)).limit(1);
   return { blocked: rows.length > 0, nickname: target.nickname };
+}
+
+/**
+ * Which of some members are blocked, for staff reading a page (the thread page's 'Blockerad'
+ * beside an author's name). The state is staff-only information: anyone else gets an empty set,
+ * so a caller cannot leak it by forgetting the check.
+ *
+ * @param viewer the reader; only acting staff ({@link actsAsStaff}) are told
+ * @param userIds the members to look up (duplicates and deleted authors' nulls are fine)
+ * @returns the blocked ones' ids
+ */
+export async function blockedAmong(db: Db, viewer: Actor | undefined, userIds: Iterable<string | null | undefined>): Promise<Set<string>> {
+  const ids = [...new Set(userIds)].filter((id): id is string => typeof id === "string" && id.length > 0);
+  if (!actsAsStaff(viewer) || ids.length === 0) return new Set();
+  const rows = await db.select({ id: blockedUsers.userId }).from(blockedUsers).where(inArray(blockedUsers.userId, ids));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A block target as the policy step loads it. */

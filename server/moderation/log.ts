@@ -42,6 +42,26 @@ export async function recordModeration(db: Db | Tx, entry: LogEntry): Promise<vo
   logEvent(`moderation.${entry.action}`, { actorId: entry.actor.id, targetType: entry.targetType, targetId: entry.targetId });
 }
 
+/**
+ * Records one action on a thread ({@link recordModeration} with the thread as target, labelled
+ * with its title); inside the action's transaction.
+ *
+ * @param db database or the action's transaction
+ * @param actor who acted
+ * @param action what they did (`pin_thread`, `delete_thread`, …)
+ * @param thread the thread: its id and title at the time
+ * @param reason the moderator's reason or what changed (e.g. the categories of a move), or null
+ */
+export function recordThreadModeration(
+  db: Db | Tx,
+  actor: { id: string; nickname: string },
+  action: ModerationAction,
+  thread: { id: string; title: string },
+  reason: string | null = null,
+): Promise<void> {
+  return recordModeration(db, { actor: { id: actor.id, nickname: actor.nickname }, action, targetType: "thread", targetId: thread.id, targetLabel: thread.title, reason });
+}
+
 /** A log row as the admin page shows it. */
 export interface LogRow {
   id: string;

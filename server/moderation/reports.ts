@@ -14,7 +14,7 @@ import { z } from "zod";
 import { moderation as m, reporting as rp } from "../../domain/i18n/sv";
 import type { Db } from "../db/client";
 import { REPORT_REASONS, TARGET_TYPES, isOneOf, type TargetType } from "../../domain/values";
-import { comments, profiles, reports, threads } from "../db/schema";
+import { blockedUsers, comments, profiles, reports, threads } from "../db/schema";
 import { ForumError, pgCode } from "../platform/errors";
 import { deleteComment, deleteThread } from "../forum/commands";
 import { isUuid } from "../../domain/ids";
@@ -147,7 +147,8 @@ export interface ReportGroup {
   title: string;
   /** First 280 characters of the body. */
   preview: string;
-  author: { id: string; nickname: string } | null;
+  /** The author, and whether they are blocked already (the queue then offers no 'Blockera författaren'). */
+  author: { id: string; nickname: string; blocked: boolean } | null;
   /** Link to the content: thread page, with the comment anchor for comments. */
   categoryId: string;
   threadId: string;
@@ -175,7 +176,8 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
            left(COALESCE(t.body, c.body), 280) AS preview,
            COALESCE(t.category_id, ct.category_id) AS category_id,
            COALESCE(t.id, ct.id) AS thread_id,
-           p.id AS author_id, p.nickname AS author_nickname
+           p.id AS author_id, p.nickname AS author_nickname,
+           EXISTS (SELECT 1 FROM ${blockedUsers} b WHERE b.user_id = p.id) AS author_blocked
     FROM g
     LEFT JOIN ${threads} t ON g.target_type = 'thread' AND t.id = g.target_id
     LEFT JOIN ${comments} c ON g.target_type = 'comment' AND c.id = g.target_id
@@ -197,7 +199,7 @@ export async function listReportGroups(db: Db, options: { limit?: number } = {})
       firstReportedAt: String(r.first_at),
       title: String(r.title ?? ""),
       preview: String(r.preview ?? ""),
-      author: r.author_id ? { id: String(r.author_id), nickname: String(r.author_nickname) } : null,
+      author: r.author_id ? { id: String(r.author_id), nickname: String(r.author_nickname), blocked: r.author_blocked === true } : null,
       categoryId: String(r.category_id),
       threadId: String(r.thread_id),
     };

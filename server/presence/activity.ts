@@ -9,15 +9,14 @@
  *
  * @module
  */
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { errors, toasts as t } from "../../domain/i18n/sv";
-import type { Db, Tx } from "../db/client";
-import { profiles, userActivity } from "../db/schema";
+import type { Db } from "../db/client";
 import { ForumError } from "../platform/errors";
 import { defineWrite } from "../writes/pipeline";
+import { recordActivity, type Activity, type ActivityResult } from "./record";
+import { forgetActiveUsers } from "./stats";
 
-/** SPEC §9 activity logging throttle, in minutes. */
-export const ACTIVITY_THROTTLE_MINUTES = 5;
+export { ACTIVITY_THROTTLE_MINUTES } from "./record";
 
 /** What the browser sends (SPEC §7 log_user_activity). */
 export interface ActivityInput {
@@ -27,17 +26,7 @@ export interface ActivityInput {
   hour: unknown;
 }
 
-/** The outcome of one call. */
-export interface ActivityResult {
-  /** Whether `last_activity_at` moved (false inside the 5-minute throttle). */
-  updated: boolean;
-}
-
-/** A checked activity: the local date `YYYY-MM-DD` and hour 0–23. */
-interface Activity {
-  date: string;
-  hour: number;
-}
+export type { ActivityResult } from "./record";
 
 /**
  * Checks what the browser sent.
@@ -57,28 +46,6 @@ function parseInput(input: ActivityInput): Activity {
     })();
   if (!valid || !Number.isInteger(hour) || hour < 0 || hour > 23) throw new ForumError(400, errors.badRequest);
   return { date, hour };
-}
-
-/**
- * Records one activity in the caller's transaction: the (member, date, hour) row once, and
- * `last_activity_at` only outside the 5-minute throttle (or when it lies in the future).
- *
- * @returns {@link ActivityResult}
- */
-async function recordActivity(tx: Tx, userId: string, { date, hour }: Activity, now: Date): Promise<ActivityResult> {
-  const threshold = new Date(now.getTime() - ACTIVITY_THROTTLE_MINUTES * 60_000);
-  await tx.insert(userActivity).values({ userId, activityDate: date, activityHour: hour, createdAt: now }).onConflictDoNothing();
-  const rows = await tx
-    .update(profiles)
-    .set({ lastActivityAt: now })
-    .where(
-      and(
-        eq(profiles.id, userId),
-        or(isNull(profiles.lastActivityAt), lte(profiles.lastActivityAt, threshold), sql`${profiles.lastActivityAt} > ${now.toISOString()}::timestamptz`),
-      ),
-    )
-    .returning({ id: profiles.id });
-  return { updated: rows.length > 0 };
 }
 
 /**
@@ -117,4 +84,8 @@ export const activityWrite = defineWrite({
   parse: (raw: ActivityInput): Activity => parseInput(raw),
   limits: "presence",
   transaction: (tx, { actor }, activity): Promise<ActivityResult> => recordActivity(tx, actor.id, activity, new Date()),
+  // After commit: the header's count may now be one more, so the next page reads it again.
+  events: async (_scope, value) => {
+    if (value.updated) forgetActiveUsers();
+  },
 });

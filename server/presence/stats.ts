@@ -23,12 +23,16 @@ export interface ActiveUserCounts {
 
 /**
  * Counts online and last-hour members (SPEC §7 "RPC count_active_users with p_minutes = 15").
- * Uses the index on `profiles.last_activity_at`.
+ * A member's latest activity is the later of `profiles.last_activity_at` and their newest sign-in
+ * (`session.created_at`): signing in is activity, so a member who just signed in is online on
+ * their first page, before the header's activity ping has logged anything (and without a write of
+ * its own at sign-in, which the data export and the ping's 5-minute throttle would show). Uses the
+ * index on `profiles.last_activity_at`; sessions of the last hour are few.
  *
  * @param db the database
  * @param options.minutes the online window in minutes (default 15)
  * @param options.now the moment to count at (default: the database's `now()`)
- * @returns `{ totalOnline, lastHourActive }`, both ≥ 0
+ * @returns `{ totalOnline, lastHourActive }`, both ≥ 0, each member counted once
  * @throws the database error when the query fails (callers log it and carry on, SPEC §8)
  */
 export async function countActiveUsers(
@@ -38,12 +42,17 @@ export async function countActiveUsers(
   const minutes = options.minutes ?? ACTIVE_WINDOW_MINUTES;
   const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
   const result = await db.execute(sql`
+    WITH active AS (
+      SELECT id AS user_id, last_activity_at AS at FROM profiles
+      WHERE last_activity_at > ${now} - interval '60 minutes' AND last_activity_at <= ${now}
+      UNION ALL
+      SELECT user_id, created_at FROM session
+      WHERE created_at > ${now} - interval '60 minutes' AND created_at <= ${now}
+    ), latest AS (SELECT user_id, max(at) AS at FROM active GROUP BY user_id)
     SELECT
-      count(*) FILTER (WHERE last_activity_at > ${now} - make_interval(mins => ${minutes}))::int AS total_online,
+      count(*) FILTER (WHERE at > ${now} - make_interval(mins => ${minutes}))::int AS total_online,
       count(*)::int AS last_hour_active
-    FROM profiles
-    WHERE last_activity_at > ${now} - interval '60 minutes'
-      AND last_activity_at <= ${now}
+    FROM latest
   `);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   const row = (rows[0] ?? {}) as { total_online?: number; last_hour_active?: number };
@@ -53,7 +62,16 @@ export async function countActiveUsers(
 /** How long (ms) {@link recentActiveUsers} reuses a count: pages show it, the browser refreshes it each minute. */
 export const ACTIVE_USERS_REUSE_MS = 15_000;
 
-const recentCounts = new WeakMap<Db, { at: number; counts: Promise<ActiveUserCounts | null> }>();
+let recentCounts = new WeakMap<Db, { at: number; counts: Promise<ActiveUserCounts | null> }>();
+
+/**
+ * Drops every kept count of {@link recentActiveUsers}: a member signed in or their activity moved,
+ * so the next page and the next `GET /api/presence` count again (a member who just signed in
+ * counts themselves on their first page).
+ */
+export function forgetActiveUsers(): void {
+  recentCounts = new WeakMap();
+}
 
 /**
  * The online counts for a page's first paint (the header's 'N online' is in the server's

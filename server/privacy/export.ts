@@ -15,6 +15,7 @@ import { subscriptionsForExport } from "../subscriptions/commands";
 import { getNotificationSettings } from "../notifications/settings";
 import type { NotificationSettingsView } from "../../domain/notifications";
 import { pushDevicesForExport, type PushDeviceExport } from "../push/devices";
+import { pollVotesForExport, type PollVoteExport } from "../polls/queries";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -179,6 +180,8 @@ export interface MemberExport {
   notificationSettings: NotificationSettingsView;
   /** Devices with Web Push on: the push service's origin and dates, never the keys. */
   pushDevices: PushDeviceExport[];
+  /** Votes in polls ('Omröstning'): the poll's thread and title, the option, when; oldest first. */
+  pollVotes: PollVoteExport[];
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -394,6 +397,7 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     threadSubscriptions: await subscriptionsForExport(db, userId),
     notificationSettings: await getNotificationSettings(db, userId),
     pushDevices: await pushDevicesForExport(db, userId),
+    pollVotes: await pollVotesForExport(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

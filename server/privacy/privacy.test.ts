@@ -10,6 +10,8 @@ import {
   categories,
   comments,
   notifications,
+  pollOptions,
+  pollVotes,
   profiles,
   reactions,
   session,
@@ -35,6 +37,7 @@ import {
 import { deleteMember } from "./delete-account";
 import { EXPORT_FORMAT, exportFileName, exportMemberData } from "./export";
 import { logUserActivity } from "../presence/activity";
+import { vote } from "../polls/commands";
 
 let forum: TestForum;
 let categoryId: string;
@@ -118,6 +121,10 @@ describe("data export", () => {
     ]);
     // Bertil's comment on Anna's thread gave her a new_comment notification.
     await logUserActivity(db(), anna.id, { date: "2026-11-21", hour: 9 });
+    // 'Omröstning': Anna votes in Carl's poll.
+    const poll = await createThread(db(), actor(carl), { categoryId, title: "Carls omröstning", body: "Köp eller sälj?", pollOptions: ["Köp", "Sälj"] });
+    const [buy] = await db().select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.threadId, poll.id)).orderBy(pollOptions.position);
+    await vote(db(), actor(anna), poll.id, [buy!.id]);
 
     const data = await exportMemberData(db(), anna.id);
     expect(data).not.toBeNull();
@@ -144,6 +151,7 @@ describe("data export", () => {
     expect(e.follows.followers.map((f) => f.nickname)).toEqual([carl.nickname]);
     expect(e.notifications).toEqual([expect.objectContaining({ type: "new_comment", actorNickname: bertil.nickname, read: false })]);
     expect(e.activity).toEqual([{ date: "2026-11-21", hour: 9 }]);
+    expect(e.pollVotes).toEqual([{ threadId: poll.id, threadTitle: "Carls omröstning", option: "Köp", votedAt: expect.any(String) }]);
     expect(e.sessions).toHaveLength(1);
     expect(Object.keys(e.sessions[0]!).sort()).toEqual(["createdAt", "expiresAt", "ipAddress", "userAgent"]);
 
@@ -203,6 +211,10 @@ describe("deleteMember", () => {
       { userId: dora.id, actorId: erik.id, type: "new_comment", title: "Doras tråd", actorNickname: erik.nickname },
       { userId: erik.id, actorId: dora.id, type: "new_comment", title: "Eriks tråd", actorNickname: dora.nickname },
     ]);
+    // Dora votes in Erik's poll ('Omröstning').
+    const erikPoll = await createThread(db(), actor(erik), { categoryId, title: "Eriks omröstning", body: "Upp eller ner?", pollOptions: ["Upp", "Ner"] });
+    const [up] = await db().select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.threadId, erikPoll.id)).orderBy(pollOptions.position);
+    await vote(db(), actor(dora), erikPoll.id, [up!.id]);
     await expectCountersConsistent();
 
     const before = {
@@ -223,6 +235,7 @@ describe("deleteMember", () => {
     expect(await db().select().from(session).where(eq(session.userId, dora.id))).toHaveLength(0);
     expect(await db().select().from(account).where(eq(account.userId, dora.id))).toHaveLength(0);
     expect(await db().select().from(reactions).where(eq(reactions.userId, dora.id))).toHaveLength(0);
+    expect(await db().select().from(pollVotes).where(eq(pollVotes.threadId, erikPoll.id))).toHaveLength(0);
     expect(
       await db()
         .select()

@@ -24,6 +24,7 @@ import { login, requestMagicLink, requestPasswordReset } from "../accounts/actio
 import { enqueueMessage } from "../admin/messages";
 import { setUserRole } from "../admin/users";
 import { savePost } from "../bookmarks/commands";
+import { vote } from "../polls/commands";
 import {
   adminMailRecipients,
   companies,
@@ -33,6 +34,7 @@ import {
   notificationFanouts,
   notifications,
   notificationSettings,
+  pollOptions,
   postImages,
   postRevisions,
   postSubmissions,
@@ -177,7 +179,7 @@ describe("deleting a member who has done everything", () => {
     await sessionCookie(forum, dora);
 
     // As a plain member: posts with a ticker, a mention of Erik, reactions, follows, mutes,
-    // bookmarks, watchlist, a report, activity, an action-limit counter, a form key.
+    // bookmarks, watchlist, a poll vote, a report, activity, an action-limit counter, a form key.
     const doraThread = await createThread(db(), actor(dora), { categoryId, title: "Tankar om $VOLV-B", body: "Volvo ser billig ut." });
     const erikThread = await createThread(db(), actor(erik), { categoryId, title: "Eriks fråga", body: "Vad tror ni om räntan?" });
     const doraComment = await createComment(db(), actor(dora), erikThread.id, { body: `Håller med @${erik.nickname}, räntan faller.` });
@@ -190,6 +192,9 @@ describe("deleting a member who has done everything", () => {
     await muteMember(db(), erik.id, dora.id);
     await savePost(db(), dora.id, { targetType: "thread", targetId: erikThread.id });
     await watchTicker(db(), dora.id, "VOLV-B");
+    const erikPoll = await createThread(db(), actor(erik), { categoryId, title: "Eriks omröstning", body: "Räntan?", pollOptions: ["Upp", "Ner"] });
+    const [up] = await db().select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.threadId, erikPoll.id));
+    await vote(db(), actor(dora), erikPoll.id, [up!.id]);
     await createReport(db(), actor(dora), { targetType: "comment", targetId: erikComment.id, reason: "spam", details: "Reklam." });
     await logUserActivity(db(), dora.id, { date: "2026-11-21", hour: 9 });
     await forum.services.actionLimits.enforce("comment", { userId: dora.id, role: "member", ip: "203.0.113.7" });

@@ -11,6 +11,7 @@ import { roleOf } from "../../domain/roles";
 import { getProfileActivity } from "./queries";
 import { sharedRead } from "../cache/read-caches";
 import type { ProfileView } from "../../domain/views";
+import { DESCRIPTION_CHARS, plainExcerpt } from "../content/excerpt";
 
 /**
  * Loads activity and follow state for a found profile.
@@ -21,7 +22,9 @@ import type { ProfileView } from "../../domain/views";
  *   server/cache/read-caches.ts)
  * @returns the data of `ProfileView` (app/components/profile/profile-view.tsx), with `can`
  *   ({@link memberCan}: follow, block, deleteUser, changeRole, message, mute) computed for
- *   `viewer`, and `muted` (whether the viewer mutes this member)
+ *   `viewer`, `muted` (whether the viewer mutes this member) and `bioText` (the bio's plain-text
+ *   excerpt, {@link DESCRIPTION_CHARS} characters, `""` without a bio: description, OpenGraph and
+ *   JSON-LD)
  */
 export async function profilePageData(services: Services, profile: ProfileView, viewer: Viewer | null, request: Request) {
   const own = viewer?.id === profile.id;
@@ -40,5 +43,6 @@ export async function profilePageData(services: Services, profile: ProfileView, 
     muted: viewer !== null && !own && viewer.mutedIds.has(profile.id),
     loggedIn: viewer !== null,
     url: `${services.config.publicUrl}/@${encodeURIComponent(profile.nickname)}`,
+    bioText: plainExcerpt(profile.bio ?? "", DESCRIPTION_CHARS),
   };
 }

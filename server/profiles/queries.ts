@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { comments, profiles, threads } from "../db/schema";
 import { ForumError } from "../platform/errors";
 import type { ProfileComment, ProfileThread, ProfileView } from "../../domain/views";
+import { PREVIEW_CHARS, plainExcerpt } from "../content/excerpt";
 
 /** Bio length cap in characters (docs/decisions/009-profiles.md). */
 export const BIO_MAX = 1000;
@@ -68,7 +69,9 @@ export async function getProfileByNickname(db: Db, nickname: string): Promise<Pr
 
 
 /**
- * The member's newest threads and comments (beyond the spec: what a profile visitor expects).
+ * The member's newest threads and comments (beyond the spec: what a profile visitor expects),
+ * each comment with the plain-text excerpt of its body ('Senaste kommentarer'; `plainExcerpt`,
+ * {@link PREVIEW_CHARS} characters).
  *
  * @param limit rows of each kind (default 5)
  */
@@ -107,7 +110,7 @@ export async function getProfileActivity(
   ]);
   return {
     threads: t.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    comments: c.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    comments: c.map(({ body, ...r }) => ({ ...r, excerpt: plainExcerpt(body, PREVIEW_CHARS), createdAt: r.createdAt.toISOString() })),
   };
 }
 

@@ -15,6 +15,7 @@ import { reactionPermission, type Actor } from "../../domain/policy/forum";
 import { publishEvent } from "../realtime/events";
 import { defineWrite, parseWith, runWrite, unwrap, type WriteScope } from "../writes/pipeline";
 import { findPostTarget } from "../forum/post-target";
+import { assertOpen, threadRules } from "../thread-tools/gate";
 
 /** Result of a toggle: whether the reaction is now on, and the new count of that type. */
 export interface ToggleResult {
@@ -27,7 +28,8 @@ export interface ToggleResult {
  * Reaction toggle as a declared write (server/writes/pipeline.ts): `{ targetType, targetId,
  * reactionType }` → {@link ToggleResult}. Steps: login (401 'Du måste vara inloggad för att
  * reagera') → `reactionSchema` (400) → target exists (404) and `reactionPermission` (403 'Du kan
- * inte reagera på ditt eget innehåll') → limit `reaction` (429) → transaction: the thread row
+ * inte reagera på ditt eget innehåll'), and the thread not locked (403 'Tråden är låst'; staff pass)
+ * → limit `reaction` (429) → transaction: the thread row
  * locked FOR NO KEY UPDATE and the target re-read FOR KEY SHARE (gone meanwhile:
  * 404), then delete or insert and the new count (the database's own-content and target
  * triggers map to 403/404) → after commit, the live thread event.
@@ -40,6 +42,8 @@ export const reactionWrite = defineWrite({
     const target = await findPostTarget(db, targetType, targetId);
     if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
     if (reactionPermission(actor, target) === "own") throw new ForumError(403, r.ownContent, r.handleFailed);
+    // 'Lås': no reactions in a locked thread, on or off, but from staff (server/thread-tools/gate.ts).
+    assertOpen(actor, await threadRules(db, target.threadId), r.handleFailed);
     return { threadId: target.threadId };
   },
   limits: "reaction",
@@ -52,13 +56,14 @@ export const reactionWrite = defineWrite({
     // missing target); one that comes later waits for this commit and its cascade removes the
     // reaction. The insert trigger checks the target under the same lock (migration 0012).
     const [thread] = await tx
-      .select({ id: threads.id })
+      .select({ id: threads.id, lockedAt: threads.lockedAt, slowModeMinutes: threads.slowModeMinutes })
       .from(threads)
       .where(eq(threads.id, threadId))
       .limit(1)
       .for("no key update");
     const target = thread ? await findPostTarget(tx, targetType, targetId, { lock: "key share" }) : null;
     if (!target) throw new ForumError(404, r.handleFailed, r.handleFailed);
+    assertOpen(actor, thread ?? null, r.handleFailed);
     const match = and(
       eq(reactions.userId, actor.id),
       eq(reactions.targetType, targetType),

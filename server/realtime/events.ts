@@ -19,6 +19,8 @@ export const REALTIME_CHANNEL = "borssnack_events";
  * - `comment`: a comment or reply `commentId` by `authorId` was added to `threadId`;
  * - `reactions`: reaction counts of `threadId` (the thread or one of its comments) changed, or
  *   the thread or one of its comments was edited (pages of the thread reload its data);
+ * - `poll`: `actorId` voted (or changed their vote) in the poll of `threadId`; it carries no counts
+ *   (an open poll's counts go only to members who voted: their pages reload their own part);
  * - `session-ended`: the session named `session` ({@link import("../accounts/session").sessionKey}) was
  *   logged out: every instance closes its event streams and forgets its lookup.
  */
@@ -26,6 +28,7 @@ export type RealtimeEvent =
   | { kind: "notifications"; from: number; to: number }
   | { kind: "comment"; threadId: string; commentId: string; authorId: string }
   | { kind: "reactions"; threadId: string; actorId: string }
+  | { kind: "poll"; threadId: string; actorId: string }
   | { kind: "session-ended"; session: string };
 
 /**
@@ -88,6 +91,9 @@ export function parseEvent(payload: string): RealtimeEvent | null {
     }
     if (e.kind === "reactions" && typeof e.threadId === "string" && typeof e.actorId === "string") {
       return { kind: "reactions", threadId: e.threadId, actorId: e.actorId };
+    }
+    if (e.kind === "poll" && typeof e.threadId === "string" && typeof e.actorId === "string") {
+      return { kind: "poll", threadId: e.threadId, actorId: e.actorId };
     }
     if (e.kind === "session-ended" && typeof e.session === "string" && /^[0-9a-f]{32}$/.test(e.session)) {
       return { kind: "session-ended", session: e.session };

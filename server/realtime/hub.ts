@@ -27,7 +27,7 @@ export interface Subscriber {
   /** Sends a notification (the stream writes it with `id: seq`). */
   notification(item: NotificationItem): void;
   /** Sends a thread event. */
-  thread(event: Extract<RealtimeEvent, { kind: "comment" | "reactions" }>): void;
+  thread(event: Extract<RealtimeEvent, { kind: "comment" | "reactions" | "poll" }>): void;
   /** The highest `seq` sent so far (for catching up after the LISTEN connection came back). */
   lastSeq: number;
 }

@@ -4,6 +4,9 @@ import { follow } from "../follows/commands";
 import { createComment, createThread } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { toggleReaction } from "../reactions/commands";
+import { vote } from "../polls/commands";
+import { pollOptions } from "../db/schema";
+import { eq } from "drizzle-orm";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { logout } from "../accounts/actions";
 import { sessionKey } from "../accounts/session";
@@ -113,10 +116,10 @@ describe("live stream (SPEC §4 Notification)", () => {
     await sse2.cancel();
   });
 
-  it("a thread stream carries comments and reaction changes by others, also to visitors", async () => {
+  it("a thread stream carries comments, reaction changes and poll votes by others, also to visitors", async () => {
     const op = await createMember(forum);
     const other = await createMember(forum);
-    const { id: threadId } = await createThread(forum.services.db, actor(op), { categoryId, title: "Följ live", body: "x" });
+    const { id: threadId } = await createThread(forum.services.db, actor(op), { categoryId, title: "Följ live", body: "x", pollOptions: ["Ja", "Nej"] });
     const abort = new AbortController();
     const sse = sseReader(await openEventStream(forum.services, { userId: null, threadId, lastEventId: null, signal: abort.signal }));
     await sse.nextOf("ready");
@@ -124,6 +127,10 @@ describe("live stream (SPEC §4 Notification)", () => {
     expect(JSON.parse((await sse.nextOf("comment")).data)).toEqual({ threadId, commentId: c.id, authorId: other.id });
     await toggleReaction(forum.services.db, actor(op), { targetType: "comment", targetId: c.id, reactionType: "bull" });
     expect(JSON.parse((await sse.nextOf("reactions")).data)).toEqual({ threadId, actorId: op.id });
+    // 'Omröstning': who voted, never the counts (those only reach members who voted).
+    const [option] = await forum.services.db.select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.threadId, threadId));
+    await vote(forum.services.db, actor(other), threadId, [option!.id]);
+    expect(JSON.parse((await sse.nextOf("poll")).data)).toEqual({ threadId, actorId: other.id });
     abort.abort();
     await sse.cancel();
   });

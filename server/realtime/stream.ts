@@ -8,7 +8,8 @@
  *   notification `seq` the browser now knows, so a reconnect sends it back as `Last-Event-ID`;
  * - `event: notification`, `id: <seq>`, data {@link NotificationItem}: a new notification, and
  *   on reconnect every unread one with a `seq` above `Last-Event-ID` (the replay);
- * - `event: comment` / `event: reactions` (no id): live thread updates for `?thread=<id>`;
+ * - `event: comment` / `event: reactions` / `event: poll` (no id): live thread updates for
+ *   `?thread=<id>`;
  * - `: ping` every {@link HEARTBEAT_MS}: keeps proxies from closing an idle stream and lets the
  *   server notice a vanished client;
  * - the server ends the stream after {@link MAX_STREAM_MS}; the browser comes back with

@@ -7,6 +7,9 @@
  *   configuration: 'aktierna' finds 'aktie', 'utdelningen' finds 'utdelning'. PostgreSQL has no
  *   minimum word length, so 'SEB', 'ABB' and 'SAS' are ordinary words; 'H&M', '$VOLV-B' and
  *   'ERIC B' are searched as phrases of their parts (server/search/query.ts).
+ * - Titles and bodies are indexed without their @mentions (./document.ts, migration
+ *   0025_search_without_mentions.sql): '@Göran_Utdelning' does not make a post match 'utdelning';
+ *   the member is found by nickname.
  * - The last word typed also matches as a prefix ('Ericss' finds 'Ericsson').
  * - Order: thread title matches first, then body matches (threads and comments), newest first
  *   within each (docs/search.md "Ranking").
@@ -18,6 +21,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ForumError, pgCode } from "../platform/errors";
+import { searchableTextSql } from "./document";
 import { parseSearchQuery, type ParsedQuery } from "./query";
 import { makeSnippet } from "./snippet";
 import { search as s } from "../../domain/i18n/sv";
@@ -83,17 +87,22 @@ function tsqueryOf(q: ParsedQuery): SQL {
   return sql`(${sql.join(parts, sql` && `)})`;
 }
 
+/** A thread's title as its search document has it (without mentions), for the title tier. */
+const TITLE_TEXT = sql.raw(searchableTextSql("t.title"));
+
 /** Threads and comments matching `q`, merged: title matches, then body matches, newest first. */
 function postsQuery(q: ParsedQuery, options: { kind?: SearchKind; categoryId?: string; limit: number; offset: number }): SQL {
   const query = tsqueryOf(q);
   const inCategory = (column: SQL) => (isUuid(options.categoryId) ? sql`AND ${column} = ${options.categoryId}::uuid` : sql``);
   const window = options.offset + options.limit;
   // Each part sorts only (id, tier, created_at) of its matches and joins the wide columns for
-  // the page it keeps, so a common word's thousands of matches never sort their bodies.
+  // the page it keeps, so a common word's thousands of matches never sort their bodies. The tier
+  // parses the short title again, without its mentions as the index has it (reading the stored
+  // vector's title words with ts_filter would de-TOAST every match's whole document).
   const threadPart = sql`
     (SELECT 'thread' AS kind, t.id, t.title, left(t.body, 4000) AS body, t.category_id, t.id AS thread_id,
             t.created_at, p.nickname AS author_name, t.author_id, m.tier
-       FROM (SELECT t.id, CASE WHEN to_tsvector('swedish', t.title) @@ ${query} THEN 2 ELSE 1 END AS tier, t.created_at
+       FROM (SELECT t.id, CASE WHEN to_tsvector('swedish', ${TITLE_TEXT}) @@ ${query} THEN 2 ELSE 1 END AS tier, t.created_at
                FROM threads t
               WHERE t.search_vector @@ ${query} ${inCategory(sql`t.category_id`)}
               ORDER BY tier DESC, t.created_at DESC

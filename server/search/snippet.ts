@@ -5,7 +5,7 @@
  * @module
  */
 import markdownIt, { type Token } from "markdown-it";
-import { wordMatches } from "../../domain/search-highlight";
+import { searchTokens, wordMatches } from "../../domain/search-highlight";
 
 /** Longest snippet in characters (without the ellipses). */
 export const SNIPPET_LENGTH = 160;
@@ -36,8 +36,8 @@ export function markdownToPlain(markdown: string): string {
 }
 
 /**
- * A window of about {@link SNIPPET_LENGTH} characters around the first matching word, with '…'
- * where text was cut; the start of the text when nothing matches.
+ * A window of about {@link SNIPPET_LENGTH} characters around the first matching word outside
+ * mentions, with '…' where text was cut; the start of the text when nothing matches.
  *
  * @param markdown the post body
  * @param terms lower-case terms and stems (see `wordMatches`)
@@ -46,13 +46,9 @@ export function markdownToPlain(markdown: string): string {
 export function makeSnippet(markdown: string, terms: readonly string[]): string {
   const plain = markdownToPlain(markdown);
   if (plain.length <= SNIPPET_LENGTH) return plain;
-  let hitAt = -1;
-  for (const match of plain.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (wordMatches(match[0].toLowerCase(), terms)) {
-      hitAt = match.index ?? 0;
-      break;
-    }
-  }
+  // A word of a mention is no match (search does not index it), so the window is not put there.
+  const hit = searchTokens(plain).find((token) => !token.mention && wordMatches(token.text.toLowerCase(), terms));
+  const hitAt = hit ? hit.index : -1;
   let start = hitAt < 0 ? 0 : Math.max(0, hitAt - 50);
   // Start at a word boundary.
   if (start > 0) {

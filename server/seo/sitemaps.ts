@@ -134,16 +134,16 @@ const w3cFromEpoch = (seconds: number) => `${new Date(Math.floor(seconds) * 1000
  */
 async function pagedBatch(db: Db, kind: SitemapKind, after: string | null, limit: number): Promise<Batch> {
   if (kind === "threads") {
-    const r = await rows<{ id: string; category_id: string; key: string; active: number }>(
+    const r = await rows<{ id: string; category_id: string; title: string; key: string; active: number }>(
       db,
-      sql`SELECT t.id, t.category_id, ${THREAD_KEY} AS key,
+      sql`SELECT t.id, t.category_id, t.title, ${THREAD_KEY} AS key,
             date_part('epoch', greatest(t.created_at, t.edited_at, t.last_comment_at)) AS active
           FROM threads t
           ${after === null ? sql`` : sql`WHERE ${afterThread(after)}`}
           ORDER BY t.created_at, t.id LIMIT ${limit}`,
     );
     return {
-      entries: r.map((x) => ({ path: threadPath(x.category_id, x.id), lastmod: w3cFromEpoch(Number(x.active)) })),
+      entries: r.map((x) => ({ path: threadPath(x.category_id, x.id, x.title), lastmod: w3cFromEpoch(Number(x.active)) })),
       lastKey: r.at(-1)?.key ?? null,
     };
   }

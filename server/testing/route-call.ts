@@ -6,7 +6,10 @@
  *
  * @module
  */
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
+import { threadPath } from "../../domain/paths";
+import { threads } from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { servicesContext } from "../platform/services";
 import type { TestForum, TestMember } from "./harness";
@@ -17,7 +20,7 @@ export interface RouteAnswer {
   headers: Headers;
   /** `Location` of a redirect, else null. */
   location: string | null;
-  /** JSON or `data()` body; null for a redirect or an empty answer. */
+  /** JSON or `data()` body, the text of any other body; null for a redirect or an empty answer. */
   body: any;
 }
 
@@ -38,6 +41,15 @@ export async function sessionCookie(forum: TestForum, member: TestMember): Promi
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** A body as JSON when it is JSON, else its text (an Atom feed, a plain-text refusal). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -76,7 +88,7 @@ export async function callRoute(
   context.set(servicesContext, forum.services);
   const fromResponse = async (res: Response): Promise<RouteAnswer> => {
     const text = res.status >= 300 && res.status < 400 ? "" : await res.text();
-    return { status: res.status, headers: res.headers, location: res.headers.get("location"), body: text ? JSON.parse(text) : null };
+    return { status: res.status, headers: res.headers, location: res.headers.get("location"), body: text ? jsonOrText(text) : null };
   };
   const fromData = (d: any): RouteAnswer => ({
     status: d.init?.status ?? 200,
@@ -94,4 +106,20 @@ export async function callRoute(
     if ((thrown as any)?.type === "DataWithResponseInit") return fromData(thrown);
     throw thrown;
   }
+}
+
+/**
+ * A thread's canonical path, as the thread page's loader wants it (any other form redirects).
+ *
+ * @param threadId an existing thread's id
+ * @returns `/forum/kategori/{categoryId}/trad/{threadId}/{slug}`
+ * @throws Error when the thread does not exist
+ */
+export async function threadUrl(forum: TestForum, threadId: string): Promise<string> {
+  const [row] = await forum.services.db
+    .select({ categoryId: threads.categoryId, title: threads.title })
+    .from(threads)
+    .where(eq(threads.id, threadId));
+  if (!row) throw new Error(`no thread ${threadId}`);
+  return threadPath(row.categoryId, threadId, row.title);
 }

@@ -12,6 +12,7 @@ import { categories, comments, postTickers, profiles, reactions, threads } from 
 import type { TickerPost } from "../../domain/views";
 import { SENTIMENT_REACTIONS, type AuthorSentiment, type Position, type TargetType } from "../../domain/values";
 import type { PostStance } from "../../domain/stances";
+import { PREVIEW_CHARS, plainExcerpt } from "../content/excerpt";
 
 /** Posts listed per ticker page. */
 export const TICKER_PAGE_SIZE = 30;
@@ -31,7 +32,8 @@ export interface Sentiment {
 
 /**
  * Newest posts mentioning `ticker`, in its body or, for a thread, its title. Ordered by
- * the index row's time, which every write path sets to the post's own time.
+ * the index row's time, which every write path sets to the post's own time. Each carries the
+ * plain-text excerpt of its body (`plainExcerpt`, {@link PREVIEW_CHARS} characters), never Markdown.
  *
  * @param ticker upper-case ticker
  * @param limit maximum rows (default {@link TICKER_PAGE_SIZE})
@@ -67,7 +69,7 @@ export async function listTickerPosts(db: Db, ticker: string, limit = TICKER_PAG
     threadId: r.threadId,
     categoryId: r.categoryId,
     threadTitle: r.threadTitle,
-    body: r.kind === "comment" ? (r.commentBody ?? "") : r.threadBody,
+    excerpt: plainExcerpt(r.kind === "comment" ? (r.commentBody ?? "") : r.threadBody, PREVIEW_CHARS),
     authorNickname: r.kind === "comment" ? r.commentAuthor : r.threadAuthor,
     authorId: r.kind === "comment" ? r.commentAuthorId : r.threadAuthorId,
     // The post's own time, not the thread's or the index row's.

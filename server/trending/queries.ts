@@ -13,13 +13,17 @@
  */
 import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedRows } from "../db/prepared";
 import { startSchedule } from "../jobs/schedule";
 import { categories, profiles, threads, threadTrending } from "../db/schema";
 import { isUuid } from "../../domain/ids";
-import type { ThreadRow } from "../../domain/views";
+import type { ThreadActivity, ThreadRow } from "../../domain/views";
 
-/** The three tabs of the forum home (SPEC §2): Senaste, Trendar, Populära. */
-export type ThreadSort = "latest" | "trending" | "popular";
+/**
+ * The orders of the forum home's tabs: the spec's Senaste, Trendar, Populära (SPEC §2), and
+ * 'Aktiva' (`active`: newest comment or thread first, docs/decisions/052-unread-and-links.md).
+ */
+export type ThreadSort = "latest" | "trending" | "popular" | "active";
 
 /** A thread row with its trending figures; a figure that is not known is `null`. */
 export type TrendingThreadRow = ThreadRow & {
@@ -51,6 +55,13 @@ export interface ListThreadsOptions {
   page: number;
   /** Rows per page (default {@link THREAD_LIST_PAGE_SIZE}, clamped to 1..{@link MAX_THREAD_LIST_PAGE_SIZE}). */
   pageSize?: number;
+  /**
+   * Pinned threads first ('Fäst', docs/decisions/053-thread-tools.md): `category` — the
+   * category's pinned threads (needs `categoryId`); `home` — the threads an admin pinned to the
+   * forum home. They lead page 1, newest pin first (at most a page of them, marked `pinned`), and
+   * are left out of the tab's order on every page. Absent: no pins.
+   */
+  pinned?: "category" | "home";
 }
 
 /** Default page size of {@link listThreads}. */
@@ -150,7 +161,10 @@ export function threadListIdsQuery(db: Db, sort: ThreadSort, categoryId: string 
     orderBy =
       sort === "popular"
         ? [descNullsLast(hotKey), descNullsLast(threads.createdAt), descNullsLast(threads.id)]
-        : // Plain DESC (NULLS FIRST; the columns are NOT NULL): the order of `threads_created_at_idx`
+        : sort === "active"
+          ? // The order of `threads_last_activity_idx` / `threads_category_last_activity_idx` (0026).
+            [descNullsLast(threads.lastActivityAt), descNullsLast(threads.id)]
+          : // Plain DESC (NULLS FIRST; the columns are NOT NULL): the order of `threads_created_at_idx`
           // and `threads_category_created_idx` (migration 0011), so page 1 is an index walk
           // (0.9 ms), not a sort of every thread (35 ms on 100 000 threads).
           [sql`${threads.createdAt} desc`, sql`${threads.id} desc`];
@@ -171,9 +185,12 @@ export function threadListIdsQuery(db: Db, sort: ThreadSort, categoryId: string 
  * - `latest`: `created_at` desc.
  * - `trending`: `reactions_last_1h` desc, then `created_at` desc.
  * - `popular`: `hot_score` desc, then `created_at` desc.
+ * - `active`: `last_activity_at` desc (newest comment, or the thread itself), each row with its
+ *   `activity` (who wrote last, the most active participants).
  *
  * Ties are broken by id, so pages never overlap. A page's ids come from one index scan, then only
- * those rows are read (docs/trending.md).
+ * those rows are read (docs/trending.md). With `pinned`, the pinned threads lead page 1 and are
+ * left out of the order (a page then holds fewer rows of it; `hasMore` is the order's own).
  * A thread without a `thread_trending` row (only possible until the next refresh) shows `null`
  * figures in `latest` and `popular`, and is left out of `trending` until then.
  *
@@ -205,10 +222,43 @@ export async function listThreads(
     .leftJoin(threadTrending, eq(threadTrending.threadId, threads.id))
     .orderBy(...orderBy);
 
+  const listed = rows.slice(0, size).map(toThreadRow);
+  if (sort === "active") await withActivity(db, listed);
+  if (!options.pinned) return { threads: listed, hasMore: rows.length > size };
+  const pinned = await pinnedThreadRows(db, options.pinned, categoryId, size);
+  const pinnedIds = new Set(pinned.map((t) => t.id));
   return {
-    threads: rows.slice(0, size).map(toThreadRow),
+    threads: [...(page === 1 ? pinned : []), ...listed.filter((t) => !pinnedIds.has(t.id))],
     hasMore: rows.length > size,
   };
+}
+
+/**
+ * The pinned threads of a category or of the forum home, newest pin first (the partial index
+ * `threads_pinned_idx` finds the few pinned rows), in the shape of {@link listThreads}.
+ *
+ * @param db the database
+ * @param scope `category`: pinned in `categoryId`; `home`: pinned to the forum home
+ * @param categoryId the category (a UUID) for `category`
+ * @param limit at most this many
+ * @returns the rows, each with `pinned: true`
+ */
+export async function pinnedThreadRows(db: Db, scope: "category" | "home", categoryId: string | undefined, limit: number): Promise<TrendingThreadRow[]> {
+  if (scope === "category" && !isUuid(categoryId)) return [];
+  const rows = await db
+    .select(threadRowColumns)
+    .from(threads)
+    .innerJoin(categories, eq(categories.id, threads.categoryId))
+    .leftJoin(profiles, eq(profiles.id, threads.authorId))
+    .leftJoin(threadTrending, eq(threadTrending.threadId, threads.id))
+    .where(
+      scope === "home"
+        ? sql`${threads.pinnedAt} IS NOT NULL AND ${threads.pinnedHome}`
+        : sql`${threads.pinnedAt} IS NOT NULL AND ${threads.categoryId} = ${categoryId}::uuid`,
+    )
+    .orderBy(sql`${threads.pinnedAt} desc`, sql`${threads.id} desc`)
+    .limit(limit);
+  return rows.map((r) => ({ ...toThreadRow(r), pinned: true as const }));
 }
 
 /**
@@ -316,4 +366,46 @@ export function startTrendingSchedule(
 function clampInt(value: number, min: number, max: number, fallback: number): number {
   if (!Number.isFinite(value)) return fallback;
   return Math.min(Math.max(Math.floor(value), min), max);
+}
+
+/**
+ * Adds each row's {@link ThreadActivity} ('Aktiva'): the newest comment's time and author (or the
+ * thread's own when it has none) and up to five members with the most posts in it, the opening
+ * post counted, ties broken by the newest post. One query for the whole page.
+ *
+ * @param db the database
+ * @param list the page's rows (changed in place)
+ */
+export async function withActivity(db: Db, list: ThreadRow[]): Promise<void> {
+  if (list.length === 0) return;
+  // One statement text for any list (an array parameter): prepared once per connection.
+  const found = await preparedRows<{ id: string; at: Date | string; by_id: string | null; by_nickname: string | null; participants: ThreadActivity["participants"] | string }>(
+    db,
+    "thread-activity",
+    sql`
+    SELECT t.id, t.last_activity_at AS at,
+           COALESCE(lc.author_id, CASE WHEN lc.id IS NULL THEN t.author_id END) AS by_id,
+           bp.nickname AS by_nickname,
+           (SELECT COALESCE(json_agg(json_build_object('id', x.id, 'nickname', x.nickname, 'avatarUrl', x.avatar_url)), '[]'::json)
+              FROM (SELECT pp.id, pp.nickname, pp.avatar_url
+                      FROM (SELECT c.author_id AS id, c.created_at FROM comments c WHERE c.thread_id = t.id AND c.author_id IS NOT NULL
+                            UNION ALL SELECT t.author_id, t.created_at WHERE t.author_id IS NOT NULL) posts
+                      JOIN profiles pp ON pp.id = posts.id
+                     GROUP BY pp.id, pp.nickname, pp.avatar_url
+                     ORDER BY count(*) DESC, max(posts.created_at) DESC
+                     LIMIT 5) x) AS participants
+      FROM threads t
+      LEFT JOIN LATERAL (SELECT c.id, c.author_id FROM comments c WHERE c.thread_id = t.id ORDER BY c.created_at DESC, c.id DESC LIMIT 1) lc ON true
+      LEFT JOIN profiles bp ON bp.id = COALESCE(lc.author_id, CASE WHEN lc.id IS NULL THEN t.author_id END)
+     WHERE t.id = ANY(${sql.param(list.map((t) => t.id))}::uuid[])`);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  for (const row of list) {
+    const r = byId.get(row.id);
+    if (!r) continue;
+    row.activity = {
+      at: new Date(r.at).toISOString(),
+      by: r.by_id && r.by_nickname ? { id: r.by_id, nickname: r.by_nickname } : null,
+      participants: typeof r.participants === "string" ? JSON.parse(r.participants) : r.participants,
+    };
+  }
 }

@@ -21,6 +21,7 @@ import type { Db } from "../db/client";
 import { categories, comments, companies, profiles, threads, watchlistTickers } from "../db/schema";
 import type { TargetType } from "../../domain/values";
 import { threadRowsByIds, type TrendingThreadRow } from "../trending/queries";
+import { PREVIEW_CHARS, plainExcerpt } from "../content/excerpt";
 import { memberSentimentByTicker, SENTIMENT_DAYS, type MemberSentiment, type TickerPost } from "../tickers/queries";
 
 /** Feed rows per page of `/forum/bevakning`. */
@@ -150,7 +151,8 @@ export async function newestFirstWindows<T>(
 
 /**
  * One page of the watchlist feed: threads and comments mentioning any ticker the member watches,
- * newest first (ties by id), each once with the watched tickers it names.
+ * newest first (ties by id), each once with the watched tickers it names and the plain-text
+ * excerpt of its body (`plainExcerpt`, {@link PREVIEW_CHARS} characters).
  *
  * @param userId the member
  * @param page 1-based page; pages past {@link WATCHLIST_FEED_MAX_PAGES} are empty
@@ -230,7 +232,7 @@ export async function watchlistFeed(
       threadId: thread.id,
       categoryId: thread.categoryId,
       threadTitle: thread.title,
-      body: comment ? comment.body : thread.body,
+      excerpt: plainExcerpt(comment ? comment.body : thread.body, PREVIEW_CHARS),
       authorNickname: comment ? comment.author : thread.author,
       authorId: comment ? comment.authorId : thread.authorId,
       createdAt: (comment ? comment.createdAt : thread.createdAt).toISOString(),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { abuseLimits as al, forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { ACTION_LIMITS, createActionLimits } from "../abuse/action-limits";
@@ -9,7 +9,7 @@ import { createThread, threadWrite } from "../forum/commands";
 import { listCategories } from "../forum/queries";
 import { reactionWrite } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
-import { defineOpenWrite, defineWrite, runWrite, type WriteContext } from "./pipeline";
+import { defineOpenWrite, defineWrite, runWrite, TRANSACTION_ATTEMPTS, type WriteContext } from "./pipeline";
 
 let forum: TestForum;
 let anna: TestMember;
@@ -116,6 +116,32 @@ describe("the write pipeline (server/writes/pipeline.ts)", () => {
     expect(result.ok).toBe(true);
     expect(log).toEqual(["begin", "transaction", "commit", "events"]);
     expect(seen).toHaveLength(1);
+  });
+
+  it("a transaction PostgreSQL rolls back as a deadlock's victim runs again; a lasting deadlock is passed on", async () => {
+    const deadlock = sql`DO $$ BEGIN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = 'deadlock_detected'; END $$`;
+    const retried = (failures: number, log: string[]) =>
+      defineWrite({
+        ...threadWrite,
+        transaction: async (...args: Parameters<typeof threadWrite.transaction>) => {
+          const thread = await threadWrite.transaction(...args);
+          log.push("transaction");
+          if (log.filter((step) => step === "transaction").length <= failures) await args[0].execute(deadlock);
+          return thread;
+        },
+      });
+    const log: string[] = [];
+    const title = `Efter ett dödläge ${Date.now()}`;
+    const result = await runWrite(retried(1, log), { db: loggedDb(forum.services.db, log), actor: actor(anna) }, { input: { categoryId, title, body: "Brödtext" } });
+    expect(result.ok).toBe(true);
+    expect(log).toEqual(["begin", "transaction", "rollback", "begin", "transaction", "commit"]);
+    // The first attempt's thread rolled back with it: one thread.
+    expect(await forum.services.db.select({ id: threads.id }).from(threads).where(eq(threads.title, title))).toHaveLength(1);
+    const always: string[] = [];
+    const lasting = `Dödläge varje gång ${Date.now()}`;
+    await expect(runWrite(retried(TRANSACTION_ATTEMPTS, always), { db: forum.services.db, actor: actor(anna) }, { input: { categoryId, title: lasting, body: "Text" } })).rejects.toThrow();
+    expect(always).toHaveLength(TRANSACTION_ATTEMPTS);
+    expect(await forum.services.db.select({ id: threads.id }).from(threads).where(eq(threads.title, lasting))).toEqual([]);
   });
 
   it("a transaction that refuses rolls back its rows and side effects, and runs no events", async () => {

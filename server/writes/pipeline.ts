@@ -324,9 +324,22 @@ function toFailure(error: ForumError): WriteFailure {
   return failure;
 }
 
+/** How many times a write's transaction runs when PostgreSQL rolls it back as a deadlock's victim. */
+export const TRANSACTION_ATTEMPTS = 3;
+/** SQLSTATEs after which the transaction runs again: deadlock_detected, serialization_failure. */
+const RETRIED_CODES = new Set(["40P01", "40001"]);
+
+/** The SQLSTATE of a database error, also when Drizzle wraps it (`cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 /**
  * Runs a declared write: login → access → parse → policy → idempotency → limits → prepare →
- * transaction → changes and events (module comment).
+ * transaction (again, up to {@link TRANSACTION_ATTEMPTS} times in all, when PostgreSQL picks it as
+ * a deadlock's victim) → changes and events (module comment).
  *
  * @param spec the declared write
  * @param context database, actor, IP and limits ({@link writeContext} builds it in a route)
@@ -350,17 +363,23 @@ export async function runWrite<Raw, Input, Loaded, Prepared, Value, A extends Wr
     const write = async (record?: (tx: Tx, ref: SubmissionRef) => Promise<void>): Promise<Value> => {
       const prepared = (spec.prepare ? await spec.prepare(scope, input, loaded) : undefined) as Prepared;
       let value: Value;
-      try {
-        value = await scope.db.transaction(async (tx) => {
-          const value = await spec.transaction(tx, scope, input, loaded, prepared);
-          if (record && spec.idempotency) await record(tx, spec.idempotency.ref(value, input));
-          return value;
-        });
-      } catch (error) {
-        await spec.discard?.(scope, prepared).catch((failure: unknown) => {
-          console.error(`[writes] ${spec.name}: discard after a failed transaction failed:`, (failure as Error).message);
-        });
-        throw error;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          value = await scope.db.transaction(async (tx) => {
+            const value = await spec.transaction(tx, scope, input, loaded, prepared);
+            if (record && spec.idempotency) await record(tx, spec.idempotency.ref(value, input));
+            return value;
+          });
+          break;
+        } catch (error) {
+          // PostgreSQL chose this transaction as a deadlock's victim (or a serialization failure):
+          // it rolled back whole, and running it again is the documented remedy.
+          if (attempt < TRANSACTION_ATTEMPTS && RETRIED_CODES.has(sqlStateOf(error) ?? "")) continue;
+          await spec.discard?.(scope, prepared).catch((failure: unknown) => {
+            console.error(`[writes] ${spec.name}: discard after a failed transaction failed:`, (failure as Error).message);
+          });
+          throw error;
+        }
       }
       for (const change of spec.changes ? spec.changes(value) : PAGES) declareChange(change);
       if (spec.events) {

@@ -59,6 +59,10 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   mutes: "mu",
   bookmarks: "bm",
   feeds: "fd",
+  unread: "ur",
+  polls: "pl",
+  threadTools: "tl",
+  threadState: "ts",
 };
 
 describe("catalogue imports", () => {

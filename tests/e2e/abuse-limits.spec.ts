@@ -17,6 +17,7 @@ import { smtpPort } from "../../playwright.config";
 import { abuseLimits as al, forum as f, moderation as m, profile as p, reporting as rp } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { startMailbox, type Mailbox } from "./support/mailbox";
+import { threadIdOf } from "../../domain/paths";
 
 const port = Number(process.env.E2E_LIMITS_PORT ?? 3315);
 const base = `http://localhost:${port}`;
@@ -104,7 +105,7 @@ test("a new member: second thread within 15 s, second comment within 5 s, a sixt
   const otherThread = await other.api.post(`/forum/ny-trad/${categoryId}`, { form: { title: "Att anmäla", body: "Text att anmäla" }, maxRedirects: 0 });
   expect(otherThread.status()).toBe(302);
   const otherPath = otherThread.headers().location!;
-  const otherId = otherPath.split("/").pop()!;
+  const otherId = threadIdOf(otherPath)!;
   for (let i = 0; i < 5; i++) {
     const r = await member.api.post("/api/report", { form: { targetType: "thread", targetId: otherId, reason: "spam", details: `nr ${i}` } });
     expect(r.status()).toBe(200);

@@ -14,10 +14,11 @@ import { expect, test } from "./support/test";
 import { E2E_ADMIN, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
 import { nav } from "../../domain/i18n/sv";
+import { threadIdOf } from "../../domain/paths";
 
 const env = useMailbox();
 
-/** What the pages need: a thread with a comment, its author, a second member made moderator. */
+/** What the pages need: a thread with a comment, its author, a second member made moderator, a poll. */
 interface Fixture {
   author: Awaited<ReturnType<typeof memberByHttp>>;
   moderator: Awaited<ReturnType<typeof memberByHttp>>;
@@ -25,6 +26,8 @@ interface Fixture {
   categoryId: string;
   threadPath: string;
   threadId: string;
+  /** The moderator's thread with a poll ('Omröstning') the author has not voted in. */
+  pollPath: string;
 }
 let fx: Fixture;
 
@@ -38,7 +41,7 @@ test.beforeAll(async () => {
   });
   expect(created.status()).toBe(302);
   const threadPath = created.headers().location!;
-  const threadId = threadPath.split("/").pop()!;
+  const threadId = threadIdOf(threadPath)!;
   expect(
     (await moderator.api.post(threadPath, { form: { intent: "comment", body: `Håller med @${author.nickname}, men $VOLV-B kan falla på svaga order.` } })).status(),
   ).toBe(200);
@@ -53,7 +56,12 @@ test.beforeAll(async () => {
   const moderatorId = modProfile.headers().location!.split("/").pop()!;
   expect((await admin.post("/admin/roles", { form: { intent: "set-role", userId: moderatorId, role: "moderator" } })).status()).toBe(200);
   await admin.dispose();
-  fx = { author, moderator, authorId, categoryId, threadPath, threadId };
+  const poll = await moderator.api.post(`/forum/ny-trad/${categoryId}`, {
+    form: { title: "Räntan i december?", body: "Vad gör Riksbanken?", poll: "on", "pollOption.0": "Sänker", "pollOption.1": "Lämnar oförändrad", "pollOption.2": "Höjer" },
+    maxRedirects: 0,
+  });
+  expect(poll.status()).toBe(302);
+  fx = { author, moderator, authorId, categoryId, threadPath, threadId, pollPath: poll.headers().location! };
 });
 
 test.afterAll(async () => {
@@ -88,10 +96,20 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
       const response = await page.goto(path);
       expect(response?.status(), path).toBeLessThan(500);
       await expect(page.locator("html"), `${theme} ${path}`).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      // A toast still fading in (the one-shot 'Inloggad' of a sign-in less than a minute old) is
-      // judged in its final colours, not half transparent: finite animations end first.
-      await page.waitForFunction(() =>
-        document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      // A toast still fading in is judged in its final colours, not half transparent: every toast
+      // mounted (sonner starts its fade a frame after it appears) and every finite animation
+      // ended, two frames in a row.
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const settled = () =>
+              [...document.querySelectorAll("[data-sonner-toast]")].every((t) => t.getAttribute("data-mounted") === "true") &&
+              document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity);
+            requestAnimationFrame(() => {
+              const first = settled();
+              requestAnimationFrame(() => resolve(first && settled()));
+            });
+          }),
       );
       const builder = new AxeBuilder({ page });
       if (theme === "dark") builder.withRules(COLOUR_RULES);
@@ -111,18 +129,26 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
 // 90 s there). Three times the default.
 test.describe.configure({ timeout: 270_000 });
 
+/**
+ * A signed-in state without the one-shot 'Inloggad' toast of the sign-in (`borssnack_flash`): a
+ * toast that appears after the page has settled would be judged half faded in.
+ */
+function withoutFlash<T extends { cookies: Array<{ name: string }> }>(state: T): T {
+  return { ...state, cookies: state.cookies.filter((c) => c.name !== "borssnack_flash") };
+}
+
 async function contextAs(browser: import("@playwright/test").Browser, who: "visitor" | "author" | "moderator" | "admin", width = 1280): Promise<BrowserContext> {
   const viewport = { width, height: 900 };
   if (who === "visitor") return browser.newContext({ viewport });
   if (who === "admin") {
     const api = await playwrightRequest.newContext({ baseURL: env.baseURL, extraHTTPHeaders: { Origin: env.baseURL } });
     await api.post("/auth/login", { form: { intent: "login", email: E2E_ADMIN.email, password: E2E_ADMIN.password }, maxRedirects: 0 });
-    const state = await api.storageState();
+    const state = withoutFlash(await api.storageState());
     await api.dispose();
     return browser.newContext({ viewport, storageState: state });
   }
   const member = who === "author" ? fx.author : fx.moderator;
-  return browser.newContext({ viewport, storageState: await member.api.storageState() });
+  return browser.newContext({ viewport, storageState: withoutFlash(await member.api.storageState()) });
 }
 
 test("visitor pages have no serious or critical axe violations (1280 px, light and dark)", async ({ browser }) => {
@@ -134,6 +160,8 @@ test("visitor pages have no serious or critical axe violations (1280 px, light a
     "/forum",
     `/forum/kategori/${fx.categoryId}`,
     fx.threadPath,
+    fx.pollPath,
+    "/forum?sortera=aktiva",
     `/forum/profil/${fx.authorId}`,
     "/forum/aktie/VOLV-B",
     "/forum/sok?q=volvo",
@@ -155,7 +183,10 @@ test("member pages have no serious or critical axe violations (1280 px, light an
   const page = await context.newPage();
   const found = await audit(page, [
     "/forum",
+    "/forum?sortera=olasta",
     fx.threadPath,
+    // The poll's vote form ('Omröstning').
+    fx.pollPath,
     `/forum/profil/${fx.authorId}`,
     `/forum/ny-trad/${fx.categoryId}`,
     "/forum/create",

@@ -9,6 +9,7 @@ import { expect, test } from "./support/test";
 import { editing as ed, forum as f, postMarks as pm } from "../../domain/i18n/sv";
 import { E2E_ADMIN, login, memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
+import { threadIdOf } from "../../domain/paths";
 
 const env = useMailbox();
 
@@ -108,13 +109,15 @@ test("the owner edits a thread's title on /forum/edit/{id} and sees it on the th
   await page.getByLabel(f.titleLabel).fill(newTitle);
   await page.getByRole("button", { name: ed.save }).click();
   await expect(page.getByText(ed.saved)).toBeVisible();
-  expect(page.url()).toBe(threadUrl);
+  // The same thread, at the new title's slug; the old link answers with the new one.
+  expect(page.url()).toBe(threadUrl.replace(/\/[^/]+$/, "/ericsson-utdelning-" + title.split(" ").at(-1) + "-hojd-utdelning"));
   await expect(page.getByRole("heading", { level: 1, name: newTitle })).toBeVisible();
+  expect((await page.request.get(threadUrl, { maxRedirects: 0 })).headers().location).toBe(new URL(page.url()).pathname);
   await expect(page.getByText("Höjs utdelningen i år, tror ni?")).toBeVisible();
 
   // Another member gets the Swedish refusal page.
   const other = await memberByHttp(env.baseURL, env.mailbox, "Frida");
-  const editUrl = `/forum/edit/${new URL(threadUrl).pathname.split("/").pop()}`;
+  const editUrl = `/forum/edit/${threadIdOf(threadUrl)}`;
   const refused = await other.api.get(editUrl);
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain(ed.notAllowed);

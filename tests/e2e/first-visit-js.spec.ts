@@ -21,11 +21,12 @@ const env = useMailbox();
 const clientDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "client");
 
 /**
- * Reached so far: 128.9 KiB gzip at 1280 px (the Zopfli copies the server sends a gzip client), of
- * which React DOM, React and React Router are 102.0 (docs/performance.md). Lower it as the page
- * gets lighter.
+ * Reached: 128.9 KiB gzip at 1280 px (the Zopfli copies the server sends a gzip client) before
+ * polls, the thread tools' states and unread tracking, about 129.8 with them, of which React DOM,
+ * React and React Router are 102.0 (docs/performance.md). The ceiling is the 130 KiB budget;
+ * lower it as the page gets lighter.
  */
-const CEILING_KIB = 129.5;
+const CEILING_KIB = 130;
 
 /** Text only the toast library's, the cashtag menu's and the members' chunks contain. */
 const LOADED_ON_USE: Array<[string, string]> = [

@@ -2,7 +2,8 @@
  * Two app instances on one PostgreSQL (ARCHITECTURE.md "Data and realtime across
  * instances"): a stream opened on instance B receives the notification of a post handled by
  * instance A; after the stream is dropped and two more posts happen, reconnecting with
- * Last-Event-ID replays both. Needs TEST_DATABASE_URL (a real PostgreSQL server); skipped with
+ * Last-Event-ID replays both; a member's unread marks, read on one instance and commented on the
+ * other, are the same on both. Needs TEST_DATABASE_URL (a real PostgreSQL server); skipped with
  * that reason otherwise. The instances listen on 3311 and 3312 (override: E2E_MULTI_PORTS="a,b").
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -130,5 +131,43 @@ test.describe(`two instances on one PostgreSQL${adminUrl ? "" : ` (skipped: ${SK
     await post("Tillbaka live");
     expect((JSON.parse((await again.nextOf("notification", 5_000)).data) as NotificationItem).title).toBe("Tillbaka live");
     again.close();
+  });
+
+  test("a member's unread marks are the same on both instances: read on one, commented on the other", async () => {
+    const author = await memberByHttp(urlA, mailbox, "Skribent");
+    const reader = await memberByHttp(urlA, mailbox, "Lasare");
+    const categoryId = (await (await author.api.get("/forum")).text()).match(/\/forum\/kategori\/([0-9a-f-]{36})/)![1]!;
+    const created = await author.api.post(`${urlA}/forum/ny-trad/${categoryId}`, { form: { title: "Oläst på två instanser", body: "Text" }, maxRedirects: 0 });
+    expect(created.status()).toBe(302);
+    const threadPath = new URL(created.headers().location!, urlA).pathname;
+    const threadId = threadPath.split("/")[5]!;
+    // Comments through B; the reader's session works on both (sessions live in the database). A
+    // write to B names B as its origin (behind one address in production, both are the same).
+    const onB = { Origin: urlB };
+    for (const body of ["Första", "Andra", "Tredje"]) {
+      expect((await author.api.post(`${urlB}${threadPath}`, { form: { intent: "comment", body }, headers: onB })).status()).toBe(200);
+    }
+    const commentIds = [...(await (await reader.api.get(`${urlA}${threadPath}`)).text()).matchAll(/<article id="comment-([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    expect(commentIds).toHaveLength(3);
+    // The reader has read the first comment, on A.
+    const report = await reader.api.post(`${urlA}/api/unread`, { form: { intent: "read", threadId, seen: commentIds[0]! } });
+    expect(report.status()).toBe(200);
+    // The row's mark as each instance's home shows it to the reader.
+    const markOn = async (base: string) => {
+      const html = await (await reader.api.get(`${base}/forum`)).text();
+      const row = html.slice(html.indexOf(`/trad/${threadId}`));
+      return /aria-label="(\d+) (?:ny kommentar|nya kommentarer) sedan du läste/.exec(row.slice(0, 4000))?.[1] ?? "none";
+    };
+    await expect.poll(() => markOn(urlB), { timeout: 5_000 }).toBe("2");
+    expect(await markOn(urlA)).toBe("2");
+    // A fourth comment on A counts on B; the rest read on B clears the mark on A.
+    expect((await author.api.post(`${urlA}${threadPath}`, { form: { intent: "comment", body: "Fjärde" } })).status()).toBe(200);
+    await expect.poll(() => markOn(urlB), { timeout: 5_000 }).toBe("3");
+    const all = [...(await (await reader.api.get(`${urlB}${threadPath}`)).text()).matchAll(/<article id="comment-([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    expect(all).toHaveLength(4);
+    expect((await reader.api.post(`${urlB}/api/unread`, { form: { intent: "read", threadId, seen: all.join(",") }, headers: onB })).status()).toBe(200);
+    await expect.poll(() => markOn(urlA), { timeout: 5_000 }).toBe("none");
+    // And 'Olästa' on A no longer lists it.
+    expect(await (await reader.api.get(`${urlA}/forum?sortera=olasta`)).text()).not.toContain(`/trad/${threadId}`);
   });
 });

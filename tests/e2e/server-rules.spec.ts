@@ -9,6 +9,7 @@ import { memberByHttp } from "./support/accounts";
 import { smtpPort } from "../../playwright.config";
 import { auth as a, forum as f, reactions as r, toasts as t } from "../../domain/i18n/sv";
 import { startMailbox, type Mailbox } from "./support/mailbox";
+import { threadIdOf } from "../../domain/paths";
 
 let mailbox: Mailbox;
 let baseURL: string;
@@ -52,7 +53,7 @@ test("hand-made requests cannot get past the server's rules", async () => {
   });
   expect(created.status()).toBe(302);
   const threadPath = created.headers()["location"]!;
-  const threadId = threadPath.split("/").pop()!;
+  const threadId = threadIdOf(threadPath)!;
 
   // A visitor cannot comment or react.
   expect((await visitor.post(threadPath, { form: { intent: "comment", body: "hej" } })).status()).toBe(401);

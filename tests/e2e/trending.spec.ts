@@ -7,6 +7,7 @@ import { expect, test } from "./support/test";
 import { forum as f } from "../../domain/i18n/sv";
 import { memberByHttp } from "./support/accounts";
 import { useMailbox } from "./support/forum";
+import { threadIdOf } from "../../domain/paths";
 
 const env = useMailbox();
 
@@ -18,7 +19,7 @@ test("tabs survive a reload; three reactions in the last hour earn 'Snabb'", asy
   const title = `Sinch rusar ${Date.now()}`;
   const created = await author.api.post(`/forum/ny-trad/${categoryId}`, { form: { title, body: "Vad hände?" }, maxRedirects: 0 });
   const threadPath = created.headers()["location"]!;
-  const threadId = threadPath.split("/").pop()!;
+  const threadId = threadIdOf(threadPath)!;
   for (const reactionType of ["bull", "like", "fire"]) {
     const res = await fan.api.post(threadPath, { form: { intent: "react", targetType: "thread", targetId: threadId, reactionType } });
     expect(res.status()).toBe(200);

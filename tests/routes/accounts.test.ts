@@ -137,7 +137,7 @@ describe("register", () => {
     expect(await usersWithEmail("tom@exempel.se")).toBe(0);
   });
 
-  it("refuses a nickname that is taken in another case with 409 'Detta användarnamn är redan taget'", async () => {
+  it("refuses a nickname that is taken in another case with 409 'Detta nickname är redan taget'", async () => {
     const mailsBefore = forum.mails.length;
     for (const nickname of ["aktie_anna", "AKTIE_ANNA", "Aktie_Anna"]) {
       const result = await doRegister({ email: "kopia@exempel.se", nickname, password: "hemligt123" });
@@ -251,7 +251,7 @@ describe("live nickname check (GET /api/nickname-available)", () => {
     expect(await check("Örjan.Å-99")).toEqual({ status: "available" });
   });
 
-  it("answers 'taken' with 'Detta användarnamn är reserverat' for reserved names and look-alikes", async () => {
+  it("answers 'taken' with 'Detta nickname är reserverat' for reserved names and look-alikes", async () => {
     for (const nickname of ["admin", "Administrator", "Bors_Snack", "Börssnack", "no.reply", "-Mod-"]) {
       expect(await check(nickname), nickname).toEqual({ status: "taken", message: a.nicknameReserved });
     }

@@ -19,6 +19,7 @@ import { companies, comments, threads, user } from "../../server/db/schema";
 import { createComment, createThread, deleteComment } from "../../server/forum/commands";
 import { editComment } from "../../server/forum/edits";
 import { listCategories } from "../../server/forum/queries";
+import { threadFeedPath, threadPath } from "../../domain/paths";
 import { blockUser } from "../../server/moderation/blocks";
 import { absoluteHtml } from "../../server/feeds/atom";
 import { servicesContext } from "../../server/platform/services";
@@ -140,12 +141,12 @@ describe("thread feed", () => {
     const feed = await read(path(), params());
     expect(feed.title).toBe(fd.threadTitle("Sinch rapport <Q3> & utsikter"));
     expect(feed.description).toBe(fd.threadSubtitle("Sinch rapport <Q3> & utsikter"));
-    expect(feed.link).toBe(`${BASE}/forum/kategori/${categoryId}/trad/${threadId}`);
+    expect(feed.link).toBe(`${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}`);
     expect(feed.entries.map((e) => e.href)).toEqual([
-      `${BASE}/forum/kategori/${categoryId}/trad/${threadId}#comment-${ids.newest}`,
-      `${BASE}/forum/kategori/${categoryId}/trad/${threadId}#comment-${ids.second}`,
-      `${BASE}/forum/kategori/${categoryId}/trad/${threadId}#comment-${ids.first}`,
-      `${BASE}/forum/kategori/${categoryId}/trad/${threadId}`,
+      `${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}#comment-${ids.newest}`,
+      `${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}#comment-${ids.second}`,
+      `${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}#comment-${ids.first}`,
+      `${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}`,
     ]);
     const [newest, second, first, opening] = feed.entries as [Entry, Entry, Entry, Entry];
     expect(newest.title).toBe(`Kommentar av @Flode_Bertil i "Sinch rapport <Q3> & utsikter"`);
@@ -153,7 +154,7 @@ describe("thread feed", () => {
     expect(newest.author).toEqual({ name: "Flode_Bertil", uri: `${BASE}/forum/profil/${bertil.id}` });
     expect(newest.contentType).toBe("html");
     expect(newest.content).toContain(`href="${BASE}/forum/aktie/SINCH"`);
-    expect(second.content).toContain(`href="${BASE}/forum/kategori/${categoryId}/trad/${threadId}#comment-x"`);
+    expect(second.content).toContain(`href="${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}#comment-x"`);
     expect(first.content).toContain("<strong>marginal</strong>, ändrad.");
     expect(new Date(first.updated).getTime()).toBeGreaterThan(new Date(first.created).getTime());
     expect(opening.title).toBe("Sinch rapport <Q3> & utsikter");
@@ -181,11 +182,12 @@ describe("thread feed", () => {
     expect(await again.text()).toBe("");
   });
 
-  it("answers 404 for an unknown thread, a thread in another category and a malformed id", async () => {
+  it("answers 404 for an unknown thread and a malformed id; a thread under another category's path 301 to its feed", async () => {
     const unknown = await get(`/x`, { categoryId, threadId: crypto.randomUUID() });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(f.threadNotFound);
-    expect((await get(`/x`, { categoryId: otherCategoryId, threadId })).status).toBe(404);
+    const elsewhere = await get(`/x`, { categoryId: otherCategoryId, threadId });
+    expect([elsewhere.status, elsewhere.headers.get("location")]).toEqual([301, threadFeedPath(categoryId, threadId)]);
     expect((await get(`/x`, { categoryId, threadId: "inte-ett-id" })).status).toBe(404);
   });
 });
@@ -197,7 +199,7 @@ describe("forum and category feeds", () => {
     expect(feed.description).toBe(fd.forumSubtitle);
     expect(feed.link).toBe(`${BASE}/forum`);
     expect(feed.entries.map((e) => e.title)).toEqual(["Sinch rapport <Q3> & utsikter", "Äldre tråd"]);
-    expect(feed.entries.map((e) => e.link)).not.toContain(`${BASE}/forum/kategori/${categoryId}/trad/${carlThreadId}`);
+    expect(feed.entries.map((e) => e.link)).not.toContain(`${BASE}${threadPath(categoryId, carlThreadId, "Carls tråd")}`);
     expect(feed.entries[1]!.author.name).toBe("Flode_Bertil");
     expect(feed.entries.every((e) => e.href.startsWith(`${BASE}/forum/kategori/`))).toBe(true);
   });
@@ -224,7 +226,7 @@ describe("ticker feed", () => {
       `Kommentar av @Flode_Bertil i "Sinch rapport <Q3> & utsikter"`,
       "Sinch rapport <Q3> & utsikter",
     ]);
-    expect(feed.entries[0]!.href).toBe(`${BASE}/forum/kategori/${categoryId}/trad/${threadId}#comment-${ids.newest}`);
+    expect(feed.entries[0]!.href).toBe(`${BASE}${threadPath(categoryId, threadId, "Sinch rapport <Q3> & utsikter")}#comment-${ids.newest}`);
   });
 
   it("redirects a lower-case ticker and answers 404 for an unknown one", async () => {

@@ -1,5 +1,5 @@
 /**
- * The section 'Notiser' of /forum/konto (docs/decisions/029) through the account
+ * The section 'Notifieringar' of /forum/konto (docs/decisions/029) through the account
  * route: the loader gives the defaults, then what was saved; `intent=notification-settings`
  * saves (200 + Swedish toast) or refuses a hand-made bad value with 400, a Swedish message, the
  * posted values and nothing stored; `email-off` / `email-on` flip only the e-mail switch;
@@ -35,7 +35,7 @@ const post = (form: Record<string, string>, c = cookie) =>
   callRoute(forum, accountRoute.action, { url: "/forum/konto", form, cookie: c });
 const allLevels = (changes: Record<string, string> = {}) => ({ intent: "notification-settings", ...DEFAULT_NOTIFICATION_CHANNELS, ...changes });
 
-describe("/forum/konto 'Notiser'", () => {
+describe("/forum/konto 'Notifieringar'", () => {
   it("the page shows the defaults; a save answers 200 with the toast and the page shows the new settings", async () => {
     expect((await page()).body.notificationSettings).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     const saved = await post(allLevels({ mention: "off", watched_ticker: "email", weekly_digest: "on" }));
@@ -64,7 +64,7 @@ describe("/forum/konto 'Notiser'", () => {
     expect((await page()).body.notificationSettings).toEqual(before);
   });
 
-  it("'Stäng av alla e-postnotiser' and 'Slå på e-postnotiser' flip only the e-mail switch", async () => {
+  it("'Stäng av alla e-postnotifieringar' and 'Slå på e-postnotifieringar' flip only the e-mail switch", async () => {
     const before = (await page()).body.notificationSettings;
     const off = await post({ intent: "email-off" });
     expect(off.status).toBe(200);
@@ -95,10 +95,13 @@ describe("/forum/konto 'Notiser'", () => {
     const firstGroup = html.slice(html.indexOf("<fieldset"), html.indexOf("</fieldset>"));
     const labels = [...firstGroup.matchAll(/<span class="min-w-0[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
     expect(labels).toEqual(["I forumet", "+ e-post", "+ push", "Av"]);
+    // The visible text, as read: the master switch keeps 'e-postnotifieringar' whole on one line.
+    const text = (markup: string) => markup.replace(/<[^>]+>/g, "");
     expect(html).toContain(nst.save);
-    expect(html).toContain(nst.emailOff);
+    expect(text(html)).toContain(nst.emailOff);
+    expect(html).toContain('<span class="whitespace-nowrap">e-postnotifieringar</span>');
     const off = render({ ...DEFAULT_NOTIFICATION_SETTINGS, emailEnabled: false });
     expect(off).toContain(nst.emailOffNotice);
-    expect(off).toContain(nst.emailOn);
+    expect(text(off)).toContain(nst.emailOn);
   });
 });

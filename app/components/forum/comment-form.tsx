@@ -14,14 +14,14 @@
  *
  * @module
  */
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useParams } from "react-router";
 import { editing as ed, forum as f } from "../../../domain/i18n/sv";
 import { isBlankText } from "../../../domain/blank-text";
 import { LIMITS } from "../../../domain/values";
 import { appendQuote } from "../../../domain/quote";
 import { draftKeys, useDraft } from "../../lib/drafts";
-import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
+import { settledAnswer, showActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Button } from "../ui/button";
 import { MarkdownPreview } from "./markdown-preview";
 import { MentionTextarea } from "./mention-textarea";
@@ -77,25 +77,31 @@ export function CommentForm({ parentId, initialText = "", quote, onDone, onCance
       ref.current?.setSelectionRange(next.caret, next.caret);
     });
   });
-  useActionToast(fetcher.data);
+  // Busy until the page has reloaded its data: the text stays in the form meanwhile.
   const sending = fetcher.state !== "idle";
 
-  // Close and clear as soon as the server accepted the comment, before the page reloads its
-  // data, so the new comment never shows twice (in the list and still in the form).
+  // The answer is acted on once the page has its new data (`settledAnswer`): in the commit
+  // that renders the new or edited comment, before the browser paints, the toast ('Svar
+  // tillagt', 'Kommentar tillagd', 'Ändringen är sparad') is shown and the form cleared or
+  // closed. So the toast never comes before the comment, and the text shows neither twice (in
+  // the list and still in the form) nor not at all. A refusal's toast likewise, the text kept.
   const handled = useRef<unknown>(undefined);
-  // An edit closes only once the page has reloaded its data, so the new text replaces the old
-  // without the old one showing in between.
-  useEffect(() => {
-    if (fetcher.data?.ok && handled.current !== fetcher.data && (!edit || fetcher.state === "idle")) {
-      handled.current = fetcher.data;
-      if (!edit) {
-        setText("");
-        // The next comment starts without the last one's 'Din syn' / 'Innehav'.
-        setRound((n) => n + 1);
-      }
-      draft.clear();
-      onDone?.(fetcher.data as { commentId?: string });
+  useLayoutEffect(() => {
+    const answer = settledAnswer(fetcher);
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    showActionToast(answer);
+    if (!answer.ok) return;
+    if (!edit) {
+      setText("");
+      // The next comment starts without the last one's 'Din syn' / 'Innehav'.
+      setRound((n) => n + 1);
     }
+    draft.clear();
+    onDone?.(answer as { commentId?: string });
+    // The member's new comment or reply, now in the list, is brought into view.
+    const added = !edit && (answer as { commentId?: string }).commentId;
+    if (added) requestAnimationFrame(() => document.getElementById(`comment-${added}`)?.scrollIntoView({ block: "center", behavior: "smooth" }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 

@@ -8,6 +8,7 @@
  *
  * @module
  */
+
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import type { CommentWithCan } from "../../../domain/views";
@@ -15,8 +16,9 @@ import { forum as f } from "../../../domain/i18n/sv";
 import { commentPath } from "../../../domain/paths";
 import type { ClientViewer } from "../../lib/viewer";
 import { AuthorButton } from "../profile/profile-drawer";
+import { BlockedBadge } from "../moderation/blocked-badge";
 import { EdgeAvatar } from "../ui/edge-level";
-import { CommentForm, loadMemberParts, MutedItem, SaveButton } from "./member-parts-lazy";
+import { CommentForm, loadMemberParts, MutedItem, SaveButton, UnreadDivider } from "./member-parts-lazy";
 import { EditedMark } from "./edit-history";
 import { ItemActions } from "./moderation";
 import { PostBody } from "./post-body";
@@ -24,8 +26,11 @@ import { Quotable, useQuoteReceiver } from "./quote-selection";
 import { ReactionBar } from "./reaction-bar";
 import { RelativeTime } from "./relative-time";
 
-/** A comment as the thread page's loader sends it: with `can`, `muted` and `saved`. */
-export type ThreadComment = Omit<CommentWithCan, "replies"> & { muted?: true; saved?: boolean; replies: ThreadComment[] };
+/**
+ * A comment as the thread page's loader sends it: with `can`, `muted`, `saved` and, for staff
+ * only, `authorBlocked` (the author is blocked: 'Blockerad' beside the name).
+ */
+export type ThreadComment = Omit<CommentWithCan, "replies"> & { muted?: true; saved?: boolean; authorBlocked?: true; replies: ThreadComment[] };
 
 /** One comment or reply. */
 function CommentItem({
@@ -33,12 +38,15 @@ function CommentItem({
   viewer,
   onReply,
   quoteTarget,
+  locked,
 }: {
   comment: ThreadComment;
   viewer: ClientViewer | null;
   onReply?: () => void;
   /** The top-level comment whose reply form gets quotes of this one. */
   quoteTarget: string;
+  /** The thread is locked for the viewer ('Tråden är låst' on the reaction chips). */
+  locked: boolean;
 }) {
   const nickname = comment.author?.nickname ?? f.unknownAuthor;
   // 'Redigera' in the menu swaps the text for the same composer, prefilled.
@@ -54,6 +62,7 @@ function CommentItem({
             ) : (
               <span className="font-semibold text-slate-900">{nickname}</span>
             )}
+            {comment.authorBlocked ? <BlockedBadge /> : null}
             <RelativeTime iso={comment.createdAt} className="text-slate-500" />
             {comment.editedAt ? <EditedMark targetType="comment" id={comment.id} editedAt={comment.editedAt} /> : null}
           </div>
@@ -86,6 +95,7 @@ function CommentItem({
             summary={comment.reactions}
             canReact={comment.can.react}
             loggedIn={viewer !== null}
+            locked={locked}
           />
           {onReply ? (
             <button type="button" onClick={onReply} className="reply-button">
@@ -98,18 +108,24 @@ function CommentItem({
       </div>
     </article>
   );
-  // A muted member's comment is one line until 'visa'; the anchor stays on the line.
-  return comment.muted ? (
-    <MutedItem nickname={nickname} id={`comment-${comment.id}`} className="p-1.5 md:p-2">
-      {item}
-    </MutedItem>
-  ) : (
-    item
+  // A muted member's comment is one line until 'visa'; the anchor stays on the line. The
+  // 'Nya kommentarer' divider goes before the member's first unread comment.
+  return (
+    <>
+      {viewer ? <UnreadDivider commentId={comment.id} /> : null}
+      {comment.muted ? (
+        <MutedItem nickname={nickname} id={`comment-${comment.id}`} className="p-1.5 md:p-2">
+          {item}
+        </MutedItem>
+      ) : (
+        item
+      )}
+    </>
   );
 }
 
-/** A top-level comment, its replies and its reply form. */
-function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: ClientViewer | null }) {
+/** A top-level comment, its replies and its reply form; no 'Svara' while the thread is locked for the viewer. */
+function CommentBlock({ comment, viewer, locked }: { comment: ThreadComment; viewer: ClientViewer | null; locked: boolean }) {
   const [showReplies, setShowReplies] = useState(true);
   const [replying, setReplying] = useState(false);
   const [quote, setQuote] = useState<string | undefined>(undefined);
@@ -118,7 +134,7 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
   const n = comment.replies.length;
   // 'Citera' on this comment or a reply opens the reply form with the quote (an open
   // form takes it itself); a reply left as a draft opens again after a reload.
-  useQuoteReceiver(viewer && !replying ? comment.id : null, (markdown) => {
+  useQuoteReceiver(viewer && !replying && !locked ? comment.id : null, (markdown) => {
     setFromDraft(false);
     setQuote(markdown);
     setReplying(true);
@@ -128,7 +144,7 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
     setReplying(true);
   }
   useEffect(() => {
-    if (!viewer || !threadId) return;
+    if (!viewer || !threadId || locked) return;
     let current = true;
     // The drafts code is member-only (member-parts.ts); a member's page has it loaded already.
     loadMemberParts()
@@ -142,10 +158,10 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
     return () => {
       current = false;
     };
-  }, [viewer, threadId, comment.id]);
+  }, [viewer, threadId, comment.id, locked]);
   return (
     <li className="comment-card">
-      <CommentItem comment={comment} viewer={viewer} onReply={viewer ? openReply : undefined} quoteTarget={comment.id} />
+      <CommentItem comment={comment} viewer={viewer} onReply={viewer && !locked ? openReply : undefined} quoteTarget={comment.id} locked={locked} />
       {n > 0 ? (
         <div className="ml-2 border-l-2 border-slate-100 pl-2 md:ml-12 md:pl-3">
           <button
@@ -160,14 +176,14 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
             <ul className="space-y-1">
               {comment.replies.map((reply) => (
                 <li key={reply.id}>
-                  <CommentItem comment={reply} viewer={viewer} quoteTarget={comment.id} />
+                  <CommentItem comment={reply} viewer={viewer} quoteTarget={comment.id} locked={locked} />
                 </li>
               ))}
             </ul>
           ) : null}
         </div>
       ) : null}
-      {replying && viewer ? (
+      {replying && viewer && !locked ? (
         <div className="ml-2 pl-2 md:ml-12 md:pl-3">
           <CommentForm
             parentId={comment.id}
@@ -190,15 +206,19 @@ function CommentBlock({ comment, viewer }: { comment: ThreadComment; viewer: Cli
   );
 }
 
-/** All comments of a thread, or the empty state. */
-export function CommentThread({ comments, viewer }: { comments: ThreadComment[]; viewer: ClientViewer | null }) {
+/**
+ * All comments of a thread, or the empty state.
+ *
+ * @param props.locked the thread is locked and the viewer is not staff: no 'Svara', no reply forms
+ */
+export function CommentThread({ comments, viewer, locked = false }: { comments: ThreadComment[]; viewer: ClientViewer | null; locked?: boolean }) {
   if (comments.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{f.noComments}</p>;
   }
   return (
     <ul className="space-y-3">
       {comments.map((c) => (
-        <CommentBlock key={c.id} comment={c} viewer={viewer} />
+        <CommentBlock key={c.id} comment={c} viewer={viewer} locked={locked} />
       ))}
     </ul>
   );

@@ -21,5 +21,11 @@ export const ModerationMenu = parts.component((m) => m.ModerationMenu);
 export const MutedItem = parts.component((m) => m.MutedItem);
 /** `SelectableQuote` (quotable.tsx): a post body with the 'Citera' button of a selection. */
 export const SelectableQuote = parts.component((m) => m.SelectableQuote);
+/** `ReadTracker` (read-tracker.tsx): reports the comments on the member's screen as read. */
+export const ReadTracker = parts.component((m) => m.ReadTracker);
+/** `ThreadUnreadNotice` (unread-divider.tsx): 'N nya kommentarer …' when the first unread is on another page. */
+export const ThreadUnreadNotice = parts.component((m) => m.ThreadUnreadNotice);
+/** `UnreadDivider` (unread-divider.tsx): 'Nya kommentarer' before the first unread comment. */
+export const UnreadDivider = parts.component((m) => m.UnreadDivider);
 /** Loads (once) the whole module, e.g. for its draft helpers; resolves with it. */
 export const loadMemberParts = parts.preload;

@@ -3,15 +3,16 @@
  * Typing '@' at the start or after whitespace opens a member search (2+ characters: 'Skriv minst
  * två tecken för att söka efter användare'; with results 'Välj en användare att tagga'; none
  * 'Inga användare hittades'); '$' opens company suggestions. Arrow keys, Enter/Tab and the mouse
- * pick; Escape closes. Picking inserts '@nickname ' or '$TICKER '. The list is plain elements
- * mounted only while open.
+ * pick; Escape closes. Picking inserts '@nickname ' or '$TICKER '; a punctuation mark typed
+ * right after takes that space's place ('@nickname.'). The list is plain elements mounted only
+ * while open.
  *
  * @module
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type TextareaHTMLAttributes } from "react";
 import { flushSync } from "react-dom";
 import { ticker as tk } from "../../../domain/i18n/sv";
-import { insertPick, tokenAtCaret, type CaretToken } from "../../../domain/mention-token";
+import { insertPick, tokenAtCaret, withdrawPickSpace, type CaretToken } from "../../../domain/mention-token";
 
 type Option = { key: string; label: string; detail?: string; insert: string };
 
@@ -31,6 +32,8 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, MentionTextareaPr
   const [token, setToken] = useState<CaretToken | null>(null);
   const [options, setOptions] = useState<Option[] | null>(null);
   const [active, setActive] = useState(0);
+  // The text and caret right after a pick, until the next input (`withdrawPickSpace`).
+  const picked = useRef<{ text: string; caret: number } | null>(null);
   const listId = `${props.id ?? props.name ?? "composer"}-suggestions`;
 
   // Look up suggestions for the token (debounced 150 ms; mentions need 2 characters).
@@ -77,6 +80,7 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, MentionTextareaPr
     });
     el.focus();
     el.setSelectionRange(next.caret, next.caret);
+    picked.current = next;
   }
 
   const open = token !== null && (token.kind === "mention" || (options?.length ?? 0) > 0);
@@ -99,11 +103,20 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, MentionTextareaPr
         ref={ref}
         value={value}
         onChange={(e) => {
-          onValueChange(e.target.value);
-          refreshToken(e.target);
+          const el = e.target;
+          const tightened = picked.current ? withdrawPickSpace(picked.current, el.value) : null;
+          picked.current = null;
+          if (tightened) {
+            flushSync(() => onValueChange(tightened.text));
+            el.setSelectionRange(tightened.caret, tightened.caret);
+          } else onValueChange(el.value);
+          refreshToken(el);
         }}
         onClick={(e) => refreshToken(e.currentTarget)}
-        onBlur={() => setTimeout(() => setToken(null), 150)}
+        onBlur={() => {
+          picked.current = null;
+          setTimeout(() => setToken(null), 150);
+        }}
         onKeyDown={(e) => {
           if (open && options && options.length > 0) {
             if (e.key === "ArrowDown") {

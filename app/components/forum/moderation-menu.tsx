@@ -16,6 +16,7 @@ import { useBlockDialog } from "../moderation/report-block";
 import { buttonClass } from "../ui/button";
 import { POST_TEXTS } from "../../../domain/post-target";
 import type { DeleteRequest, EditAction } from "./moderation";
+import { ThreadToolDialog, ThreadToolItems, type ThreadToolDialogKind, type ThreadToolsData } from "./thread-tools";
 
 const DeleteContext = createContext<(request: DeleteRequest) => void>(() => {});
 
@@ -69,20 +70,24 @@ const menuItemClass = "flex w-full items-center gap-2 rounded-md px-3 py-2 text-
  * @param props.blockUserId the author the viewer may block or unblock, or null
  * @param props.canDelete whether the viewer may delete the item
  * @param props.edit 'Redigera', or null when the viewer may not edit the item
+ * @param props.tools a thread's moderator tools and their dialog (`thread-tools.tsx`), or null
  */
 export function ModerationMenu({
   request,
   blockUserId,
   canDelete,
   edit = null,
+  tools = null,
 }: {
   request: DeleteRequest;
   blockUserId: string | null;
   canDelete: boolean;
   edit?: EditAction | null;
+  tools?: ThreadToolsData | null;
 }) {
   const ask = useContext(DeleteContext);
   const [open, setOpen] = useState(false);
+  const [tool, setTool] = useState<ThreadToolDialogKind | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -180,8 +185,18 @@ export function ModerationMenu({
             </button>
           ) : null}
           {blockUserId !== null ? <BlockMenuItem userId={blockUserId} onChoose={() => setOpen(false)} /> : null}
+          {tools ? (
+            <ThreadToolItems
+              tools={tools}
+              onChoose={(kind) => {
+                setOpen(false);
+                setTool(kind);
+              }}
+            />
+          ) : null}
         </div>
       ) : null}
+      {tools && tool ? <ThreadToolDialog kind={tool} tools={tools} onClose={() => setTool(null)} /> : null}
     </div>
   );
 }

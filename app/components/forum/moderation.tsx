@@ -12,6 +12,7 @@ import type { ItemCan } from "../../../domain/policy/forum";
 import { ReportBlockProvider, ReportButton } from "../moderation/report-block";
 import type { TargetType } from "../../../domain/values";
 import { DeleteProvider, ModerationMenu } from "./member-parts-lazy";
+import type { ThreadToolsData } from "./thread-tools";
 
 /** What the user asked to delete. */
 export type DeleteRequest = { kind: TargetType; id: string };
@@ -46,6 +47,9 @@ export function actionsPart(kind: TargetType, id: string): string {
  * @param props.can the viewer's permissions on the item (`itemCan`, `domain/policy/forum.ts`)
  * @param props.edit what 'Redigera' does when `can.edit`: a link (a thread's edit
  *   page) or a callback (a comment's in-place composer)
+ * @param props.tools a thread's moderator tools ('Fäst', 'Lås', 'Flytta', 'Slå ihop', 'Långsamt
+ *   läge'; `thread-tools.tsx`), null when the viewer has none (the loader gives them only to
+ *   acting staff, whose pages are never a shared render)
  */
 export function ItemActions({
   kind,
@@ -53,12 +57,14 @@ export function ItemActions({
   authorId,
   can,
   edit,
+  tools = null,
 }: {
   kind: TargetType;
   id: string;
   authorId: string | null;
   can: ItemCan;
   edit?: EditAction;
+  tools?: ThreadToolsData | null;
 }) {
   return (
     <div className="flex shrink-0 items-center gap-1">
@@ -68,8 +74,14 @@ export function ItemActions({
           return (
             <>
               {state.report ? <ReportButton target={{ targetType: kind, id }} /> : null}
-              {state.moderate || editAction ? (
-                <ModerationMenu request={{ kind, id }} blockUserId={state.block ? authorId : null} canDelete={state.delete} edit={editAction} />
+              {state.moderate || editAction || tools ? (
+                <ModerationMenu
+                  request={{ kind, id }}
+                  blockUserId={state.block ? authorId : null}
+                  canDelete={state.delete}
+                  edit={editAction}
+                  tools={tools}
+                />
               ) : null}
             </>
           );

@@ -9,6 +9,9 @@
  * are put right after the first cashtag link of their ticker (`domain/stances.ts`
  * `decorateCashtags`); a ticker the body has no link for gets a row of tags under the body.
  *
+ * A mention or cashtag pill that punctuation follows directly gets the class `tight`
+ * ({@link tightenChips}): its padding then leaves no gap before the mark.
+ *
  * Images of the forum's own storage are wrapped by `cook` in `<a class="post-image">`;
  * a click on one, delegated from the body, opens it full size in {@link ImageLightbox} (a
  * modifier click or a click before the scripts loaded follows the link to the image itself).
@@ -45,6 +48,25 @@ export function paragraphs(text: string): string[] {
  */
 export const COOKED_CLASSES = "cooked";
 
+/**
+ * A mention or cashtag pill of cooked HTML (`<a class="mention">`, `<a class="cashtag">`, an
+ * unknown ticker's `<span class="cashtag">`) with punctuation right after it.
+ */
+const CHIP_BEFORE_PUNCTUATION = /<(a|span) ([^>]*?)class="(mention|cashtag)"([^>]*)>([^<]*)<\/\1>(?=[.,:;!?)\]…»”’])/g;
+
+/**
+ * Marks the pills that punctuation follows directly (`@Mod-Maja.`, `$VOLV-B,`) with the class
+ * `tight` (app/app.css): the pill's right padding then overlaps the mark instead of pushing it
+ * away, so '@Mod-Maja.' never reads as '@Mod-Maja .'. At render time, so stored posts need no
+ * re-cooking; a pure string change, the same on the server and in the browser.
+ *
+ * @param html sanitised cooked HTML
+ * @returns the same HTML with `tight` on those pills
+ */
+export function tightenChips(html: string): string {
+  return html.replace(CHIP_BEFORE_PUNCTUATION, '<$1 $2class="$3 tight"$4>$5</$1>');
+}
+
 /** Props of {@link PostBody}. */
 export interface PostBodyProps {
   /** Cooked, sanitised HTML from the database (`body_html` / `bio_html`); empty or absent: not cooked. */
@@ -79,7 +101,7 @@ export function PostBody({ html, text, className = "", stances }: PostBodyProps)
         <div
           className={`${base} ${COOKED_CLASSES}`}
           onClick={(event) => openImage(event, setLightbox)}
-          dangerouslySetInnerHTML={{ __html: decorated.html ?? html }}
+          dangerouslySetInnerHTML={{ __html: tightenChips(decorated.html ?? html) }}
         />
         <StanceRow stances={decorated.unplaced} />
         {lightboxUsed ? (

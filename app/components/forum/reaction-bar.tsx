@@ -1,7 +1,8 @@
 /**
  * Reaction buttons bull/bear/like/fire with counts (SPEC §4 Reaction, §5 Reactions, §9 labels).
- * One toggle at a time; disabled on one's own content with the spec's hint; visitors are asked
- * to log in. The server enforces the same rules.
+ * One toggle at a time; disabled on one's own content, the spec's hint 'Du kan inte reagera på
+ * ditt eget innehåll' then the chips' tooltip and accessible description (not a sentence under
+ * every own post); visitors are asked to log in. The server enforces the same rules.
  *
  * @module
  */
@@ -9,7 +10,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "../../lib/toast";
 import type { ReactionSummary } from "../../../domain/views";
 import { REACTION_TYPES, type ReactionType, type TargetType } from "../../../domain/values";
-import { nav, reactions as r } from "../../../domain/i18n/sv";
+import { nav, reactions as r, threadState as ts } from "../../../domain/i18n/sv";
 import { loginPath } from "../../../domain/paths";
 import { useActionToast, type ActionAnswer } from "../../lib/use-action-toast";
 import { Personal } from "../../lib/personal";
@@ -42,16 +43,17 @@ export interface ReactionBarProps {
   canReact: boolean;
   /** True when somebody is logged in. */
   loggedIn: boolean;
+  /** The thread is locked for the viewer ('Lås'; staff are not): the chips are off, their hint 'Tråden är låst'. */
+  locked?: boolean;
 }
 
 /** The bar of four reaction toggles. */
-export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn }: ReactionBarProps) {
+export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn, locked = false }: ReactionBarProps) {
   const fetcher = useFetcher<ActionAnswer>();
   const location = useLocation();
   useActionToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   const pendingType = busy ? (fetcher.formData?.get("reactionType") as ReactionType | null) : null;
-  const hintId = `reaction-hint-${targetType}-${targetId}`;
 
   const promptLogin = () =>
     toast.info(r.notLoggedIn, {
@@ -67,8 +69,11 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
         <input type="hidden" name="targetId" value={targetId} />
         <Personal name={reactionsPart(targetType, targetId)} value={{ mine: summary.mine, canReact }}>
           {(state) => {
-            // A logged-in viewer who may not react is the author (SPEC §5: never on one's own content).
+            // A logged-in viewer who may not react is the author (SPEC §5: never on one's own
+            // content), or anyone but staff in a locked thread; a visitor in a locked thread too.
             const own = loggedIn && !state.canReact;
+            const off = own || locked;
+            const hint = locked ? ts.locked : r.ownContent;
             return (
               <>
                 {REACTION_TYPES.map((type) => {
@@ -82,14 +87,15 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
                       type={loggedIn ? "submit" : "button"}
                       name="reactionType"
                       value={type}
-                      disabled={own || busy}
+                      disabled={off || busy}
                       onClick={loggedIn ? undefined : promptLogin}
                       aria-pressed={active}
-                      aria-describedby={own ? hintId : undefined}
-                      title={own ? r.ownContent : r.labels[type]}
+                      // On one's own post the hint is the tooltip (and, from `title`, the
+                      // accessible description) of each disabled chip, said once where it applies.
+                      title={off ? hint : r.labels[type]}
                       // Styles in app/app.css (.reaction-chip; pressed via aria-pressed): one short class
                       // instead of 230 characters on each of the four chips of every post.
-                      className={own ? "reaction-chip opacity-60" : "reaction-chip"}
+                      className={off ? "reaction-chip opacity-60" : "reaction-chip"}
                     >
                       {/* The name comes from the text: 'Bullish 0' (axe label-content-name-mismatch). */}
                       <span aria-hidden>{r.emoji[type]}</span>{" "}
@@ -98,11 +104,6 @@ export function ReactionBar({ targetType, targetId, summary, canReact, loggedIn 
                     </button>
                   );
                 })}
-                {own ? (
-                  <span id={hintId} className="self-center text-xs text-slate-500">
-                    {r.ownContent}
-                  </span>
-                ) : null}
               </>
             );
           }}

@@ -84,7 +84,8 @@ export function StancePicker({ text, initial = [], compact = false }: StancePick
     const checked = (choices[ticker]?.[part] ?? "") === value;
     const inputId = `${id}-${part}-${ticker}-${value || "none"}`;
     return (
-      <label key={value || "none"} htmlFor={inputId} className="inline-flex cursor-pointer items-center gap-1 whitespace-nowrap">
+      // At least 44 px tall on touch screens (WCAG 2.5.5), one line on desktop.
+      <label key={value || "none"} htmlFor={inputId} className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 whitespace-nowrap sm:min-h-0">
         <input
           id={inputId}
           type="radio"
@@ -92,7 +93,7 @@ export function StancePicker({ text, initial = [], compact = false }: StancePick
           value={value}
           checked={checked}
           onChange={() => choose(ticker, part, value)}
-          className="size-3.5 accent-brand-600"
+          className="size-4 accent-brand-600 sm:size-3.5"
         />
         {label}
       </label>
@@ -102,23 +103,29 @@ export function StancePicker({ text, initial = [], compact = false }: StancePick
     <div className={`space-y-1.5 rounded-lg border border-slate-200 bg-slate-50 px-2.5 py-2 ${compact ? "text-xs" : "text-sm"}`}>
       <p className="text-xs font-semibold text-slate-600">{st.composerTitle}</p>
       {tickers.map((ticker) => (
-        <div key={ticker} className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200 pt-1.5 first-of-type:border-0 first-of-type:pt-0">
+        // Phones: the ticker, then one row per question with its label in a column of its own, so
+        // the options start at the same place in both rows; wider: all on one line.
+        <div key={ticker} className="grid gap-y-0.5 border-t border-slate-200 pt-1.5 first-of-type:border-0 first-of-type:pt-0 sm:flex sm:flex-wrap sm:items-center sm:gap-x-3">
           <span className="font-mono font-bold text-sky-800">${ticker}</span>
-          <fieldset className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <fieldset className="grid grid-cols-[5rem_1fr] items-center sm:flex sm:items-center sm:gap-x-2">
             <legend className="sr-only">{st.sentimentLegend(ticker)}</legend>
             <span aria-hidden className="text-slate-500">
               {st.sentimentShort}:
             </span>
-            {AUTHOR_SENTIMENTS.map((v) => radio(ticker, "sentiment", v, st.sentimentLabels[v]))}
-            {radio(ticker, "sentiment", "", st.sentimentNone)}
+            <span className="flex flex-wrap items-center gap-x-3 sm:gap-x-2">
+              {AUTHOR_SENTIMENTS.map((v) => radio(ticker, "sentiment", v, st.sentimentLabels[v]))}
+              {radio(ticker, "sentiment", "", st.sentimentNone)}
+            </span>
           </fieldset>
-          <fieldset className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <fieldset className="grid grid-cols-[5rem_1fr] items-center sm:flex sm:items-center sm:gap-x-2">
             <legend className="sr-only">{st.positionLegend(ticker)}</legend>
             <span aria-hidden className="text-slate-500">
               {st.positionShort}:
             </span>
-            {POSITIONS.map((v) => radio(ticker, "position", v, st.positionLabels[v]))}
-            {radio(ticker, "position", "", st.positionNone)}
+            <span className="flex flex-wrap items-center gap-x-3 sm:gap-x-2">
+              {POSITIONS.map((v) => radio(ticker, "position", v, st.positionLabels[v]))}
+              {radio(ticker, "position", "", st.positionNone)}
+            </span>
           </fieldset>
         </div>
       ))}

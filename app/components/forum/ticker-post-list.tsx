@@ -42,7 +42,7 @@ export function TickerPostList({ posts }: { posts: readonly TickerPostItem[] }) 
             >
               {post.kind === "thread" ? post.threadTitle : tk.inThread(post.threadTitle)}
             </Link>
-            <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.body}</p>
+            {post.excerpt ? <p className="line-clamp-3 text-sm text-slate-700 [overflow-wrap:anywhere]">{post.excerpt}</p> : null}
             <p className="text-xs text-slate-500">
               {tk.by(post.authorNickname ?? f.unknownAuthor)} · <RelativeTime iso={post.createdAt} />
             </p>

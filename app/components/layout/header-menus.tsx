@@ -7,8 +7,8 @@
  */
 import { Dialog, DropdownMenu } from "radix-ui";
 import { Bookmark, Check, Eye, KeyRound, LogOut, Mail, Monitor, Moon, Settings, Shield, Sun, User, X } from "lucide-react";
-import { Form, Link } from "react-router";
-import { app, bookmarks as bm, nav, theme as th } from "../../../domain/i18n/sv";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import { app, bookmarks as bm, nav, presence as pr, theme as th } from "../../../domain/i18n/sv";
 import { isThemePreference } from "../../../domain/theme";
 import { THEME_PREFERENCES, type ThemePreference } from "../../../domain/values";
 import { useLogout } from "../../lib/logout";
@@ -169,6 +169,7 @@ export function UserMenuPopup({ viewer, open, onOpenChange, trigger }: LazyWidge
  * @param props.trigger - the menu button's class, label and content
  */
 export function MobileMenuSheet({ viewer, open, onOpenChange, trigger }: LazyWidgetProps & { viewer: ClientViewer | null }) {
+  const online = (useRouteLoaderData("root") as { online?: { totalOnline: number; lastHourActive: number } | null } | undefined)?.online;
   const link = "block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100";
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -183,6 +184,13 @@ export function MobileMenuSheet({ viewer, open, onOpenChange, trigger }: LazyWid
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{nav.openMenu}</Dialog.Description>
+          {/* The header shows only the number on a phone: the menu says it in full (SPEC §4 Presence). */}
+          {online ? (
+            <p className="mb-1 flex items-center gap-2 px-3 text-sm text-slate-600">
+              <span aria-hidden className="size-2 shrink-0 rounded-full bg-emerald-500" />
+              {pr.onlineLabel(online.totalOnline, online.lastHourActive)}
+            </p>
+          ) : null}
           <Dialog.Close asChild>
             <Link to="/forum" className={link}>
               {nav.forum}
@@ -198,6 +206,12 @@ export function MobileMenuSheet({ viewer, open, onOpenChange, trigger }: LazyWid
               <Dialog.Close asChild>
                 <Link to="/forum/bevakning" className={link}>
                   {nav.watchlist}
+                </Link>
+              </Dialog.Close>
+              {/* The saving toast sends members here ('Du hittar den under Sparade i menyn'). */}
+              <Dialog.Close asChild>
+                <Link to="/forum/sparade" className={link}>
+                  {bm.menu}
                 </Link>
               </Dialog.Close>
               <Dialog.Close asChild>

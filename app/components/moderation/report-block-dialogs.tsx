@@ -44,15 +44,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
           >
             <input type="hidden" name="targetType" value={target.targetType} />
             <input type="hidden" name="targetId" value={target.id} />
-            <fieldset className="space-y-2">
-              <legend className="mb-1 text-sm font-semibold">{m.reasonLabel}</legend>
-              {REPORT_REASONS.map((r) => (
-                <label key={r} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
-                  {m.reasons[r]}
-                </label>
-              ))}
-            </fieldset>
+            <ReasonChoices reason={reason} onChange={setReason} />
             <div className="space-y-1">
               <label htmlFor="report-details" className="block text-sm font-semibold">
                 {m.detailsLabel}
@@ -71,6 +63,30 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The report's reasons as a radio group: each whole row is the option's label, at least 44 px
+ * high (min-h-11), so a finger hits it anywhere on the row, not only the small circle.
+ *
+ * @param props.reason the chosen reason ("" before one is chosen)
+ * @param props.onChange called with the reason picked
+ */
+export function ReasonChoices({ reason, onChange }: { reason: string; onChange: (reason: string) => void }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="mb-1 text-sm font-semibold">{m.reasonLabel}</legend>
+      {REPORT_REASONS.map((r) => (
+        <label
+          key={r}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm hover:bg-slate-50 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-200"
+        >
+          <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => onChange(r)} className="size-5 shrink-0 accent-brand-600" />
+          {m.reasons[r]}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

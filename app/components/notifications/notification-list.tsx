@@ -1,7 +1,8 @@
 /**
  * The notifications page's list (SPEC §2 Notifications page): the heading 'Notifieringar' with
  * 'Markera alla som lästa' when unread exist, then the items newest first (unread highlighted) or
- * 'Inga notifieringar'; 'Laddar notifieringar...' while loading.
+ * 'Inga notifieringar' with what brings notifications and a link to their settings; 'Laddar
+ * notifieringar...' while loading.
  *
  * Shared member render (docs/decisions/039-shared-member-render.md, "The notifications page"): the server
  * renders this list on its own for each member of a shared page (`renderNotificationList` in
@@ -20,6 +21,9 @@ import { notificationText, type NotificationItem } from "../../../domain/notific
 
 /** The page's path, the form's action (SPEC §2 route table). */
 export const NOTIFICATIONS_PAGE_PATH = "/forum/notifications";
+
+/** The notification settings on the account page (the empty list links there). */
+const NOTIFICATION_SETTINGS_PATH = "/forum/konto#notiser";
 
 /** The heading row: 'Notifieringar' and, beside it, `children` (the mark-all button). */
 export function NotificationsHeading({ children }: { children?: ReactNode }) {
@@ -99,7 +103,15 @@ export function NotificationList({ items, busy, onMarkAllRead, onNavigate }: Not
         ) : null}
       </NotificationsHeading>
       {items.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">{n.empty}</p>
+        <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-600">
+          <p className="font-semibold text-slate-800">{n.empty}</p>
+          <p className="text-sm">{n.emptyHint}</p>
+          <p className="text-sm">
+            <a href={NOTIFICATION_SETTINGS_PATH} data-discover="true" onClick={click(NOTIFICATION_SETTINGS_PATH)} className="font-semibold text-brand-700 underline">
+              {n.emptySettings}
+            </a>
+          </p>
+        </div>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
           {items.map((item) => (

@@ -1,9 +1,10 @@
 /**
- * The section 'Notiser' of /forum/konto (docs/decisions/029-notification-settings.md):
+ * The section 'Notifieringar' of /forum/konto (docs/decisions/029-notification-settings.md):
  * per notification kind a radio group (a `fieldset` whose `legend` names the kind) with the
  * options 'I forumet', '+ e-post', '+ push', 'Av'; the checkboxes 'Bevaka trådar jag skapar
- * eller kommenterar' and 'Veckans hetaste trådar'; 'Spara notisinställningar'; and the e-mail
- * master switch 'Stäng av alla e-postnotiser' / 'Slå på e-postnotiser'.
+ * eller kommenterar' and 'Veckans hetaste trådar'; 'Spara notifieringsinställningar'; and the
+ * e-mail master switch 'Stäng av alla e-postnotifieringar' / 'Slå på e-postnotifieringar'. The
+ * anchor `#notiser` stays as it was: links in sent e-mails point to it.
  *
  * Both forms are React Router fetcher forms posting `intent=notification-settings` and
  * `intent=email-off|email-on` to the account route's action: without JavaScript they are plain
@@ -15,6 +16,7 @@
  * @module
  */
 import { BellOff, Mail } from "lucide-react";
+import { Fragment } from "react";
 import { useFetcher } from "react-router";
 import { notificationSettings as nst } from "../../../domain/i18n/sv";
 import type { NotificationSettingsView } from "../../../domain/notifications";
@@ -45,7 +47,7 @@ export interface NotificationSettingsFormProps {
   routeAnswer?: NotificationSettingsAnswer | undefined;
 }
 
-/** The section 'Notiser' (`<section id="notiser">`). */
+/** The section 'Notifieringar' (`<section id="notiser">`, the address e-mails link to). */
 export function NotificationSettingsForm({ settings, routeAnswer }: NotificationSettingsFormProps) {
   const save = useFetcher<NotificationSettingsAnswer>();
   const email = useFetcher<NotificationSettingsAnswer>();
@@ -142,10 +144,29 @@ export function NotificationSettingsForm({ settings, routeAnswer }: Notification
         <FormError message={emailAnswer && !emailAnswer.ok ? (emailAnswer.error ?? undefined) : undefined} />
         <button type="submit" className={buttonClass("secondary")} disabled={switching}>
           {emailEnabled ? <BellOff className="size-4" aria-hidden /> : <Mail className="size-4" aria-hidden />}
-          {/* Never broken at the hyphen of 'e-postnotiser' (375 px). */}
-          <span className="whitespace-nowrap">{emailEnabled ? nst.emailOff : nst.emailOn}</span>
+          <NoHyphenBreak text={emailEnabled ? nst.emailOff : nst.emailOn} />
         </button>
       </email.Form>
     </section>
+  );
+}
+
+/**
+ * A label that wraps between its words but never at the hyphen of a compound like
+ * 'e-postnotifieringar' (375 px): each hyphenated word is kept whole; the text stays the same.
+ *
+ * @param props.text the label
+ */
+function NoHyphenBreak({ text }: { text: string }) {
+  return (
+    <span>
+      {text.split(" ").map((word, i) => (
+        // The space stays outside the word's span: a line may break there.
+        <Fragment key={i}>
+          {i > 0 ? " " : null}
+          {word.includes("-") ? <span className="whitespace-nowrap">{word}</span> : word}
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * 'Aktivera pushnotiser på den här enheten' (Web Push): turns push on or off for this
+ * 'Aktivera pushnotifieringar på den här enheten' (Web Push): turns push on or off for this
  * browser. Needs no props: it finds the registered service worker
  * (`navigator.serviceWorker.ready`, registered by `app/pwa/register.ts` in production builds),
  * asks for permission (`Notification.requestPermission()`), fetches the VAPID public key from
@@ -9,10 +9,10 @@
  *
  * States, all in Swedish from the catalogue group `webPush`: checking; not supported (no service
  * worker or Push API, or no worker within 5 s — e.g. the dev server); off (the enable button);
- * on ('Pushnotiser är på för den här enheten' and the disable button); and the errors —
+ * on ('Pushnotifieringar är på för den här enheten' and the disable button); and the errors —
  * permission denied (how to allow it), the question dismissed, the browser's push service
  * failing to subscribe (a headless browser without one), the server refusing to store it. Never
- * throws: every failure becomes a message. The lead mounts it in the settings page 'Notiser'.
+ * throws: every failure becomes a message. The lead mounts it in the settings page 'Notifieringar'.
  *
  * @module
  */

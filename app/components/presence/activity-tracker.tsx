@@ -6,6 +6,7 @@
  * @module
  */
 import { useEffect } from "react";
+import { ACTIVITY_EVENT } from "./presence";
 
 /** SPEC §9 activity logging throttle, in milliseconds. */
 export const ACTIVITY_THROTTLE_MS = 5 * 60_000;
@@ -42,8 +43,10 @@ export async function logActivityIfDue(now: Date = new Date()): Promise<boolean>
       body: new URLSearchParams({ date, hour: String(now.getHours()) }),
     });
     // Read to the end: an answer that may not be kept (`no-store`) stays open until it is read.
-    await res.arrayBuffer();
+    const answer = (await res.json().catch(() => null)) as { updated?: boolean } | null;
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    // The member has just come online (first page after signing in): the header counts again.
+    if (answer?.updated) window.dispatchEvent(new Event(ACTIVITY_EVENT));
   } catch (error) {
     console.error("[närvaro] aktiviteten kunde inte loggas:", error);
   }

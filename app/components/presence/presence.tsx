@@ -9,6 +9,9 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { presence as pr } from "../../../domain/i18n/sv";
 
+/** Window event the member's activity tracker (`activity-tracker.tsx`) sends when their last activity moved. */
+export const ACTIVITY_EVENT = "borssnack:activity";
+
 /** SPEC §9 online stats refresh, in milliseconds. */
 export const STATS_REFRESH_MS = 60_000;
 
@@ -40,9 +43,13 @@ export function OnlineIndicator({ className = "" }: { className?: string }) {
     };
     if (!initial) void load();
     const timer = setInterval(load, STATS_REFRESH_MS);
+    // A member's activity was just logged (their first page): they count from now on.
+    const counted = () => void load();
+    window.addEventListener(ACTIVITY_EVENT, counted);
     return () => {
       alive = false;
       clearInterval(timer);
+      window.removeEventListener(ACTIVITY_EVENT, counted);
     };
     // Once: later counts come from the refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps

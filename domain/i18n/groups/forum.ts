@@ -52,7 +52,7 @@ export const forum = {
   bodyPlaceholder: "Skriv ditt inlägg här...",
   tipsTitle: "Tips",
   tipTicker: "Skriv $TICKER (t.ex. $VOLV-B) för att länka en aktie.",
-  tipMention: "Skriv @användarnamn för att tagga en annan medlem.",
+  tipMention: "Skriv @nickname för att tagga en annan medlem.",
   create: "Publicera",
   creating: "Skapar...",
   breadcrumbForum: "Forum",

@@ -9,7 +9,7 @@ export const forumGuide = {
     "Starta en tråd: öppna en kategori och klicka på 'Nytt inlägg'.",
     "Kommentera: skriv i fältet under tråden, eller klicka 'Svara' på en kommentar.",
     "Reaktioner: visa vad du tycker med Bullish, Bearish, Like eller Hot.",
-    "Taggningar: nämn andra medlemmar med @användarnamn och aktier med $TICKER.",
+    "Taggningar: nämn andra medlemmar med @nickname och aktier med $TICKER.",
     "Anmäl: ser du något olämpligt, anmäl det så tittar moderatorerna på det.",
   ],
   /** 'Innehav': why disclosing a position matters (EU market abuse regulation, MAR). */

@@ -99,5 +99,12 @@ export const moderation = {
     send_message: "Skickade meddelande",
     edit_thread: "Redigerade tråd",
     edit_comment: "Redigerade kommentar",
+    pin_thread: "Fäste tråd",
+    unpin_thread: "Lossade tråd",
+    lock_thread: "Låste tråd",
+    unlock_thread: "Låste upp tråd",
+    move_thread: "Flyttade tråd",
+    merge_thread: "Slog ihop trådar",
+    set_slow_mode: "Ändrade långsamt läge",
   } satisfies Record<ModerationAction, string>,
 } as const;

@@ -20,6 +20,6 @@ export const mutes = {
   userNotFound: "Kunde inte hitta medlemmen.",
   limitReached: (max: number) => `Du kan dölja högst ${max} medlemmar. Visa någon igen innan du döljer fler.`,
   section: "Dolda medlemmar",
-  sectionHelp: "Trådar och kommentarer från medlemmar du döljer visas som en rad som du kan öppna. Du får inga notiser från dem. De ser inte att du har dolt dem.",
+  sectionHelp: "Trådar och kommentarer från medlemmar du döljer visas som en rad som du kan öppna. Du får inga notifieringar från dem. De ser inte att du har dolt dem.",
   empty: "Du har inte dolt någon medlem.",
 } as const;

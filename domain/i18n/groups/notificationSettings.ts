@@ -1,13 +1,13 @@
 import type { NotificationChannel, NotificationKind } from "../../values";
 
 /**
- * The settings section 'Notiser' on /forum/konto (docs/decisions/029): one radio group
+ * The settings section 'Notifieringar' on /forum/konto (docs/decisions/029): one radio group
  * per notification kind, the level labels in ladder order, the automatic subscription, the weekly
  * summary, the e-mail master switch and the answers of the settings writes.
  */
 export const notificationSettings = {
-  title: "Notiser",
-  intro: "Välj var du vill få veta vad som händer. Inställningen gäller varje typ av notis för sig.",
+  title: "Notifieringar",
+  intro: "Välj var du vill få veta vad som händer. Inställningen gäller varje typ av notifiering för sig.",
   /** The legend of each kind's radio group. */
   kinds: {
     followed_thread: "Ny tråd av någon jag följer",
@@ -25,26 +25,26 @@ export const notificationSettings = {
     off: "Av",
   } satisfies Record<NotificationChannel, string>,
   channelsHint:
-    "”+ e-post” = ett samlat e-postmeddelande när du är borta från forumet. ”+ push” = även en pushnotis på enheter där du har aktiverat pushnotiser.",
+    "”+ e-post” = ett samlat e-postmeddelande när du är borta från forumet. ”+ push” = även en pushnotifiering på enheter där du har aktiverat pushnotifieringar.",
   autoSubscribe: "Bevaka trådar jag skapar eller kommenterar",
-  autoSubscribeHint: "Du får en notis när någon kommenterar i trådar du har skapat eller kommenterat.",
+  autoSubscribeHint: "Du får en notifiering när någon kommenterar i trådar du har skapat eller kommenterat.",
   weeklyDigest: "Veckans hetaste trådar",
   weeklyDigestHint: "Ett e-postmeddelande med veckans mest lästa trådar, bara när du inte har besökt forumet på 7 dagar.",
-  save: "Spara notisinställningar",
+  save: "Spara notifieringsinställningar",
   saving: "Sparar...",
-  saved: "Notisinställningarna är sparade",
+  saved: "Notifieringsinställningarna är sparade",
   savedDescription: "Dina val gäller från och med nu.",
-  saveFailed: "Kunde inte spara notisinställningarna",
-  invalidChannel: "Välj I forumet, + e-post, + push eller Av för varje typ av notis.",
+  saveFailed: "Kunde inte spara notifieringsinställningarna",
+  invalidChannel: "Välj I forumet, + e-post, + push eller Av för varje typ av notifiering.",
   invalidCheckbox: "Ogiltigt värde för en kryssruta.",
-  loginToChange: "Du måste vara inloggad för att ändra dina notiser.",
-  emailOff: "Stäng av alla e-postnotiser",
-  emailOn: "Slå på e-postnotiser",
-  emailOffNotice: "Alla e-postnotiser är avstängda.",
-  emailOnNotice: "E-postnotiser skickas enligt dina val ovan.",
-  emailTurnedOff: "Alla e-postnotiser är avstängda",
-  emailTurnedOffDescription: "Du får inga notiser via e-post förrän du slår på dem igen.",
-  emailTurnedOn: "E-postnotiserna är påslagna",
-  emailTurnedOnDescription: "Du får e-post enligt dina val för varje typ av notis.",
-  emailSwitchFailed: "Kunde inte ändra e-postnotiserna",
+  loginToChange: "Du måste vara inloggad för att ändra dina notifieringar.",
+  emailOff: "Stäng av alla e-postnotifieringar",
+  emailOn: "Slå på e-postnotifieringar",
+  emailOffNotice: "Alla e-postnotifieringar är avstängda.",
+  emailOnNotice: "E-postnotifieringar skickas enligt dina val ovan.",
+  emailTurnedOff: "Alla e-postnotifieringar är avstängda",
+  emailTurnedOffDescription: "Du får inga notifieringar via e-post förrän du slår på dem igen.",
+  emailTurnedOn: "E-postnotifieringarna är påslagna",
+  emailTurnedOnDescription: "Du får e-post enligt dina val för varje typ av notifiering.",
+  emailSwitchFailed: "Kunde inte ändra e-postnotifieringarna",
 } as const;

@@ -12,6 +12,10 @@ export const notifications = {
   pageTitle: "Notifieringar",
   markAllRead: "Markera alla som lästa",
   empty: "Inga notifieringar",
+  /** Under 'Inga notifieringar': what brings one, and where to choose. */
+  emptyHint:
+    "Du får en notifiering när någon svarar dig, nämner dig med @nickname eller citerar dig, när någon du följer startar en tråd och när det händer något i trådar och aktier du bevakar.",
+  emptySettings: "Välj vilka notifieringar du får",
   loading: "Laddar notifieringar...",
   unread: "Oläst",
   allReadTitle: "Alla notifieringar är nu lästa",
@@ -23,10 +27,10 @@ export const notifications = {
   newComment: (title: string) => ` kommenterade i tråden: "${title}"`,
   mention: (title: string) => ` nämnde dig i: "${title}"`,
   other: " gjorde något",
-  /** 'Notiser': a quote of one's post (the actor in front). */
+  /** A quote of one's post (the actor in front). */
   quote: (title: string) => ` citerade dig i: "${title}"`,
   /**
-   * 'Notiser': a watched ticker mentioned; one post has the actor in front, a batch of
+   * A watched ticker mentioned; one post has the actor in front, a batch of
    * several (while unread) has none.
    */
   tickerMention: (count: number, ticker: string, title: string) =>

@@ -1,8 +1,9 @@
 /**
  * The report and block controls on every thread page (SPEC §4 Report/Block, §8 Permissions and
- * social): the 'Anmäl' button, the login toast a visitor gets from it, and the block item of the
- * moderation menu. A group of their own because every visitor's first visit to a thread loads them;
- * the dialogs, the report queue and the log use `moderation`.
+ * social): the 'Anmäl' button, the login toast a visitor gets from it, the block item of the
+ * moderation menu and the staff's 'Blockerad' beside a blocked member's posts. A group of their
+ * own because every visitor's first visit to a thread loads them; the dialogs, the report queue
+ * and the log use `moderation`.
  */
 export const reporting = {
   report: "Anmäl",
@@ -11,4 +12,7 @@ export const reporting = {
   blockUser: "Blockera användare",
   unblockUser: "Avblockera användare",
   checkingBlock: "Kontrollerar...",
+  /** Staff only: beside the name of a blocked member's posts. */
+  blockedBadge: "Blockerad",
+  blockedBadgeTitle: "Medlemmen är blockerad och kan inte skapa inlägg eller kommentarer. Bara moderatorer och administratörer ser detta.",
 };

@@ -17,7 +17,7 @@ import { stances as st } from "../../../domain/i18n/sv";
 import { companies, threads, user } from "../../../server/db/schema";
 import { listCategories } from "../../../server/forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
-import { callRoute, sessionCookie } from "../../../server/testing/route-call";
+import { callRoute, sessionCookie, threadUrl as canonicalUrl } from "../../../server/testing/route-call";
 
 let forum: TestForum;
 let categoryId: string;
@@ -74,7 +74,7 @@ describe("stances through the routes", () => {
     expect(commented.status).toBe(200);
     const commentId = commented.body.commentId as string;
 
-    const page = await callRoute(forum, threadRoute.loader, { url: threadUrl, params });
+    const page = await callRoute(forum, threadRoute.loader, { url: await canonicalUrl(forum, thread!.id), params });
     expect(page.body.thread.stances).toEqual([{ ticker: "ERIC-B", sentiment: "bullish", position: "owns" }]);
     expect(page.body.comments[0].stances).toEqual([{ ticker: "ERIC-B", sentiment: "bearish", position: "does_not_own" }]);
 

@@ -16,7 +16,7 @@ import { abuseLimits as al, threadWatch as tw } from "../../../domain/i18n/sv";
 import { notificationText, type NotificationItem } from "../../../domain/notifications";
 import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
-import { callRoute, sessionCookie } from "../../../server/testing/route-call";
+import { callRoute, sessionCookie, threadUrl } from "../../../server/testing/route-call";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 
 let forum: TestForum;
@@ -40,8 +40,8 @@ async function thread(title: string) {
   return (await createThread(forum.services.db, actorOf(author), { categoryId, title, body: "Text" })).id;
 }
 
-const page = (threadId: string, c?: string) =>
-  callRoute(forum, threadRoute.loader, { url: `/forum/kategori/${categoryId}/trad/${threadId}`, params: { categoryId, threadId }, cookie: c });
+const page = async (threadId: string, c?: string) =>
+  callRoute(forum, threadRoute.loader, { url: await threadUrl(forum, threadId), params: { categoryId, threadId }, cookie: c });
 const post = (threadId: string, intent: string, options: { cookie?: string; ip?: string } = {}) =>
   callRoute(forum, threadRoute.action, {
     url: `/forum/kategori/${categoryId}/trad/${threadId}`,

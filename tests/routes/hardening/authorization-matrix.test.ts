@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +41,7 @@ import * as apiMyData from "../../../app/routes/api-my-data";
 import * as apiNicknameAvailable from "../../../app/routes/api-nickname-available";
 import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as apiPresence from "../../../app/routes/api-presence";
+import * as apiUnread from "../../../app/routes/api-unread";
 import * as apiPreview from "../../../app/routes/api-preview";
 import * as apiProfileCard from "../../../app/routes/api-profile-card";
 import * as apiSearch from "../../../app/routes/api-search";
@@ -73,8 +74,11 @@ import { blockUser } from "../../../server/moderation/blocks";
 import { createReport } from "../../../server/moderation/reports";
 import { servicesContext } from "../../../server/platform/services";
 import { bookmarks, memberMutes, pushSubscriptions } from "../../../server/db/schema";
+import { pollOptions, polls, pollVotes } from "../../../server/db/schema";
+import { threadReads } from "../../../server/db/schema";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
-import { callRoute, sessionCookie, type RouteAnswer, type RouteHandler } from "../../../server/testing/route-call";
+import { lockThread, pinThread, setSlowMode } from "../../../server/thread-tools/commands";
+import { callRoute, threadUrl as canonicalUrl, sessionCookie, type RouteAnswer, type RouteHandler } from "../../../server/testing/route-call";
 
 type Who = "visitor" | "member" | "owner" | "blocked" | "moderator" | "admin";
 const WHO: Who[] = ["visitor", "member", "owner", "blocked", "moderator", "admin"];
@@ -162,6 +166,16 @@ async function ownersComment(): Promise<{ threadId: string; commentId: string }>
   const { id } = await createComment(db(), asActor(people.owner), threadId, { body: unique("Ägarens kommentar") });
   return { threadId, commentId: id };
 }
+
+/** A thread of the owner's with a single-choice poll ('Omröstning'): its id and option ids. */
+async function ownersPoll(): Promise<{ threadId: string; optionIds: string[] }> {
+  const { id } = await createThread(db(), asActor(people.owner), { categoryId, title: unique("Ägarens omröstning"), body: "Rösta", pollOptions: ["Ja", "Nej"] });
+  const rows = await db().select({ id: pollOptions.id }).from(pollOptions).where(eq(pollOptions.threadId, id)).orderBy(pollOptions.position);
+  return { threadId: id, optionIds: rows.map((r) => r.id) };
+}
+
+/** The poll votes of a thread. */
+const votesIn = (threadId: string) => db().select().from(pollVotes).where(eq(pollVotes.threadId, threadId));
 
 /** A fresh unread notification of the owner's (a followed member starts a thread). */
 async function ownersNotification(): Promise<string> {
@@ -301,7 +315,7 @@ const ROWS: Row[] = [
     effect: "++++++",
     async run(who) {
       const threadId = await ownersThread();
-      const answer = await call(threadRoute.loader, who, { url: threadUrl(threadId), params: { categoryId, threadId } });
+      const answer = await call(threadRoute.loader, who, { url: await canonicalUrl(forum, threadId), params: { categoryId, threadId } });
       const text = JSON.stringify(answer.body);
       return { answer, effect: answer.body?.thread?.id === threadId && !allEmails().some((e) => text.includes(e)) };
     },
@@ -454,6 +468,268 @@ const ROWS: Row[] = [
       return { answer, effect: row?.body === "Kapad" };
     },
   },
+  {
+    route: "thread.tsx",
+    op: "vote in the owner's poll (effect: the caller's vote is stored; a blocked member cannot vote)",
+    status: [401, 200, 200, 403, 200, 200],
+    effect: "-++-++",
+    async run(who) {
+      const { threadId, optionIds } = await ownersPoll();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "vote", optionId: optionIds[1]! } });
+      const stored = await votesIn(threadId);
+      return { answer, effect: stored.length === 1 && stored[0]!.userId === people[who as Person]?.id && stored[0]!.optionId === optionIds[1] };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "vote in the owner's closed poll (effect: a vote is stored)",
+    status: [401, 403, 403, 403, 403, 403],
+    effect: "------",
+    async run(who) {
+      const { threadId, optionIds } = await ownersPoll();
+      await db().update(polls).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(polls.threadId, threadId));
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "vote", optionId: optionIds[0]! } });
+      return { answer, effect: (await votesIn(threadId)).length > 0 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "vote with an option of another poll (effect: a vote is stored in either poll)",
+    status: [401, 400, 400, 403, 400, 400],
+    effect: "------",
+    async run(who) {
+      const target = await ownersPoll();
+      const other = await ownersPoll();
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(target.threadId),
+        params: { categoryId, threadId: target.threadId },
+        form: { intent: "vote", optionId: other.optionIds[0]! },
+      });
+      return { answer, effect: (await votesIn(target.threadId)).length + (await votesIn(other.threadId)).length > 0 };
+    },
+  },
+
+  // --- thread.tsx: the moderators' thread tools and a locked thread ---------------------------
+  // Staff act on the thread as a place ('Fäst', 'Lås', 'Flytta', 'Långsamt läge'); 'Fäst på
+  // startsidan' is the admins'; 'Slå ihop' removes the merged thread, so it needs the power to
+  // delete it; a lock gives staff no power over posts beyond their usual ones.
+  {
+    route: "thread.tsx",
+    op: "pin the owner's thread in its category (effect: pinned and logged)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "pin", pin: "category" } });
+      const [row] = await db().select({ pinnedAt: threads.pinnedAt }).from(threads).where(eq(threads.id, threadId));
+      const logged = await db().select().from(moderationLog).where(and(eq(moderationLog.targetId, threadId), eq(moderationLog.action, "pin_thread")));
+      return { answer, effect: row?.pinnedAt != null && logged.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "pin the owner's thread to the forum home (effect: pinned there; admins only)",
+    status: [401, 403, 403, 403, 403, 200],
+    effect: "-----+",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "pin", pin: "home" } });
+      const [row] = await db().select({ pinnedHome: threads.pinnedHome }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: row?.pinnedHome === true };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "loosen a thread an admin pinned to the forum home (effect: no longer pinned; admins only)",
+    status: [401, 403, 403, 403, 403, 200],
+    effect: "-----+",
+    async run(who) {
+      const threadId = await ownersThread();
+      await pinThread(db(), asActor(people.admin), threadId, "home");
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "pin", pin: "off" } });
+      const [row] = await db().select({ pinnedAt: threads.pinnedAt }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: row?.pinnedAt === null };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "lock the owner's thread (effect: locked and logged)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "lock" } });
+      const [row] = await db().select({ lockedAt: threads.lockedAt }).from(threads).where(eq(threads.id, threadId));
+      const logged = await db().select().from(moderationLog).where(and(eq(moderationLog.targetId, threadId), eq(moderationLog.action, "lock_thread")));
+      return { answer, effect: row?.lockedAt != null && logged.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "unlock the owner's locked thread (effect: open again)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "unlock" } });
+      const [row] = await db().select({ lockedAt: threads.lockedAt }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: row?.lockedAt === null };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "move the owner's thread to another category (effect: moved; success redirects to its new URL)",
+    status: [401, 403, 403, 403, 302, 302],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const other = (await listCategories(db())).find((c) => c.id !== categoryId)!.id;
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "move", categoryId: other } });
+      const [row] = await db().select({ categoryId: threads.categoryId }).from(threads).where(eq(threads.id, threadId));
+      if (answer.status === 302) expect(answer.location).toContain(`/forum/kategori/${other}/trad/${threadId}`);
+      return { answer, effect: row?.categoryId === other };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "merge the owner's thread into another (effect: the thread is gone; success redirects to the target)",
+    status: [401, 403, 403, 403, 302, 302],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const target = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "merge", target } });
+      if (answer.status === 302) expect(answer.location).toContain(`/trad/${target}`);
+      return { answer, effect: !(await exists(threads, threadId)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "merge an admin's thread into another (effect: the thread is gone; a moderator may not remove an admin's thread)",
+    status: [401, 403, 403, 403, 403, 302],
+    effect: "-----+",
+    async run(who) {
+      const threadId = (await createThread(db(), asActor(people.admin), { categoryId, title: unique("Adminens tråd"), body: "Text" })).id;
+      const target = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "merge", target } });
+      return { answer, effect: !(await exists(threads, threadId)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "set slow mode on the owner's thread (effect: one comment per 5 minutes)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "slow-mode", minutes: "5" } });
+      const [row] = await db().select({ minutes: threads.slowModeMinutes }).from(threads).where(eq(threads.id, threadId));
+      return { answer, effect: row?.minutes === 5 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "comment twice within slow mode's 5 minutes (effect: the second comment is stored; staff are exempt)",
+    status: [401, 429, 429, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      await setSlowMode(db(), asActor(people.moderator), threadId, "5");
+      const post = (body: string) => call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "comment", body } });
+      await post(unique(`Första av ${who}`));
+      const body = unique(`Andra av ${who}`);
+      const answer = await post(body);
+      const stored = await db().select().from(comments).where(and(eq(comments.threadId, threadId), eq(comments.body, body)));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "comment on the owner's locked thread (effect: the comment is stored; staff only)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const body = unique(`Låst kommentar av ${who}`);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "comment", body } });
+      const stored = await db().select().from(comments).where(and(eq(comments.threadId, threadId), eq(comments.body, body)));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "reply to the owner's comment in a locked thread (effect: the reply is stored; staff only)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const body = unique(`Låst svar av ${who}`);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "comment", body, parentId: commentId } });
+      const stored = await db().select().from(comments).where(and(eq(comments.parentId, commentId), eq(comments.body, body)));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "react to the owner's locked thread (effect: the reaction is stored; staff only)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const threadId = await ownersThread();
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const answer = await call(threadRoute.action, who, {
+        url: threadUrl(threadId),
+        params: { categoryId, threadId },
+        form: { intent: "react", targetType: "thread", targetId: threadId, reactionType: "bull" },
+      });
+      const stored = await db().select().from(reactions).where(eq(reactions.targetId, threadId));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "edit the owner's comment in a locked thread (effect: the text changed; the author no longer may)",
+    status: [401, 403, 403, 403, 200, 200],
+    effect: "----++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const body = unique(`Låst redigering av ${who}`);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "edit-comment", id: commentId, body, reason: "Låst" } });
+      const [row] = await db().select({ body: comments.body }).from(comments).where(eq(comments.id, commentId));
+      return { answer, effect: row?.body === body };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "delete the owner's comment in a locked thread (effect: the row is gone; the lock changes no one's powers)",
+    status: [401, 403, 200, 403, 200, 200],
+    effect: "--+-++",
+    async run(who) {
+      const { threadId, commentId } = await ownersComment();
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "delete-comment", id: commentId } });
+      return { answer, effect: !(await exists(comments, commentId)) };
+    },
+  },
+  {
+    route: "thread.tsx",
+    op: "edit an admin's comment in a locked thread (effect: the text changed; a moderator never edits an admin's post)",
+    status: [401, 403, 403, 403, 403, 200],
+    effect: "-----+",
+    async run(who) {
+      const threadId = await ownersThread();
+      const { id: commentId } = await createComment(db(), asActor(people.admin), threadId, { body: unique("Adminens kommentar") });
+      await lockThread(db(), asActor(people.moderator), threadId, true);
+      const body = unique(`Låst redigering av ${who}`);
+      const answer = await call(threadRoute.action, who, { url: threadUrl(threadId), params: { categoryId, threadId }, form: { intent: "edit-comment", id: commentId, body, reason: "Låst" } });
+      const [row] = await db().select({ body: comments.body }).from(comments).where(eq(comments.id, commentId));
+      return { answer, effect: row?.body === body };
+    },
+  },
 
   // --- edit-thread.tsx ------------------------------------------------------------------------
   {
@@ -481,7 +757,7 @@ const ROWS: Row[] = [
         params: { postId: threadId },
         form: { title, body: "Ny text", reason: "Rubriken var vilseledande" },
       });
-      if (answer.status === 302) expect(answer.location).toBe(threadUrl(threadId));
+      if (answer.status === 302) expect(answer.location).toBe(await canonicalUrl(forum, threadId));
       const [row] = await db().select({ title: threads.title }).from(threads).where(eq(threads.id, threadId));
       const logged = await db().select().from(moderationLog).where(eq(moderationLog.targetId, threadId));
       if (row?.title === title) {
@@ -526,6 +802,23 @@ const ROWS: Row[] = [
       const answer = await call(newThread.action, who, { url: `/forum/ny-trad/${categoryId}`, params: { categoryId }, form: { title, body: "Innehåll" } });
       const stored = await db().select().from(threads).where(eq(threads.title, title));
       return { answer, effect: stored.length === 1 && stored[0]!.authorId === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "new-thread.tsx",
+    op: "create a thread with a poll (effect: it is stored with its poll and options)",
+    status: [401, 302, 302, 403, 302, 302],
+    effect: "-++-++",
+    async run(who) {
+      const title = unique(`Omröstning av ${who}`);
+      const answer = await call(newThread.action, who, {
+        url: `/forum/ny-trad/${categoryId}`,
+        params: { categoryId },
+        form: { title, body: "Rösta", poll: "on", "pollOption.0": "Köp", "pollOption.1": "Sälj" },
+      });
+      const [stored] = await db().select().from(threads).where(eq(threads.title, title));
+      const options = stored ? await db().select().from(pollOptions).where(eq(pollOptions.threadId, stored.id)) : [];
+      return { answer, effect: stored?.authorId === people[who as Person]?.id && options.length === 2 };
     },
   },
 
@@ -894,6 +1187,44 @@ const ROWS: Row[] = [
     async run(who) {
       const answer = await call(apiPresence.action, who, { url: "/api/presence", form: { date: "2020-02-01", hour: "25" } });
       return { answer, effect: (await db().select().from(userActivity).where(eq(userActivity.activityDate, "2020-02-01"))).length > 0 };
+    },
+  },
+
+  // --- api-unread.ts --------------------------------------------------------------------------
+  {
+    route: "api-unread.ts",
+    op: "report a thread read naming the owner's id (effect: the caller's read point, none for the owner)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const threadId = await ownersThread();
+      const answer = await call(apiUnread.action, who, { url: "/api/unread", form: { intent: "read", threadId, seen: "", userId: people.owner.id } });
+      const reads = await db().select().from(threadReads).where(eq(threadReads.threadId, threadId));
+      expect(reads.some((r) => r.userId === people.owner.id && who !== "owner"), "the owner's read point").toBe(false);
+      return { answer, effect: reads.length === 1 && reads[0]!.userId === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "api-unread.ts",
+    op: "'Markera alla som lästa' naming the owner's id (effect: the caller's mark, none for the owner)",
+    status: [401, 303, 303, 303, 303, 303],
+    effect: "-+++++",
+    async run(who) {
+      await db().update(profiles).set({ allReadAt: null });
+      const answer = await call(apiUnread.action, who, { url: "/api/unread", form: { intent: "all", back: "/forum", userId: people.owner.id } });
+      const marked = await db().select({ id: profiles.id }).from(profiles).where(sql`${profiles.allReadAt} IS NOT NULL`);
+      if (who !== "owner") expect(marked.some((m) => m.id === people.owner.id), "the owner's mark").toBe(false);
+      return { answer, effect: marked.length === 1 && marked[0]!.id === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "api-unread.ts",
+    op: "GET is not a read mark (effect: none possible)",
+    status: [405, 405, 405, 405, 405, 405],
+    effect: "------",
+    async run(who) {
+      const answer = await callText(apiUnread.loader, who, "/api/unread");
+      return { answer, effect: false };
     },
   },
 

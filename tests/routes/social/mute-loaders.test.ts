@@ -19,7 +19,7 @@ import { createComment, createThread } from "../../../server/forum/commands";
 import { listCategories } from "../../../server/forum/queries";
 import { muteMember } from "../../../server/mutes/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../../../server/testing/harness";
-import { callRoute, sessionCookie } from "../../../server/testing/route-call";
+import { callRoute, sessionCookie, threadUrl } from "../../../server/testing/route-call";
 
 let forum: TestForum;
 let anna: TestMember;
@@ -85,7 +85,7 @@ describe("lists", () => {
 describe("thread page", () => {
   it("marks Anna's comment and reply (and not Cissi's), and Anna's own thread post, for Bertil", async () => {
     const page = await callRoute(forum, threadRoute.loader, {
-      url: `/forum/kategori/${categoryId}/trad/${bertilsThread}`,
+      url: await threadUrl(forum, bertilsThread),
       params: { categoryId, threadId: bertilsThread },
       cookie: cookieBertil,
     });
@@ -97,13 +97,13 @@ describe("thread page", () => {
     expect(comments.find((c) => c.id === annasComment)).toMatchObject({ body: "Annas kommentar zebrakvartal." });
 
     const own = await callRoute(forum, threadRoute.loader, {
-      url: `/forum/kategori/${categoryId}/trad/${annasThread}`,
+      url: await threadUrl(forum, annasThread),
       params: { categoryId, threadId: annasThread },
       cookie: cookieBertil,
     });
     expect(own.body.thread.muted).toBe(true);
     const cissiSees = await callRoute(forum, threadRoute.loader, {
-      url: `/forum/kategori/${categoryId}/trad/${bertilsThread}`,
+      url: await threadUrl(forum, bertilsThread),
       params: { categoryId, threadId: bertilsThread },
       cookie: cookieCissi,
     });
