@@ -406,7 +406,8 @@ describe("where pushes may go", () => {
       expect(await devicesOf(member)).toEqual([]);
     }
     expect(received.length).toBe(before);
-  });
+    // 22 sends, each with its database round trips: over 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it("a host that does not resolve is a transient failure: released for a retry, the device kept", async () => {
     const { member, range } = await notifiedWith([`https://nowhere.exempel.invalid/device-nxdomain`]);
