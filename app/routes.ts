@@ -41,6 +41,10 @@ export default [
       route("sok", "routes/search.tsx"),
       // SPEC §2 Notifications page.
       route("notifications", "routes/notifications.tsx"),
+      // Private messages 'Inkorg': the inbox, 'Nytt meddelande', one conversation.
+      route("inkorg", "routes/inbox.tsx"),
+      route("inkorg/ny", "routes/inbox-new.tsx"),
+      route("inkorg/:conversationId", "routes/conversation.tsx"),
     ]),
     // One-click opt-out of the admins' bulk mail (List-Unsubscribe).
     route("avregistrera", "routes/unsubscribe.tsx"),
@@ -115,6 +119,7 @@ export default [
   route("api/presence", "routes/api-presence.ts"),
   // Read marks: comments on screen, 'Markera alla som lästa' (docs/decisions/052).
   route("api/unread", "routes/api-unread.ts"),
+  route("api/inbox", "routes/api-inbox.ts"),
   route("healthz", "routes/healthz.ts"),
   // robots.txt, the sitemap index and its child sitemaps.
   route("robots.txt", "routes/robots.ts"),

@@ -5,6 +5,7 @@
  * @module
  */
 import { notifications as n } from "./i18n/sv";
+import { conversationPath, INBOX_PATH } from "./messages";
 import { commentPath, threadPath, tickerPath } from "./paths";
 import { NOTIFICATION_TYPES, isOneOf, type NotificationChannel, type NotificationKind, type NotificationType } from "./values";
 
@@ -73,13 +74,15 @@ const PHRASES: Record<NotificationType, (actor: string, title: string, count: nu
   thread_activity: (_actor, title, count) => n.threadActivity(count, title),
   quote: (actor, title) => actor + n.quote(title),
   ticker_mention: (actor, title, count, ticker) => (count === 1 ? actor : "") + n.tickerMention(count, ticker, title),
+  // No text of the message: a notification, a digest and a push message may be seen by others.
+  private_message: (actor, _title, count) => actor + n.privateMessage(count),
 };
 
 /**
  * Where a notification leads (SPEC §4): new_thread → the thread; new_comment → the thread at
  * `#comment-{reference_id}`; mention → the comment, or the thread when the mention was in it;
  * ticker_mention → the post for a single one, the ticker page for a batch
- * (`count` > 1).
+ * (`count` > 1); private_message → the conversation (`reference_id`).
  *
  * @param row stored fields (`count` and `ticker` for the batched types; absent = 1 and none)
  * @returns a path, or `/forum/notifications` when the row lacks its thread
@@ -93,6 +96,7 @@ export function notificationHref(row: {
   ticker?: string | null;
 }): string {
   if (row.type === "ticker_mention" && row.ticker && (row.count ?? 1) > 1) return tickerPath(row.ticker);
+  if (row.type === "private_message") return row.referenceId ? conversationPath(row.referenceId) : INBOX_PATH;
   const threadId = row.threadId ?? (row.type === "new_thread" ? row.referenceId : null);
   if (!row.categoryId || !threadId) return "/forum/notifications";
   const comment = row.type !== "new_thread" && row.referenceId && row.referenceId !== threadId ? row.referenceId : undefined;

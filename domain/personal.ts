@@ -37,7 +37,12 @@ export interface OverlayViewer {
   edgeLevel: number;
   /** SPEC §4 hasPassword: the user menu shows 'Ställ in' or 'Byt'. */
   hasPassword: boolean;
+  /** Conversations with unread messages: the header's 'Inkorg' badge ({@link INBOX_PART}). */
+  inboxUnread: number;
 }
+
+/** The header's 'Inkorg' link with its badge; its state is the viewer's {@link OverlayViewer.inboxUnread}. */
+export const INBOX_PART = "inbox";
 
 /**
  * A member's states of a page's personal parts, by part name. A part that is absent keeps its

@@ -48,7 +48,7 @@ export {
  * @param required message when the text is blank
  * @param max longest length in characters, and `tooLong` its message
  */
-function visibleText(required: string, max: number, tooLong: string) {
+export function visibleText(required: string, max: number, tooLong: string) {
   return z
     .string()
     .trim()
@@ -62,7 +62,7 @@ function visibleText(required: string, max: number, tooLong: string) {
  *
  * @param body the body schema it refines
  */
-function withImageLimit<T extends z.ZodType<string>>(body: T) {
+export function withImageLimit<T extends z.ZodType<string>>(body: T) {
   return body.refine((v) => countPostImages(v) <= MAX_POST_IMAGES, { message: pi.tooManyImages(MAX_POST_IMAGES) });
 }
 
@@ -333,3 +333,4 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+

@@ -50,6 +50,14 @@ export const TARGET_TYPES = ["thread", "comment"] as const;
 /** thread or comment. */
 export type TargetType = (typeof TARGET_TYPES)[number];
 
+/**
+ * Who may start a private conversation with a member ('Vem får skicka meddelanden till dig'):
+ * everyone (the default), the members they follow, or nobody. Stored in `profiles.messages_from`.
+ */
+export const MESSAGES_FROM = ["everyone", "following", "nobody"] as const;
+/** everyone, following or nobody. */
+export type MessagesFrom = (typeof MESSAGES_FROM)[number];
+
 /** Roles in rising order of power (SPEC §5 Roles, §6); any other stored role id counts as member. */
 export const ROLES = ["member", "moderator", "admin"] as const;
 /** A forum role. */
@@ -70,7 +78,7 @@ export const REPORT_RESOLUTIONS = ["dismissed", "content_deleted", "author_block
  * Notification types (SPEC §3 notifications, plus `mention` and `thread_activity`,
  * 'Bevaka tråd': one batched row per watched thread while unread).
  */
-export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention", "thread_activity", "quote", "ticker_mention"] as const;
+export const NOTIFICATION_TYPES = ["new_thread", "new_comment", "mention", "thread_activity", "quote", "ticker_mention", "private_message"] as const;
 /** One notification type. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -78,9 +86,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * The kinds a member sets a channel for on the settings page 'Notiser', in the order
  * the page lists them: a new thread by someone I follow, a reply to me (a comment on my thread or
  * a reply to my comment), a comment in a thread I watch, a mention, a quote, a watched ticker
- * mentioned. Each notification type belongs to one kind ({@link NOTIFICATION_KIND_OF}).
+ * mentioned, a private message ('Privat meddelande', one batched row per conversation while
+ * unread). Each notification type belongs to one kind ({@link NOTIFICATION_KIND_OF}).
  */
-export const NOTIFICATION_KINDS = ["followed_thread", "reply", "watched_thread", "mention", "quote", "watched_ticker"] as const;
+export const NOTIFICATION_KINDS = ["followed_thread", "reply", "watched_thread", "mention", "quote", "watched_ticker", "private_message"] as const;
 /** One notification kind. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -92,6 +101,7 @@ export const NOTIFICATION_KIND_OF: Record<NotificationType, NotificationKind> = 
   mention: "mention",
   quote: "quote",
   ticker_mention: "watched_ticker",
+  private_message: "private_message",
 };
 
 /**
@@ -115,6 +125,7 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationKind, Notificatio
   mention: "email",
   quote: "email",
   watched_ticker: "forum",
+  private_message: "email",
 };
 
 /** Actions recorded in the moderation log (docs/decisions/012-moderation-admin.md). */
@@ -136,6 +147,9 @@ export const MODERATION_ACTIONS = [
   "move_thread",
   "merge_thread",
   "set_slow_mode",
+  "release_message",
+  "delete_message",
+  "dismiss_message_reports",
 ] as const;
 /** 'Långsamt läge' choices in minutes: at most one comment per member per this many minutes. */
 export const SLOW_MODE_MINUTES = [1, 5, 15, 60] as const;
@@ -185,6 +199,8 @@ export const LIMITS = {
   nicknameMin: 2,
   /** Nickname, most characters. */
   nicknameMax: 30,
+  /** A private message ('Inkorg'), as a comment. */
+  message: 10_000,
 } as const;
 
 /**

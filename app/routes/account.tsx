@@ -25,7 +25,11 @@ import { Button, buttonClass } from "../components/ui/button";
 import { FormError, Notice, TextField } from "../components/ui/field";
 import { NotificationSettingsForm } from "../components/notifications/notification-settings-form";
 import { MutedMembers } from "../components/profile/muted-members";
-import { adminMail as am, app, mutes as mu, notificationSettings as nst, privacy as pv } from "../../domain/i18n/sv";
+import { adminMail as am, app, inbox as ib, mutes as mu, notificationSettings as nst, privacy as pv } from "../../domain/i18n/sv";
+import type { MessagesFrom } from "../../domain/values";
+import { getMessagesFrom } from "../../server/messages/queries";
+import { messagesFromWrite } from "../../server/messages/commands";
+import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import { formatDate } from "../lib/dates";
 import type { Route } from "./+types/account";
 
@@ -45,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notificationSettings: await getNotificationSettings(services.db, viewer.id),
     // 'Dolda medlemmar'.
     mutedMembers: await listMutedMembers(services.db, viewer.id),
+    // 'Vem får starta en konversation med dig' ('Inkorg').
+    messagesFrom: await getMessagesFrom(services.db, viewer.id),
   };
 }
 
@@ -114,6 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { title: nst.emailTurnedOff, description: nst.emailTurnedOffDescription },
       };
     }
+    case "messages-from": {
+      const result = await runWrite(messagesFromWrite, writeContext(services, viewer, request), { messagesFrom: form.messagesFrom });
+      if (!result.ok) return writeFailure(result, { intent, sent: false });
+      return { ok: true as const, intent, error: null, sent: false, toast: { title: ib.settingSaved } };
+    }
     case "unmute": {
       const result = await runWrite(unmuteWrite, writeContext(services, viewer, request), { userId: form.userId ?? "" });
       if (!result.ok) return writeFailure(result, { intent, sent: false });
@@ -131,13 +142,15 @@ const card = "space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-s
 
 /** The account page. */
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, profileId, adminMailOptOut, notificationSettings, mutedMembers } = loaderData;
+  const { summary, profileId, adminMailOptOut, notificationSettings, mutedMembers, messagesFrom } = loaderData;
   const navigation = useNavigation();
+  // The same object until the next answer (the hook shows each answer once).
+  useActionToast(actionData?.intent === "messages-from" ? (actionData as ActionAnswer) : undefined);
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const deleteError = actionData && !actionData.ok && actionData.intent === "delete" ? actionData.error : undefined;
   const linkError = actionData && !actionData.ok && actionData.intent === "send-link" ? actionData.error : undefined;
   const ownSection = (intent = "") =>
-    intent === "delete" || intent === "send-link" || intent === "notification-settings" || intent.startsWith("email-") || intent === "unmute";
+    intent === "delete" || intent === "send-link" || intent === "notification-settings" || intent.startsWith("email-") || intent === "unmute" || intent === "messages-from";
   const otherError = actionData && !actionData.ok && !ownSection(actionData.intent) ? actionData.error : undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -167,6 +180,29 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <NotificationSettingsForm settings={notificationSettings} routeAnswer={actionData ?? undefined} />
+
+      <section className={card} aria-labelledby="account-messages" id="meddelanden">
+        <h2 id="account-messages" className="text-lg font-bold">
+          {ib.settingsTitle}
+        </h2>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="messages-from" />
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold text-slate-800">{ib.whoMayMessage}</legend>
+            {/* The catalogue's keys are MESSAGES_FROM in order (values.ts's list would add to every page's first download). */}
+            {(Object.keys(ib.messagesFrom) as MessagesFrom[]).map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="radio" name="messagesFrom" value={value} defaultChecked={messagesFrom === value} />
+                {ib.messagesFrom[value]}
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-xs text-slate-600">{ib.messagesFromHint}</p>
+          <button type="submit" className={buttonClass("secondary")} disabled={busy("messages-from")}>
+            {ib.saveSetting}
+          </button>
+        </Form>
+      </section>
 
       <MutedMembers members={mutedMembers} className={card} />
 

@@ -3,7 +3,8 @@
  * grouped by target with count, reasons and a preview; staff dismiss, delete the content or block
  * the author, which closes the group's reports. An author who is blocked already is shown as such
  * ('Användaren är redan blockerad') instead of 'Blockera författaren'. Moderators and admins
- * (SPEC §6 moderatorOnly), enforced again in the action and in `resolveReports`.
+ * (SPEC §6 moderatorOnly), enforced again in the action and in `resolveReports`. Below them, the
+ * private messages held for review and the reported ones (`intent=message`, {@link MessageQueue}).
  *
  * @module
  */
@@ -17,7 +18,10 @@ import { runWrite, writeContext, writeFailure } from "../../server/writes/pipeli
 import { RelativeTime } from "../components/forum/relative-time";
 import { ConfirmDialog } from "../components/moderation/confirm-dialog";
 import { buttonClass } from "../components/ui/button";
-import { forum as f, moderation as m } from "../../domain/i18n/sv";
+import { forum as f, inbox as ib, moderation as m } from "../../domain/i18n/sv";
+import { moderateMessageWrite } from "../../server/messages/commands";
+import { heldMessages, reportedMessages } from "../../server/messages/queries";
+import { MessageQueue } from "../components/moderation/message-queue";
 import { useActionToast, type ActionAnswer } from "../lib/use-action-toast";
 import type { Route } from "./+types/admin-reports";
 import { LIMITS } from "../../domain/limits";
@@ -28,7 +32,8 @@ import type { TargetType } from "../../domain/values";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   await requireRole(services, request, "moderator");
-  return { groups: await listReportGroups(services.db) };
+  const [groups, held, reported] = await Promise.all([listReportGroups(services.db), heldMessages(services.db), reportedMessages(services.db)]);
+  return { groups, held, reported };
 }
 
 const DONE: Record<ReportDecision, string> = { dismiss: m.dismissed, delete: m.contentDeleted, block: m.authorBlocked };
@@ -43,6 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireRole(services, request, "moderator");
   const form = await readForm(request);
+  if (form.intent === "message") {
+    const result = await runWrite(moderateMessageWrite, writeContext(services, viewer, request), { messageId: form.messageId ?? "", action: form.action });
+    if (!result.ok) return writeFailure(result);
+    return data({ ok: true as const, toast: { title: form.action === "release" ? ib.released : form.action === "delete" ? ib.deleted : m.dismissed } });
+  }
   const decision = form.decision as ReportDecision;
   if (!(decision in DONE)) return badRequest();
   const result = await runWrite(resolveReportsWrite, writeContext(services, viewer, request), {
@@ -59,7 +69,7 @@ type Pending = { decision: ReportDecision; targetType: TargetType; targetId: str
 
 /** The queue. */
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { groups } = loaderData;
+  const { groups, held, reported } = loaderData;
   const fetcher = useFetcher<ActionAnswer>();
   useActionToast(fetcher.data);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -166,6 +176,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </ConfirmDialog>
       ) : null}
+      <MessageQueue held={held} reported={reported} />
     </div>
   );
 }

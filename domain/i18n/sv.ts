@@ -65,3 +65,4 @@ export { unread } from "./groups/unread";
 export { polls } from "./groups/polls";
 export { threadTools } from "./groups/threadTools";
 export { threadState } from "./groups/threadState";
+export { inbox } from "./groups/inbox";

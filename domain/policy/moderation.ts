@@ -107,6 +107,12 @@ export interface MemberCan {
    * profile, staff included (the mute write refuses oneself with 400).
    */
   mute: boolean;
+  /**
+   * Show 'Skicka meddelande' ('Inkorg'): someone else's profile, for a member who is not blocked
+   * (a visitor's click asks them to log in). Whether the member takes the viewer's messages is
+   * told when they send (docs/decisions/055-private-messages.md).
+   */
+  privateMessage: boolean;
 }
 
 /**
@@ -117,7 +123,7 @@ export interface MemberCan {
  * @returns {@link MemberCan}
  */
 export function memberCan(actor: Actor, target: TargetMember): MemberCan {
-  if (actor === null) return { follow: true, block: false, deleteUser: false, changeRole: false, message: false, mute: false };
+  if (actor === null) return { follow: true, block: false, deleteUser: false, changeRole: false, message: false, mute: false, privateMessage: true };
   const admin = actsAsAdmin(actor);
   return {
     follow: actor.id !== target.id,
@@ -126,6 +132,7 @@ export function memberCan(actor: Actor, target: TargetMember): MemberCan {
     changeRole: admin,
     message: admin,
     mute: actor.id !== target.id,
+    privateMessage: actor.id !== target.id && !actor.blocked,
   };
 }
 

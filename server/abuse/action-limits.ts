@@ -16,7 +16,7 @@
  */
 import { eq } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import { abuseLimits as al, polls as pl } from "../../domain/i18n/sv";
+import { abuseLimits as al, inbox as ib, polls as pl } from "../../domain/i18n/sv";
 import { isStaffRole, type Role } from "../../domain/roles";
 import type { Db } from "../db/client";
 import { abuseLimits, user } from "../db/schema";
@@ -32,6 +32,8 @@ export type LimitedAction =
   | "reaction"
   | "report"
   | "follow"
+  | "conversation"
+  | "message"
   | "vote"
   | "upload"
   | "search"
@@ -112,6 +114,20 @@ export const ACTION_LIMITS: Record<LimitedAction, ActionRule[]> = {
   follow: [
     { name: "followMember", scope: "member", points: 30, duration: 60, message: al.follow },
     { name: "followIp", scope: "memberIp", points: 1200, duration: 60, message: al.follow },
+  ],
+  // 'Inkorg': a new conversation counts both (its first message is a message). Scams start in
+  // private messages: a new account starts 3 conversations on its first day (Discourse lets a
+  // new user message 0 until trust level 1), anyone 10 an hour; 60 messages an hour keep a lively
+  // conversation going and stop a bot (docs/decisions/014-abuse-limits.md).
+  conversation: [
+    { name: "conversationFirstDay", scope: "newMember", points: 3, duration: DAY, message: ib.newAccountConversations },
+    { name: "conversationHour", scope: "member", points: 10, duration: 3600, message: ib.tooManyConversations },
+    { name: "conversationIp", scope: "memberIp", points: 300, duration: 3600, message: al.fromYourAddress },
+  ],
+  message: [
+    { name: "messageHour", scope: "member", points: 60, duration: 3600, message: ib.tooManyMessages },
+    { name: "messageFirstDay", scope: "newMember", points: 30, duration: DAY, message: ib.tooManyMessages },
+    { name: "messageIp", scope: "memberIp", points: 3000, duration: 3600, message: al.fromYourAddress },
   ],
   // 'Omröstning': a member votes and changes their vote a few times at most; each vote makes the
   // pages of voters who see the counts reload theirs.

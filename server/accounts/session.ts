@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { errors } from "../../domain/i18n/sv";
-import { account, blockedUsers, memberMutes, profiles } from "../db/schema";
+import { account, blockedUsers, conversationMembers, memberMutes, profiles } from "../db/schema";
 import { isAdminRole, roleOf, type Role } from "../../domain/roles";
 import { actsAsAdmin, actsAsStaff, siteCan } from "../../domain/policy/actor";
 import type { Services } from "../platform/services";
@@ -40,13 +40,15 @@ export interface Viewer {
    * Private: never sent to the browser as such.
    */
   mutedIds: ReadonlySet<string>;
+  /** Conversations with messages the member has not read ('Inkorg' badge), read with the profile. */
+  inboxUnread: number;
 }
 
 /**
  * The viewer's public fields, as the root loader sends them to the browser (no e-mail, no mutes).
  *
  * @param viewer the member
- * @returns `{ id, nickname, can (siteCan), avatarUrl, edgeLevel (0..1), hasPassword }`
+ * @returns `{ id, nickname, can (siteCan), avatarUrl, edgeLevel (0..1), hasPassword, inboxUnread }`
  */
 export function toClientViewer(viewer: Viewer): OverlayViewer {
   return {
@@ -56,6 +58,7 @@ export function toClientViewer(viewer: Viewer): OverlayViewer {
     avatarUrl: viewer.avatarUrl,
     edgeLevel: viewer.edgeLevel,
     hasPassword: viewer.hasPassword,
+    inboxUnread: viewer.inboxUnread,
   };
 }
 
@@ -99,6 +102,7 @@ export const GENERIC_VIEWER: Viewer = {
   hasPassword: true,
   blocked: false,
   mutedIds: new Set(),
+  inboxUnread: 0,
 };
 
 /**
@@ -183,6 +187,8 @@ async function readViewer(services: Services, headers: Headers): Promise<Viewer 
         AND ${account.providerId} = 'credential' AND ${account.password} IS NOT NULL)`,
       blocked: sql<boolean>`EXISTS (SELECT 1 FROM ${blockedUsers} WHERE ${blockedUsers.userId} = ${session.user.id})`,
       mutedIds: sql<string[] | null>`(SELECT array_agg(${memberMutes.mutedId}) FROM ${memberMutes} WHERE ${memberMutes.muterId} = ${session.user.id})`,
+      inboxUnread: sql<number>`(SELECT count(*)::int FROM ${conversationMembers} WHERE ${conversationMembers.userId} = ${session.user.id}
+        AND ${conversationMembers.unreadCount} > 0 AND ${conversationMembers.leftAt} IS NULL)`,
     })
     .from(profiles)
     .where(eq(profiles.id, session.user.id))
@@ -198,6 +204,7 @@ async function readViewer(services: Services, headers: Headers): Promise<Viewer 
     hasPassword: Boolean(profile.hasPassword),
     blocked: Boolean(profile.blocked),
     mutedIds: new Set(profile.mutedIds ?? []),
+    inboxUnread: Number(profile.inboxUnread ?? 0),
   };
 }
 

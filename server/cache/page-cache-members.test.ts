@@ -24,6 +24,7 @@ const member: Viewer = {
   hasPassword: true,
   blocked: false,
   mutedIds: new Set(),
+  inboxUnread: 0,
 };
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

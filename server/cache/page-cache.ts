@@ -27,7 +27,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { themeFromCookie, THEME_COOKIE } from "../../domain/theme";
-import { PERSONAL_DATA, VIEWER_PART, personalParts, scriptJson, type PersonalAnswer, type PersonalParts, type PersonalSlot, type PersonalStates } from "../../domain/personal";
+import { INBOX_PART, PERSONAL_DATA, VIEWER_PART, personalParts, scriptJson, type PersonalAnswer, type PersonalParts, type PersonalSlot, type PersonalStates } from "../../domain/personal";
 import { cspWithHashes } from "../security/headers";
 import { hashedPage } from "../security/script-hashes";
 import { GENERIC_RENDER_HEADER, genericRenderSecret } from "./share-personal";
@@ -351,7 +351,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (!layout) return null;
     let mine = viewerStates.get(viewer);
     if (!mine) viewerStates.set(viewer, (mine = made!.viewerState(viewer)));
-    const states: PersonalStates = Object.assign({ [VIEWER_PART]: mine }, ...given);
+    const states: PersonalStates = Object.assign({ [VIEWER_PART]: mine, [INBOX_PART]: viewer.inboxUnread }, ...given);
     // The states' JSON as one fresh piece, but a kept (large) one as it is.
     const jsons = new Map<string, string | KeptJson>();
     const dataParts: Part[] = [];

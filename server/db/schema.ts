@@ -34,6 +34,7 @@ import {
   TARGET_TYPES,
   AUTHOR_SENTIMENTS,
   POSITIONS,
+  MESSAGES_FROM,
   sqlInList,
 } from "../../domain/values";
 import { searchableTextSql } from "../search/document";
@@ -198,6 +199,8 @@ export const profiles = pgTable(
     allReadAt: timestamp("all_read_at", { withTimezone: true }),
     /** True when the member refused the admins' bulk mail (List-Unsubscribe; 0009_moderation). */
     adminMailOptOut: boolean("admin_mail_opt_out").notNull().default(false),
+    /** Who may start a private conversation with the member (`MESSAGES_FROM`; 'Inkorg'). */
+    messagesFrom: text("messages_from").notNull().default("everyone"),
   },
   (t) => [
     uniqueIndex("profiles_nickname_lower_idx").on(sql`lower(${t.nickname})`),
@@ -207,6 +210,7 @@ export const profiles = pgTable(
       sql`${t.threadsCount} >= 0 AND ${t.commentsCount} >= 0 AND ${t.reactionsGiven} >= 0 AND ${t.reactionsReceived} >= 0`,
     ),
     check("profiles_follow_counters_nonnegative", sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
+    check("profiles_messages_from_check", sql`${t.messagesFrom} IN ${sql.raw(sqlInList(MESSAGES_FROM))}`),
     index("profiles_last_activity_idx").on(t.lastActivityAt),
     /** Nickname search by similarity (pg_trgm, created by 0004_profiles_social_triggers.sql). */
     index("profiles_nickname_trgm_idx").using("gin", sql`lower(${t.nickname}) gin_trgm_ops`),
@@ -603,6 +607,10 @@ export const notifications = pgTable(
     uniqueIndex("notifications_thread_activity_unread_idx")
       .on(t.userId, t.threadId)
       .where(sql`${t.type} = 'thread_activity' AND ${t.read} = false`),
+    /** At most one unread `private_message` row per member and conversation (`reference_id`), the batch's target. */
+    uniqueIndex("notifications_private_message_unread_idx")
+      .on(t.userId, t.referenceId)
+      .where(sql`${t.type} = 'private_message' AND ${t.read} = false`),
     /** At most one unread `ticker_mention` row per member and ticker, the batch's target. */
     uniqueIndex("notifications_ticker_mention_unread_idx")
       .on(t.userId, t.ticker)
@@ -684,6 +692,7 @@ export const notificationSettings = pgTable(
     mention: channelColumn("mention", "mention"),
     quote: channelColumn("quote", "quote"),
     watchedTicker: channelColumn("watched_ticker", "watched_ticker"),
+    privateMessage: channelColumn("private_message", "private_message"),
     emailEnabled: boolean("email_enabled").notNull().default(true),
     weeklyDigest: boolean("weekly_digest").notNull().default(false),
     updatedAt: updatedAt(),
@@ -697,6 +706,7 @@ export const notificationSettings = pgTable(
         ["mention", t.mention],
         ["quote", t.quote],
         ["watched_ticker", t.watchedTicker],
+        ["private_message", t.privateMessage],
       ] as const
     ).map(([name, column]) =>
       check(`notification_settings_${name}_check`, sql`${column} IN ${sql.raw(sqlInList(NOTIFICATION_CHANNELS))}`),
@@ -1141,4 +1151,125 @@ export const pollVotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.optionId, t.userId] }), index("poll_votes_thread_user_idx").on(t.threadId, t.userId), index("poll_votes_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Private messages ('Inkorg', docs/decisions/055-private-messages.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A private conversation, one to one or a group of up to 10 members. `pair_key` ("<id>:<id>",
+ * the lower id first) makes one one-to-one conversation per pair (null for groups, and cleared
+ * when either member is deleted). `message_count` is the `seq` of its latest message.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    isGroup: boolean("is_group").notNull().default(false),
+    pairKey: text("pair_key"),
+    messageCount: counter("message_count"),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("conversations_pair_key_idx").on(t.pairKey), check("conversations_message_count_nonnegative", sql`${t.messageCount} >= 0`)],
+);
+
+/**
+ * A member of a conversation and their state in it: `unread_count` messages they have not read
+ * (the inbox's marks and the header's badge count rows above 0), `read_seq` the latest they have
+ * read, `hidden` (hidden from their inbox until the next message), `left_at` (left the group:
+ * they no longer see it). `last_message_at` is the conversation's, copied so a member's inbox is
+ * one index scan.
+ */
+export const conversationMembers = pgTable(
+  "conversation_members",
+  {
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    unreadCount: counter("unread_count"),
+    readSeq: counter("read_seq"),
+    hidden: boolean("hidden").notNull().default(false),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "conversation_members_pkey", columns: [t.conversationId, t.userId] }),
+    index("conversation_members_inbox_idx")
+      .on(t.userId, t.lastMessageAt.desc(), t.conversationId)
+      .where(sql`${t.leftAt} IS NULL AND NOT ${t.hidden}`),
+    index("conversation_members_unread_idx").on(t.userId).where(sql`${t.unreadCount} > 0 AND ${t.leftAt} IS NULL`),
+    check("conversation_members_counts_nonnegative", sql`${t.unreadCount} >= 0 AND ${t.readSeq} >= 0`),
+  ],
+);
+
+/**
+ * One message. `seq` numbers a conversation's messages from 1. A deleted message keeps its row
+ * with empty text ('Meddelandet har tagits bort'); a deleted account's messages lose their text
+ * and author ('Okänd'). `held`: links from an account younger than a day, shown to others once a
+ * moderator or another participant's reply releases it. `same_text` is the normalised text's
+ * md5, for the same-text-to-many rule.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    bodyHtml: text("body_html").notNull(),
+    sameText: text("same_text").notNull().default(""),
+    held: boolean("held").notNull().default(false),
+    createdAt: createdAt(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
+    index("messages_author_created_idx").on(t.authorId, t.createdAt),
+    index("messages_held_idx").on(t.createdAt).where(sql`${t.held}`),
+    check("messages_seq_positive", sql`${t.seq} >= 1`),
+    check("messages_body_length", sql`char_length(${t.body}) <= ${sql.raw(String(LIMITS.message))}`),
+  ],
+);
+
+/**
+ * A participant's report of a message ('Anmäl'): the only way staff see a private message (with
+ * the 5 before it). Open until a moderator dismisses it or deletes the message.
+ */
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    index("message_reports_status_created_idx").on(t.status, t.createdAt.desc()),
+    uniqueIndex("message_reports_one_open_per_member_idx").on(t.userId, t.messageId).where(sql`${t.status} = 'open'`),
+    check("message_reports_status_check", sql`${t.status} IN ${sql.raw(sqlInList(REPORT_STATUSES))}`),
+    check("message_reports_reason_check", sql`${t.reason} IN ${sql.raw(sqlInList(REPORT_REASONS))}`),
+    check(
+      "message_reports_resolution_check",
+      sql`${t.resolution} IS NULL OR ${t.resolution} IN ${sql.raw(sqlInList(REPORT_RESOLUTIONS))}`,
+    ),
+  ],
 );

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  MESSAGES_FROM,
   LIMITS,
   MAIL_JOB_STATUSES,
   MAIL_RECIPIENT_STATUSES,
@@ -76,6 +77,10 @@ describe("database CHECK constraints match domain/values.ts", () => {
     ["moderation_log_action_check", MODERATION_ACTIONS],
     ["admin_mail_jobs_status_check", MAIL_JOB_STATUSES],
     ["admin_mail_recipients_status_check", MAIL_RECIPIENT_STATUSES],
+    ["profiles_messages_from_check", MESSAGES_FROM],
+    ["message_reports_reason_check", REPORT_REASONS],
+    ["message_reports_status_check", REPORT_STATUSES],
+    ["message_reports_resolution_check", REPORT_RESOLUTIONS],
     ...NOTIFICATION_KINDS.map((kind): [string, readonly string[]] => [`notification_settings_${kind}_check`, NOTIFICATION_CHANNELS]),
   ];
   for (const [name, list] of cases) {
@@ -94,6 +99,7 @@ describe("database CHECK constraints match domain/values.ts", () => {
     expect(upperBound("threads_title_length")).toBe(LIMITS.title);
     expect(upperBound("threads_body_length")).toBe(LIMITS.body);
     expect(upperBound("comments_body_length")).toBe(LIMITS.comment);
+    expect(upperBound("messages_body_length")).toBe(LIMITS.message);
   });
 
   it("every CHECK constraint that lists values is compared above", () => {

@@ -21,7 +21,8 @@ import { exportMemberData } from "../privacy/export";
 import { setThreadSubscription } from "../subscriptions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { watchTicker } from "../watchlist/commands";
-import { runWrite } from "../writes/pipeline";
+import { runWrite, unwrap } from "../writes/pipeline";
+import { startConversationWrite } from "../messages/commands";
 import { markNotificationRead } from "./commands";
 import { getUnreadNotifications } from "./queries";
 import {
@@ -67,7 +68,7 @@ describe("defaults", () => {
   it("a member who never saved gets the documented defaults and has no row", async () => {
     const m = await createMember(forum);
     expect(await getNotificationSettings(db(), m.id)).toEqual({
-      channels: { followed_thread: "forum", reply: "email", watched_thread: "forum", mention: "email", quote: "email", watched_ticker: "forum" },
+      channels: { followed_thread: "forum", reply: "email", watched_thread: "forum", mention: "email", quote: "email", watched_ticker: "forum", private_message: "email" },
       emailEnabled: true,
       weeklyDigest: false,
       autoSubscribe: true,
@@ -127,6 +128,12 @@ const SCENARIOS: Record<NotificationKind, { type: string; run: (target: TestMemb
     run: async (target, other) => {
       await watchTicker(db(), target.id, "VOLV-B");
       await thread(other, "Volvo", "Vad tror ni om $VOLV-B?");
+    },
+  },
+  private_message: {
+    type: "private_message",
+    run: async (target, other) => {
+      unwrap(await runWrite(startConversationWrite, { db: db(), actor: actor(other) }, { to: target.nickname, body: "Hej! Ett privat meddelande." }));
     },
   },
 };

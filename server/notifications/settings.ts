@@ -50,6 +50,7 @@ export async function getNotificationSettings(db: Db | Tx, userId: string): Prom
       mention: row.mention as NotificationChannel,
       quote: row.quote as NotificationChannel,
       watched_ticker: row.watchedTicker as NotificationChannel,
+      private_message: row.privateMessage as NotificationChannel,
     },
     emailEnabled: row.emailEnabled,
     weeklyDigest: row.weeklyDigest,
@@ -157,6 +158,7 @@ function columnsOf(view: Partial<NotificationSettingsView>): SettingsColumns {
           mention: c.mention,
           quote: c.quote,
           watchedTicker: c.watched_ticker,
+          privateMessage: c.private_message,
         }
       : {}),
     ...(view.emailEnabled !== undefined ? { emailEnabled: view.emailEnabled } : {}),

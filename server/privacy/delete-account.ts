@@ -133,6 +133,13 @@ async function scrubMemberCopies(tx: Tx, userId: string, email: string): Promise
   // Other members' notifications keep the event but no longer name the deleted member; the
   // digests and pushes still to be sent are built from these rows, so they do not either.
   await tx.update(notifications).set({ actorNickname: null }).where(eq(notifications.actorId, userId));
+  // Private messages: the member's texts go; the messages stay in their conversations, shown
+  // 'Okänd' (the author reference is set null by the foreign key); a one-to-one conversation no
+  // longer names the pair.
+  await tx.execute(
+    sql`UPDATE messages SET body = '', body_html = '', same_text = '', held = false, deleted_at = coalesce(deleted_at, now()) WHERE author_id = ${userId}`,
+  );
+  await tx.execute(sql`UPDATE conversations SET pair_key = NULL WHERE pair_key LIKE ${`%${userId}%`}`);
   // Edit history and the moderation log keep the event, shown as 'Okänd'.
   await tx.update(postRevisions).set({ editorNickname: f.unknownAuthor }).where(eq(postRevisions.editorId, userId));
   await tx.update(moderationLog).set({ actorNickname: f.unknownAuthor }).where(eq(moderationLog.actorId, userId));

@@ -16,6 +16,8 @@ import { getNotificationSettings } from "../notifications/settings";
 import type { NotificationSettingsView } from "../../domain/notifications";
 import { pushDevicesForExport, type PushDeviceExport } from "../push/devices";
 import { pollVotesForExport, type PollVoteExport } from "../polls/queries";
+import { exportConversations, getMessagesFrom, type ConversationExport } from "../messages/queries";
+import type { MessagesFrom } from "../../domain/values";
 import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
@@ -182,6 +184,13 @@ export interface MemberExport {
   pushDevices: PushDeviceExport[];
   /** Votes in polls ('Omröstning'): the poll's thread and title, the option, when; oldest first. */
   pollVotes: PollVoteExport[];
+  /**
+   * Private conversations ('Inkorg') the member is or was in: participants' nicknames and every
+   * message the member can see, theirs and the others', oldest first; 'Vem får starta en
+   * konversation med dig'.
+   */
+  conversations: ConversationExport[];
+  messagesFrom: MessagesFrom;
   notifications: ExportNotification[];
   reports: ExportReport[];
   /** Activity log (SPEC §7 log_user_activity): one entry per local date and hour active. */
@@ -398,6 +407,8 @@ export async function exportMemberData(db: Db, userId: string): Promise<MemberEx
     notificationSettings: await getNotificationSettings(db, userId),
     pushDevices: await pushDevicesForExport(db, userId),
     pollVotes: await pollVotesForExport(db, userId),
+    conversations: await exportConversations(db, userId),
+    messagesFrom: await getMessagesFrom(db, userId),
     notifications: myNotifications.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     activity: myActivity,

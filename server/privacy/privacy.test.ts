@@ -43,7 +43,7 @@ let forum: TestForum;
 let categoryId: string;
 
 const actor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
-const viewerOf = (m: TestMember): Viewer => ({ id: m.id, nickname: m.nickname, email: m.email, avatarUrl: null, edgeLevel: 0, role: m.role, hasPassword: true, blocked: false, mutedIds: new Set() });
+const viewerOf = (m: TestMember): Viewer => ({ id: m.id, nickname: m.nickname, email: m.email, avatarUrl: null, edgeLevel: 0, role: m.role, hasPassword: true, blocked: false, mutedIds: new Set(), inboxUnread: 0 });
 const db = () => forum.services.db;
 
 async function profile(id: string) {

@@ -11,7 +11,9 @@
  * 2. The scan: a member who has done everything (posted, edited, been quoted, mentioned others,
  *    reacted, reported, closed reports, blocked someone, been blocked and promoted, been notified,
  *    has push devices and queued deliveries, digest cursors, fan-outs, bulk-mail rows, one-time
- *    tokens and abuse counters) is deleted; then every text, array and JSON column of every table
+ *    tokens and abuse counters, and private messages: conversations one to one and in a group,
+ *    sent, received and held messages, a report filed and one of hers reported and moderated) is
+ *    deleted; then every text, array and JSON column of every table
  *    in every schema is searched for their nickname, e-mail and id. A hit outside
  *    `KEPT_AFTER_DELETION` fails, naming `schema.table.column`.
  */
@@ -24,11 +26,23 @@ import { login, requestMagicLink, requestPasswordReset } from "../accounts/actio
 import { enqueueMessage } from "../admin/messages";
 import { setUserRole } from "../admin/users";
 import { savePost } from "../bookmarks/commands";
+import {
+  hideConversationWrite,
+  leaveConversationWrite,
+  messagesFromWrite,
+  moderateMessageWrite,
+  reportMessageWrite,
+  sendMessageWrite,
+  startConversationWrite,
+} from "../messages/commands";
 import { vote } from "../polls/commands";
 import {
   adminMailRecipients,
   companies,
   comments,
+  conversations,
+  messageReports,
+  messages,
   moderationLog,
   notificationDigests,
   notificationFanouts,
@@ -57,6 +71,7 @@ import { toggleReaction } from "../reactions/commands";
 import { createMember, createTestForum, type TestForum, type TestMember } from "../testing/harness";
 import { sessionCookie } from "../testing/route-call";
 import { watchTicker } from "../watchlist/commands";
+import { runWrite, unwrap } from "../writes/pipeline";
 import { deleteMember } from "./delete-account";
 import { KEPT_AFTER_DELETION, MEMBER_DATA_COLUMNS } from "./member-data";
 
@@ -178,6 +193,24 @@ describe("deleting a member who has done everything", () => {
     // A session (IP address, user agent), gone with the account.
     await sessionCookie(forum, dora);
 
+    // Private messages ('Inkorg'), before the mutes below would stop them: a one-to-one with Erik
+    // (sent, received, one held for its link: her profile is new), a group with Erik and Fia she
+    // then leaves, a report of hers and one of her messages reported and dismissed by the admin,
+    // her 'Vem får starta en konversation med dig'.
+    const as = (m: TestMember) => ({ db: db(), actor: actor(m) });
+    const pair = unwrap(await runWrite(startConversationWrite, as(dora), { to: erik.nickname, body: "Hej Erik, vad tror du om Volvo?" })).value;
+    unwrap(await runWrite(sendMessageWrite, as(erik), { conversationId: pair.conversationId, body: "Jag tror på Volvo." }));
+    const held = unwrap(await runWrite(sendMessageWrite, as(dora), { conversationId: pair.conversationId, body: "Läs https://exempel.se/volvo" })).value;
+    expect(held.held).toBe(true);
+    const group = unwrap(await runWrite(startConversationWrite, as(dora), { to: `${erik.nickname}, ${fia.nickname}`, body: "En grupp om räntor" })).value;
+    const fiaMessage = unwrap(await runWrite(sendMessageWrite, as(fia), { conversationId: group.conversationId, body: "Räntan sjunker i höst." })).value;
+    unwrap(await runWrite(reportMessageWrite, as(erik), { messageId: pair.messageId, reason: "spam", details: "Reklam i ett privat meddelande" }));
+    unwrap(await runWrite(reportMessageWrite, as(dora), { messageId: fiaMessage.messageId, reason: "harassment" }));
+    unwrap(await runWrite(moderateMessageWrite, as(admin), { messageId: pair.messageId, action: "dismiss" }));
+    unwrap(await runWrite(hideConversationWrite, as(dora), { conversationId: pair.conversationId }));
+    unwrap(await runWrite(leaveConversationWrite, as(dora), { conversationId: group.conversationId }));
+    unwrap(await runWrite(messagesFromWrite, as(dora), { messagesFrom: "following" }));
+
     // As a plain member: posts with a ticker, a mention of Erik, reactions, follows, mutes,
     // bookmarks, watchlist, a poll vote, a report, activity, an action-limit counter, a form key.
     const doraThread = await createThread(db(), actor(dora), { categoryId, title: "Tankar om $VOLV-B", body: "Volvo ser billig ut." });
@@ -274,6 +307,10 @@ describe("deleting a member who has done everything", () => {
       "public.moderation_log.target_label (nickname)",
       "public.subscription_fanouts.told_ids (id)",
       "public.admin_mail_recipients.email (email)",
+      "public.conversations.pair_key (id)",
+      "public.conversation_members.user_id (id)",
+      "public.messages.author_id (id)",
+      "public.message_reports.user_id (id)",
     ]) {
       expect(before).toContain(expected);
     }
@@ -306,6 +343,24 @@ describe("deleting a member who has done everything", () => {
     const batches = await db().select().from(subscriptionFanouts).where(eq(subscriptionFanouts.threadId, erikThread.id));
     expect(batches.map((b) => [b.actorId, b.toldIds])).toEqual([[erik.id, [fia.id]]]);
     expect(await db().select().from(adminMailRecipients).where(eq(adminMailRecipients.email, erik.email))).toHaveLength(1);
+    // Her private messages keep their place without author or text; the others' stay as they were.
+    const pms = await db().select().from(messages).where(sql`${messages.conversationId} IN (${pair.conversationId}::uuid, ${group.conversationId}::uuid)`).orderBy(messages.createdAt, messages.seq);
+    expect(pms.map((r) => [r.authorId, r.body, r.held])).toEqual([
+      [null, "", false],
+      [erik.id, "Jag tror på Volvo.", false],
+      [null, "", false],
+      [null, "", false],
+      [fia.id, "Räntan sjunker i höst.", false],
+    ]);
+    expect((await db().select().from(conversations).where(eq(conversations.id, pair.conversationId)))[0]).toMatchObject({ pairKey: null, createdBy: null });
+    // The report she filed stays without reporter; Erik's report of her message stays, closed.
+    const reports = await db().select().from(messageReports);
+    expect(reports.map((r) => [r.messageId, r.userId, r.status]).sort()).toEqual(
+      [
+        [fiaMessage.messageId, null, "open"],
+        [pair.messageId, erik.id, "resolved"],
+      ].sort(),
+    );
     // Her posts stay, shown as 'Okänd'.
     expect((await db().select().from(threads).where(eq(threads.id, doraThread.id)))[0]).toMatchObject({ authorId: null });
     expect(await db().select().from(postRevisions).where(eq(postRevisions.editorNickname, dora.nickname))).toEqual([]);

@@ -21,6 +21,8 @@ export const REALTIME_CHANNEL = "borssnack_events";
  *   the thread or one of its comments was edited (pages of the thread reload its data);
  * - `poll`: `actorId` voted (or changed their vote) in the poll of `threadId`; it carries no counts
  *   (an open poll's counts go only to members who voted: their pages reload their own part);
+ * - `message`: a message was sent, edited, deleted or released in `conversationId`; `memberIds` are
+ *   the participants whose open pages and inbox badge reload (at most 10; no text travels);
  * - `session-ended`: the session named `session` ({@link import("../accounts/session").sessionKey}) was
  *   logged out: every instance closes its event streams and forgets its lookup.
  */
@@ -29,6 +31,7 @@ export type RealtimeEvent =
   | { kind: "comment"; threadId: string; commentId: string; authorId: string }
   | { kind: "reactions"; threadId: string; actorId: string }
   | { kind: "poll"; threadId: string; actorId: string }
+  | { kind: "message"; conversationId: string; memberIds: string[] }
   | { kind: "session-ended"; session: string };
 
 /**
@@ -66,7 +69,8 @@ export async function publishCacheChange(db: DbOrTx, change: "pages" | "member")
 export function cacheEffect(payload: string): { kind: "pages" } | { kind: "member" } | { kind: "session"; session: string } {
   try {
     const e = JSON.parse(payload) as Partial<Record<string, unknown>>;
-    if (e.kind === "member") return { kind: "member" };
+    // A message changes what members' own caches keep (their lookup's inbox count), no page.
+    if (e.kind === "member" || e.kind === "message") return { kind: "member" };
     if (e.kind === "session-ended" && typeof e.session === "string") return { kind: "session", session: e.session };
   } catch {
     // not JSON: treated as a change of pages
@@ -94,6 +98,14 @@ export function parseEvent(payload: string): RealtimeEvent | null {
     }
     if (e.kind === "poll" && typeof e.threadId === "string" && typeof e.actorId === "string") {
       return { kind: "poll", threadId: e.threadId, actorId: e.actorId };
+    }
+    if (
+      e.kind === "message" &&
+      typeof e.conversationId === "string" &&
+      Array.isArray(e.memberIds) &&
+      e.memberIds.every((id) => typeof id === "string")
+    ) {
+      return { kind: "message", conversationId: e.conversationId, memberIds: e.memberIds as string[] };
     }
     if (e.kind === "session-ended" && typeof e.session === "string" && /^[0-9a-f]{32}$/.test(e.session)) {
       return { kind: "session-ended", session: e.session };

@@ -26,6 +26,8 @@ export interface Subscriber {
   end(): void;
   /** Sends a notification (the stream writes it with `id: seq`). */
   notification(item: NotificationItem): void;
+  /** Sends that a conversation of the member changed (no text: the page reads it). */
+  message(event: { conversationId: string }): void;
   /** Sends a thread event. */
   thread(event: Extract<RealtimeEvent, { kind: "comment" | "reactions" | "poll" }>): void;
   /** The highest `seq` sent so far (for catching up after the LISTEN connection came back). */
@@ -92,6 +94,10 @@ function createHub(database: Database): RealtimeHub {
     }
     if (event.kind === "session-ended") {
       for (const s of [...(bySession.get(event.session) ?? [])]) s.end();
+      return;
+    }
+    if (event.kind === "message") {
+      for (const id of event.memberIds) for (const s of byUser.get(id) ?? []) s.message({ conversationId: event.conversationId });
       return;
     }
     for (const s of byThread.get(event.threadId) ?? []) s.thread(event);

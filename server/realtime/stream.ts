@@ -10,6 +10,8 @@
  *   on reconnect every unread one with a `seq` above `Last-Event-ID` (the replay);
  * - `event: comment` / `event: reactions` / `event: poll` (no id): live thread updates for
  *   `?thread=<id>`;
+ * - `event: message` (no id), data `{ conversationId }`: a conversation of the member changed
+ *   (the inbox badge and an open conversation reload; no text travels);
  * - `: ping` every {@link HEARTBEAT_MS}: keeps proxies from closing an idle stream and lets the
  *   server notice a vanished client;
  * - the server ends the stream after {@link MAX_STREAM_MS}; the browser comes back with
@@ -168,6 +170,9 @@ export async function openEventStream(services: Services, options: StreamOptions
     notification(item: NotificationItem) {
       if (held) held.push(item);
       else deliver(item);
+    },
+    message(event) {
+      write(`event: message\ndata: ${JSON.stringify({ conversationId: event.conversationId })}\n\n`);
     },
     thread(event) {
       const { kind, ...data } = event;

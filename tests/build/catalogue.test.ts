@@ -63,6 +63,7 @@ export const CATALOGUE_NAMES: Record<keyof typeof sv, string> = {
   polls: "pl",
   threadTools: "tl",
   threadState: "ts",
+  inbox: "ib",
 };
 
 describe("catalogue imports", () => {

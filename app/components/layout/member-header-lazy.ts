@@ -9,7 +9,5 @@ import { memberModule } from "../../lib/lazy";
 
 const parts = memberModule(() => import("./member-header-parts"));
 
-/** `NotificationBell` (notifications/notification-bell.tsx): the bell with its unread count. */
-export const NotificationBell = parts.component((m) => m.NotificationBell);
-/** `ActivityTracker` (presence/activity-tracker.tsx): logs the member's activity, throttled. */
-export const ActivityTracker = parts.component((m) => m.ActivityTracker);
+/** `MemberHeaderControls` (./member-header-controls.tsx): activity log, 'Inkorg' and the bell. */
+export const MemberHeaderControls = parts.component((m) => m.MemberHeaderControls);

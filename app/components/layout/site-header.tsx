@@ -1,7 +1,7 @@
 /**
  * Sticky forum header (SPEC §2 Shared forum layout): logo, Forum link, and a user menu or a
  * 'Logga in' button; below 768 px a menu button opens a sheet with the same links.
- * A member also gets the notification bell and the activity logger; everyone sees the online
+ * A member also gets 'Inkorg' with its unread badge, the notification bell and the activity logger; everyone sees the online
  * indicator (SPEC §2 bell, §4 Presence). On desktop a compact line below says whether
  * the Stockholm, New York and Tokyo exchanges are open (`MarketHoursLine`).
  *
@@ -18,7 +18,7 @@ import { EdgeAvatar } from "../ui/edge-level";
 import { Personal } from "../../lib/personal";
 import { VIEWER_PART } from "../../../domain/personal";
 import { buttonClass } from "../ui/button";
-import { ActivityTracker, NotificationBell } from "./member-header-lazy";
+import { MemberHeaderControls } from "./member-header-lazy";
 import { OnlineIndicator } from "../presence/presence";
 import { MarketHoursLine } from "../market/market-status";
 
@@ -103,12 +103,7 @@ export function SiteHeader({ viewer }: { viewer: ClientViewer | null }) {
         <div className="flex items-center gap-1.5 sm:gap-2">
           {/* On phones too (SPEC §2 header); compact below 640 px. */}
           <OnlineIndicator className="max-sm:px-2 max-sm:text-[11px]" />
-          {viewer ? (
-            <>
-              <ActivityTracker />
-              <NotificationBell />
-            </>
-          ) : null}
+          {viewer ? <MemberHeaderControls /> : null}
           <div className="hidden md:block">
             {viewer ? (
               <UserMenu viewer={viewer} />

@@ -17,7 +17,7 @@ import { useEffect, useRef } from "react";
 /** Wait before re-opening a stream the server refused, in milliseconds. */
 export const RECONNECT_MS = 5_000;
 
-/** Handlers by SSE event name (`ready`, `notification`, `comment`, `reactions`, `poll`). */
+/** Handlers by SSE event name (`ready`, `notification`, `comment`, `reactions`, `poll`, `message`). */
 export type StreamHandlers = Partial<Record<string, (data: unknown) => void>>;
 
 /** What a component wants from the tab's stream. */
@@ -28,7 +28,7 @@ export interface StreamTopics {
   thread?: string | null;
 }
 
-const EVENT_NAMES = ["ready", "notification", "comment", "reactions", "poll"] as const;
+const EVENT_NAMES = ["ready", "notification", "comment", "reactions", "poll", "message"] as const;
 
 interface Registration {
   topics: StreamTopics;

@@ -1,7 +1,7 @@
 /**
  * A member's activity log (SPEC §7 log_user_activity, §9 throttle of 5 minutes): what the header
  * runs while a member is signed in. Member-only code, loaded through
- * `layout/member-header-parts.ts`.
+ * `layout/member-header-controls.tsx`.
  *
  * @module
  */

@@ -14,6 +14,7 @@ import { PostBody } from "../forum/post-body";
 import { EdgeAvatar } from "../ui/edge-level";
 import { EdgeLevelBar } from "../ui/edge-level-bar";
 import { FollowButton } from "./follow-button";
+import { SendMessageLink } from "../inbox/send-message-link";
 import { MuteButton } from "./mute-button";
 import { toast } from "../../lib/toast";
 import type { Card, ProfileRef } from "./profile-drawer";
@@ -53,6 +54,7 @@ export function ProfilePanel({ card, onClose, setCard }: { card: Card | null; on
                         }
                       />
                     )}
+                    {card.can.privateMessage ? <SendMessageLink nickname={card.profile.nickname} /> : null}
                     {card.can.mute ? (
                       <MuteButton
                         userId={card.profile.id}

@@ -23,6 +23,7 @@ import { BioEditor } from "./bio-editor";
 import { CopyLinkButton } from "./copy-link-button";
 import { FollowButton } from "./follow-button";
 import { MuteButton } from "./mute-button";
+import { SendMessageLink } from "../inbox/send-message-link";
 import { JsonLd } from "../seo/json-ld";
 import { useViewer } from "../../lib/viewer";
 import { profileJsonLd } from "../../lib/structured-data";
@@ -89,6 +90,7 @@ export function ProfileView({ data }: { data: ProfilePageData }) {
                   onChange={(s) => setFollowers(s.followersCount)}
                 />
               )}
+              {data.can.privateMessage ? <SendMessageLink nickname={profile.nickname} /> : null}
               {data.can.mute ? <MuteButton userId={profile.id} nickname={profile.nickname} muted={data.muted} /> : null}
             </div>
           </div>

@@ -106,5 +106,8 @@ export const moderation = {
     move_thread: "Flyttade tråd",
     merge_thread: "Slog ihop trådar",
     set_slow_mode: "Ändrade långsamt läge",
+    release_message: "Släppte privat meddelande",
+    delete_message: "Tog bort privat meddelande",
+    dismiss_message_reports: "Avfärdade anmälan av privat meddelande",
   } satisfies Record<ModerationAction, string>,
 } as const;

@@ -16,6 +16,7 @@ export const notificationSettings = {
     mention: "Omnämnande",
     quote: "Citat",
     watched_ticker: "Bevakad aktie nämns",
+    private_message: "Privat meddelande",
   } satisfies Record<NotificationKind, string>,
   /** The option labels, in the order of `CHANNEL_CHOICES` (app/components/notifications/notification-settings-form.tsx): forum, email, push, off. */
   channels: {

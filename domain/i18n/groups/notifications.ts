@@ -38,5 +38,7 @@ export const notifications = {
   /** 'Bevaka tråd': the batched row of a watched thread (no actor in front). */
   threadActivity: (count: number, title: string) =>
     count === 1 ? `1 ny kommentar i "${title}"` : `${count} nya kommentarer i "${title}"`,
+  /** 'Privat meddelande': the batched row of a conversation (the actor in front; never the text). */
+  privateMessage: (count: number) => (count === 1 ? " skickade ett privat meddelande till dig" : ` skickade ${count} privata meddelanden till dig`),
   liveComments: (n: number) => (n === 1 ? "1 ny kommentar har lagts till" : `${n} nya kommentarer har lagts till`),
 } as const;

@@ -12,7 +12,7 @@ export const privacy = {
   accept: "Acceptera",
   alreadyAccepted: "Du har redan accepterat policyn.",
   manageData: "Hantera dina data",
-  updated: "Senast uppdaterad 21 november 2026.",
+  updated: "Senast uppdaterad 29 november 2026.",
   sections: [
     {
       title: "Personuppgiftsansvarig",
@@ -29,6 +29,7 @@ export const privacy = {
         "Kontouppgifter: e-postadress, nickname, när kontot skapades och om e-postadressen är bekräftad. Lösenordet sparas aldrig i klartext, bara som en saltad hash i vårt inloggningssystem.",
         "Profil: presentation (bio), profilbild och omslagsbild om du själv lägger till dem, din roll samt räknare för trådar, kommentarer och reaktioner och din EdgeLevel.",
         "Det du gör i forumet: trådar, kommentarer och svar du skriver, reaktioner du ger, vilka du följer och som följer dig, anmälningar du gör och de notifieringar vi skapar åt dig.",
+        "Privata meddelanden: konversationer i Inkorg, vilka som är med i dem, meddelandenas text och när du har läst dem.",
         "Inloggning: sessioner med tidpunkt, utgångstid, IP-adress och webbläsarens namn (user agent).",
         "Aktivitet: när du senast var aktiv och vilka timmar (datum och timme) du har använt forumet, för att visa hur många som är online.",
         "Missbruksskydd: IP-adress och e-postadress i kortlivade räknare som begränsar antalet försök att logga in, registrera sig och beställa mejl.",
@@ -63,6 +64,7 @@ export const privacy = {
         "Sessioner: upp till 30 dagar och förlängs när du använder forumet. När du loggar ut avslutas sessionen direkt.",
         "Räknare för missbruksskydd: från en minut upp till en halvtimme, därefter rensas de automatiskt.",
         "Länkar i mejl: bekräftelselänken gäller 24 timmar och raderingslänken en timme.",
+        "Privata meddelanden: tills du tar bort dem. När du raderar kontot tas texten i dina meddelanden bort och de visas med avsändaren 'Okänd'.",
         "Trådar och kommentarer: finns kvar när kontot raderas, så att diskussionerna går att följa, men visas då med författaren 'Okänd' och utan koppling till ditt konto. Vill du att de ska försvinna kan du ta bort dem själv innan du raderar kontot.",
       ],
     },
@@ -70,6 +72,7 @@ export const privacy = {
       title: "Vem som får ta del av uppgifterna",
       paragraphs: [
         "Ditt nickname, din profil och allt du publicerar är offentligt och kan läsas av alla besökare. Din e-postadress visas aldrig för andra medlemmar.",
+        "Privata meddelanden kan bara läsas av deltagarna i konversationen – inte av moderatorer eller administratörer. Undantag: ett meddelande som en deltagare anmäler visas för moderatorerna tillsammans med de 5 meddelandena före det, och ett meddelande med länkar från ett konto som är yngre än ett dygn granskas av en moderator innan mottagarna ser det.",
         "Moderatorer och administratörer ser anmälningar och kan hantera innehåll och konton. Leverantörer av drift och e-post behandlar uppgifter för vår räkning som personuppgiftsbiträden, enligt avtal och bara efter våra instruktioner.",
         "Vi säljer aldrig uppgifter och lämnar bara ut dem till myndigheter när lagen kräver det.",
       ],

@@ -137,7 +137,7 @@ describe("declared cache changes of the converted route actions", () => {
 
   it("an account deleted by its mailed link: 'pages'", async () => {
     const leaving = await createMember(forum);
-    const viewer: Viewer = { ...leaving, avatarUrl: null, edgeLevel: 0, hasPassword: true, blocked: false, mutedIds: new Set() };
+    const viewer: Viewer = { ...leaving, avatarUrl: null, edgeLevel: 0, hasPassword: true, blocked: false, mutedIds: new Set(), inboxUnread: 0 };
     expect(await requestDeletionLink(forum.services, viewer)).toEqual({ ok: true });
     const token = new URL(forum.mails.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
     const use = () => callRoute(forum, accountDeleteConfirm.action, { url: DELETE_LINK_PATH, form: { token } });

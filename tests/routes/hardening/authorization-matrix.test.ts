@@ -7,7 +7,10 @@
  * a blocked member, a moderator and an admin, and the expected effect in the database (a
  * forbidden write changed nothing, an allowed one did; a read carried the private data only to
  * whom it belongs). Every request is a hand-made `Request` through the route's own loader or
- * action with a real session cookie (`server/testing/route-call.ts`).
+ * action with a real session cookie (`server/testing/route-call.ts`). Private messages ('Inkorg')
+ * are here whole: the inbox, 'Nytt meddelande', every form of a conversation (the owner is its
+ * participant; anyone else, staff included, must get the very answer of a conversation that does
+ * not exist) and the moderators' decision on a message (`/admin/reports`, intent `message`).
  *
  * The last describe is a guard: every module in `app/routes/` with a loader or action must be in
  * this matrix, in the moderation matrix, or in {@link PUBLIC_ROUTES} with a reason, so a new route
@@ -42,6 +45,11 @@ import * as apiNicknameAvailable from "../../../app/routes/api-nickname-availabl
 import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as apiPresence from "../../../app/routes/api-presence";
 import * as apiUnread from "../../../app/routes/api-unread";
+import * as apiInbox from "../../../app/routes/api-inbox";
+import * as adminReports from "../../../app/routes/admin-reports";
+import * as conversationRoute from "../../../app/routes/conversation";
+import * as inboxPage from "../../../app/routes/inbox";
+import * as inboxNew from "../../../app/routes/inbox-new";
 import * as apiPreview from "../../../app/routes/api-preview";
 import * as apiProfileCard from "../../../app/routes/api-profile-card";
 import * as apiSearch from "../../../app/routes/api-search";
@@ -62,6 +70,10 @@ import * as threadRoute from "../../../app/routes/thread";
 import * as unsubscribe from "../../../app/routes/unsubscribe";
 import * as digestUnsubscribe from "../../../app/routes/digest-unsubscribe";
 import { digestUnsubscribeToken } from "../../../server/digest/unsubscribe";
+import { conversationPath } from "../../../domain/messages";
+import { conversationMembers, messageReports, messages } from "../../../server/db/schema";
+import { reportMessageWrite, sendMessageWrite, startConversationWrite } from "../../../server/messages/commands";
+import { runWrite, unwrap } from "../../../server/writes/pipeline";
 import { notificationSettings } from "../../../server/db/schema";
 import { unsubscribeToken } from "../../../server/admin/unsubscribe";
 import { comments, moderationLog, notifications, postImages, postRevisions, profiles, reactions, threads, threadSubscriptions, user, userActivity, userFollows, watchlistTickers } from "../../../server/db/schema";
@@ -118,6 +130,8 @@ const people = {} as Record<Person, TestMember>;
 const cookies = {} as Record<Who, string>;
 /** A member the owner follows: their new threads notify the owner. */
 let poster: TestMember;
+/** The third member of the owner's group conversations ('Inkorg'), and the owner's one-to-one pen pal. */
+let penPal: TestMember;
 const db = () => forum.services.db;
 const asActor = (m: TestMember) => ({ id: m.id, role: m.role, nickname: m.nickname });
 const threadUrl = (threadId: string) => `/forum/kategori/${categoryId}/trad/${threadId}`;
@@ -133,6 +147,7 @@ beforeAll(async () => {
   people.moderator = await createMember(forum, { nickname: "MatrisModerator", role: "moderator" });
   people.admin = await createMember(forum, { nickname: "MatrisAdmin", role: "admin" });
   poster = await createMember(forum, { nickname: "MatrisSkribent" });
+  penPal = await createMember(forum, { nickname: "MatrisBrevvän" });
   await blockUser(db(), asActor(people.admin), people.blocked.id);
   await follow(db(), people.owner.id, poster.id);
   await db().update(profiles).set({ bio: "Ägarens egen text" }).where(eq(profiles.id, people.owner.id));
@@ -300,6 +315,64 @@ async function imageForm(): Promise<FormData> {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(await png())], { type: "image/png" }), "bild.png");
   return form;
+}
+
+
+// --- 'Inkorg': private conversations ---------------------------------------------------------
+
+/** A conversation id and a message id that exist nowhere: what a non-participant must not tell apart. */
+const NO_CONVERSATION = "00000000-0000-4000-8000-00000000c0de";
+const NO_MESSAGE = "00000000-0000-4000-8000-00000000beef";
+
+/**
+ * A fresh group conversation of the owner's with the poster and the pen pal: the owner's opening
+ * message and the poster's reply (unread for the owner).
+ */
+async function ownersConversation(): Promise<{ id: string; ownMessageId: string; posterMessageId: string }> {
+  const opened = unwrap(
+    await runWrite(startConversationWrite, { db: db(), actor: asActor(people.owner) }, { to: `${poster.nickname}, ${penPal.nickname}`, body: unique("Ägarens meddelande") }),
+  ).value;
+  const reply = unwrap(await runWrite(sendMessageWrite, { db: db(), actor: asActor(poster) }, { conversationId: opened.conversationId, body: unique("Skribentens svar") })).value;
+  return { id: opened.conversationId, ownMessageId: opened.messageId, posterMessageId: reply.messageId };
+}
+
+/** The owner's membership row of a conversation. */
+const ownersMembership = async (conversationId: string) =>
+  (
+    await db()
+      .select()
+      .from(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, people.owner.id)))
+  )[0]!;
+
+const messageRow = async (id: string) => (await db().select().from(messages).where(eq(messages.id, id)))[0]!;
+
+/**
+ * A conversation form posted as `who`; for anyone but the owner (a participant) and a visitor, the
+ * same form against a conversation and message that do not exist must get the very same answer,
+ * so the answer does not tell that the conversation exists (the echoed `messageId` aside).
+ */
+async function conversationForm(who: Who, conversationId: string, form: Record<string, string>): Promise<RouteAnswer> {
+  const post = (id: string, fields: Record<string, string>) =>
+    call(conversationRoute.action, who, { url: conversationPath(id), params: { conversationId: id }, form: fields });
+  const answer = await post(conversationId, form);
+  if (who !== "owner" && who !== "visitor") {
+    const nothing = await post(NO_CONVERSATION, form.messageId ? { ...form, messageId: NO_MESSAGE } : form);
+    const strip = (body: any) => (body && typeof body === "object" ? { ...body, messageId: undefined } : body);
+    expect({ status: answer.status, body: strip(answer.body) }, `${who}: the same answer as for no conversation`).toEqual({
+      status: nothing.status,
+      body: strip(nothing.body),
+    });
+  }
+  return answer;
+}
+
+/** A moderator's decision on a message ('intent=message' of /admin/reports), compared like {@link conversationForm} for staff. */
+async function messageDecision(who: Who, messageId: string, action: string): Promise<RouteAnswer> {
+  const post = (id: string) => call(adminReports.action, who, { url: "/admin/reports", form: { intent: "message", messageId: id, action } });
+  const answer = await post(messageId);
+  if (answer.status === 404) expect(answer.body, `${who}: the same answer as for no message`).toEqual((await post(NO_MESSAGE)).body);
+  return answer;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1796,6 +1869,193 @@ const ROWS: Row[] = [
       const mine = rows.some((r) => who !== "visitor" && r.userId === people[who].id);
       const ownerStays = who === "owner" || rows.some((r) => r.userId === people.owner.id);
       return { answer, effect: who !== "visitor" && !mine && ownerStays };
+    },
+  },
+  // --- 'Inkorg': the inbox, 'Nytt meddelande', a conversation and its forms -----------------
+  // The owner is a participant; everyone else, staff included, is not and gets the same 404 as
+  // for a conversation that does not exist (checked in conversationForm).
+  {
+    route: "inbox.tsx",
+    op: "open /forum/inkorg (effect: the caller's own conversation is listed, the owner's group only for the owner)",
+    status: ["login", 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      const { id: ownersId } = await ownersConversation();
+      const mine =
+        who === "visitor"
+          ? null
+          : unwrap(await runWrite(startConversationWrite, { db: db(), actor: asActor(poster) }, { to: people[who].nickname, body: unique("Till dig") })).value.conversationId;
+      const answer = await call(inboxPage.loader, who, { url: "/forum/inkorg" });
+      const listed: string[] = answer.status === 200 ? answer.body.rows.map((r: { id: string }) => r.id) : [];
+      const ownersOnly = who === "owner" ? listed.includes(ownersId) : !listed.includes(ownersId);
+      return { answer, effect: mine !== null && listed.includes(mine) && ownersOnly };
+    },
+  },
+  {
+    route: "inbox-new.tsx",
+    op: "open 'Nytt meddelande' to the pen pal (effect: sent into the one-to-one conversation with them: only the owner has one)",
+    status: ["login", 200, 302, 200, 200, 200],
+    effect: "--+---",
+    async run(who) {
+      const pair = unwrap(await runWrite(startConversationWrite, { db: db(), actor: asActor(people.owner) }, { to: penPal.nickname, body: unique("Hej brevvän") })).value;
+      const answer = await call(inboxNew.loader, who, { url: `/forum/inkorg/ny?till=${encodeURIComponent(penPal.nickname)}` });
+      if (answer.status === 200) expect(answer.body).toEqual({ to: penPal.nickname });
+      return { answer, effect: answer.location === conversationPath(pair.conversationId) };
+    },
+  },
+  {
+    route: "inbox-new.tsx",
+    op: "start a conversation with the poster (effect: the caller's message is stored)",
+    status: [401, 302, 302, 403, 302, 302],
+    effect: "-++-++",
+    async run(who) {
+      const body = unique(`Meddelande av ${who}`);
+      const answer = await call(inboxNew.action, who, { url: "/forum/inkorg/ny", form: { to: poster.nickname, body } });
+      const stored = await db().select().from(messages).where(eq(messages.body, body));
+      return { answer, effect: stored.length === 1 && stored[0]!.authorId === people[who as Person]?.id };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "open the owner's conversation (effect: the page carries its messages; anyone else the 404 of no conversation)",
+    status: ["login", 404, 200, 404, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id, ownMessageId } = await ownersConversation();
+      const open = (conversationId: string) => call(conversationRoute.loader, who, { url: conversationPath(conversationId), params: { conversationId } });
+      const answer = await open(id);
+      if (who !== "owner" && who !== "visitor") {
+        const nothing = await open(NO_CONVERSATION);
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: nothing.status, body: nothing.body });
+      }
+      const ids: string[] = answer.status === 200 ? answer.body.conversation.messages.map((m: { id: string }) => m.id) : [];
+      return { answer, effect: ids.includes(ownMessageId) };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "'Skicka' in the owner's conversation (effect: the message is stored)",
+    status: [401, 404, 302, 403, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id } = await ownersConversation();
+      const body = unique(`Svar av ${who}`);
+      const answer = await conversationForm(who, id, { intent: "send", body });
+      const stored = await db().select().from(messages).where(and(eq(messages.conversationId, id), eq(messages.body, body)));
+      return { answer, effect: stored.length === 1 };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "'Redigera' the owner's message (effect: its text changed)",
+    status: [401, 404, 302, 403, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id, ownMessageId } = await ownersConversation();
+      const body = unique(`Ändrat av ${who}`);
+      const answer = await conversationForm(who, id, { intent: "edit", messageId: ownMessageId, body });
+      return { answer, effect: (await messageRow(ownMessageId)).body === body };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "'Ta bort' the owner's message (effect: its text is gone)",
+    status: [401, 404, 302, 404, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id, ownMessageId } = await ownersConversation();
+      const answer = await conversationForm(who, id, { intent: "delete", messageId: ownMessageId });
+      const row = await messageRow(ownMessageId);
+      return { answer, effect: row.deletedAt !== null && row.body === "" };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "'Anmäl' the poster's message in the owner's conversation (effect: a report is stored)",
+    status: [401, 404, 302, 404, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id, posterMessageId } = await ownersConversation();
+      const answer = await conversationForm(who, id, { intent: "report", messageId: posterMessageId, reason: "spam" });
+      return { answer, effect: (await db().select().from(messageReports).where(eq(messageReports.messageId, posterMessageId))).length > 0 };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "read the owner's conversation (intent read; effect: the owner's unread count is 0)",
+    status: [401, 404, 200, 404, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id } = await ownersConversation();
+      expect((await ownersMembership(id)).unreadCount).toBe(1);
+      const answer = await conversationForm(who, id, { intent: "read" });
+      return { answer, effect: (await ownersMembership(id)).unreadCount === 0 };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "'Dölj konversationen' on the owner's conversation (effect: hidden for the owner)",
+    status: [401, 404, 302, 404, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id } = await ownersConversation();
+      const answer = await conversationForm(who, id, { intent: "hide" });
+      return { answer, effect: (await ownersMembership(id)).hidden };
+    },
+  },
+  {
+    route: "conversation.tsx",
+    op: "'Lämna gruppen' on the owner's group (effect: the owner has left it)",
+    status: [401, 404, 302, 404, 404, 404],
+    effect: "--+---",
+    async run(who) {
+      const { id } = await ownersConversation();
+      const answer = await conversationForm(who, id, { intent: "leave" });
+      return { answer, effect: (await ownersMembership(id)).leftAt !== null };
+    },
+  },
+  {
+    route: "api-inbox.ts",
+    op: "GET /api/inbox (effect: the caller's own unread count; the owner's includes the poster's reply)",
+    status: [401, 200, 200, 200, 200, 200],
+    effect: "-+++++",
+    async run(who) {
+      await ownersConversation();
+      const answer = await call(apiInbox.loader, who, { url: "/api/inbox" });
+      if (who === "visitor") return { answer, effect: false };
+      const own = await db()
+        .select()
+        .from(conversationMembers)
+        .where(and(eq(conversationMembers.userId, people[who].id), sql`${conversationMembers.unreadCount} > 0`, sql`${conversationMembers.leftAt} IS NULL`));
+      return { answer, effect: answer.body?.unread === own.length && (who !== "owner" || own.length > 0) };
+    },
+  },
+  {
+    route: "admin-reports.tsx",
+    op: "release, delete or dismiss a message of the owner's that is neither held nor reported (intent message; effect: none possible)",
+    status: ["login", "forum", "forum", "forum", 404, 404],
+    effect: "------",
+    async run(who) {
+      const { ownMessageId } = await ownersConversation();
+      const before = await messageRow(ownMessageId);
+      const answers = [];
+      for (const action of ["release", "dismiss", "delete"]) answers.push(await messageDecision(who, ownMessageId, action));
+      for (const a of answers) expect(outcomeOf(a)).toEqual(outcomeOf(answers[0]!));
+      const after = await messageRow(ownMessageId);
+      return { answer: answers[0]!, effect: after.body !== before.body || after.deletedAt !== null };
+    },
+  },
+  {
+    route: "admin-reports.tsx",
+    op: "delete the poster's message the owner reported (intent message; effect: its text is gone)",
+    status: ["login", "forum", "forum", "forum", 200, 200],
+    effect: "----++",
+    async run(who) {
+      const { posterMessageId } = await ownersConversation();
+      unwrap(await runWrite(reportMessageWrite, { db: db(), actor: asActor(people.owner) }, { messageId: posterMessageId, reason: "harassment" }));
+      const answer = await messageDecision(who, posterMessageId, "delete");
+      const row = await messageRow(posterMessageId);
+      return { answer, effect: row.deletedAt !== null && row.body === "" };
     },
   },
 ];

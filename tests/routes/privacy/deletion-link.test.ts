@@ -34,6 +34,7 @@ const viewerOf = (m: TestMember): Viewer => ({
   hasPassword: true,
   blocked: false,
   mutedIds: new Set(),
+  inboxUnread: 0,
 });
 
 /** Mails the member a deletion link and returns its token. */

@@ -1,0 +1,329 @@
+/**
+ * `/forum/inkorg/:conversationId`, one private conversation, for its participants only: anyone
+ * else — staff included — gets the same 404 as for a conversation that does not exist. The 30
+ * newest messages (oldest first), 'Visa äldre' pages backwards (`?fore=<seq>`), the composer
+ * ('Skicka'), per own message 'Redigera' (5 minutes) and 'Ta bort', per other's 'Anmäl', and
+ * 'Dölj konversationen' / 'Lämna gruppen'. Opening the newest page marks it read. Every form is a
+ * plain HTML form (works without JavaScript); with JavaScript a new message arrives live.
+ * docs/decisions/055-private-messages.md.
+ *
+ * @module
+ */
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useActionData, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { app, inbox as ib, moderation as m } from "../../domain/i18n/sv";
+import { isUuid } from "../../domain/ids";
+import type { ConversationView, MessageView } from "../../domain/messages";
+import { conversationPath, INBOX_PATH } from "../../domain/messages";
+import { profilePath } from "../../domain/paths";
+import { LIMITS, REPORT_REASONS } from "../../domain/values";
+import { requireViewer } from "../../server/accounts/session";
+import { readForm } from "../../server/http/forms";
+import { markConversationRead } from "../../server/messages/commands";
+import { conversationAction } from "../../server/messages/form-action";
+import { conversationPage } from "../../server/messages/queries";
+import { servicesContext } from "../../server/platform/services";
+import { publishCacheChange } from "../../server/realtime/events";
+import { getViewer } from "../../server/accounts/session";
+import { ParticipantAvatars, participantNames } from "../components/inbox/participants";
+import { INBOX_READ_EVENT } from "../components/inbox/inbox-link";
+import { MentionTextarea } from "../components/forum/mention-textarea";
+import { ImageUpload } from "../components/forum/image-upload";
+import { RelativeTime } from "../components/forum/relative-time";
+import { COOKED_CLASSES } from "../components/forum/post-body";
+import { useEventStream } from "../components/notifications/live";
+import { Button, buttonClass } from "../components/ui/button";
+import { EdgeAvatar } from "../components/ui/edge-level";
+import { NOINDEX } from "../lib/seo";
+import { useViewer } from "../lib/viewer";
+import type { Route } from "./+types/conversation";
+
+/** The page, or 404 'Konversationen finns inte' for a non-participant. The newest page marks the conversation read. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireViewer(services, request);
+  const url = new URL(request.url);
+  const fore = Number(url.searchParams.get("fore"));
+  const before = Number.isSafeInteger(fore) && fore > 0 ? fore : null;
+  const found = isUuid(params.conversationId) ? await conversationPage(services.db, viewer, params.conversationId, before) : null;
+  if (!found) throw data(ib.notFound, { status: 404 });
+  // Reading the newest page reads the conversation (without JavaScript too); every instance's
+  // session lookups forget the old inbox count.
+  if (found.unread && !found.view.paged && (await markConversationRead(services.db, viewer.id, params.conversationId))) {
+    await publishCacheChange(services.db, "member");
+  }
+  return { conversation: found.view, editing: url.searchParams.get("redigera"), reporting: url.searchParams.get("anmal"), wasUnread: found.unread };
+}
+
+/** Every form of the page (`intent`), see server/messages/form-action.ts. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readForm(request);
+  return conversationAction(services, await getViewer(services, request), request, params.conversationId, form);
+}
+
+/** Page title with the other participants; never indexed. */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const c: ConversationView | undefined = loaderData?.conversation;
+  return [{ title: `${c ? ib.conversationTitle(c.participants.map((p) => p.nickname).join(", ")) : ib.notFound} – ${app.name}` }, NOINDEX];
+};
+
+type Failure = { ok: false; error: string; intent?: string; messageId?: string; values?: { body?: string } } | undefined;
+
+const FIELD =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+
+/** The composer: keeps the text on a refusal, empties after a sent message. */
+function Composer({ failure }: { failure: Failure }) {
+  const navigation = useNavigation();
+  const mine = failure?.intent === "send" ? failure : undefined;
+  const [text, setText] = useState(mine?.values?.body ?? "");
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
+  const wasSending = useRef(false);
+  useEffect(() => {
+    // Sent and answered without a refusal (a redirect back here): start a new message.
+    if (wasSending.current && !sending && !mine) setText("");
+    wasSending.current = sending;
+  }, [sending, mine]);
+  return (
+    <Form method="post" className="space-y-2" preventScrollReset>
+      <input type="hidden" name="intent" value="send" />
+      <label htmlFor="message-body" className="sr-only">
+        {ib.messageLabel}
+      </label>
+      <MentionTextarea
+        ref={ref}
+        id="message-body"
+        name="body"
+        rows={3}
+        maxLength={LIMITS.message}
+        value={text}
+        onValueChange={setText}
+        placeholder={ib.messagePlaceholder}
+        aria-invalid={mine ? true : undefined}
+        aria-describedby={mine ? "message-error" : undefined}
+        className={FIELD}
+      />
+      <ImageUpload textareaRef={ref} value={text} onValueChange={setText} compact />
+      {mine ? (
+        <p id="message-error" role="alert" className="text-sm font-medium text-red-700">
+          {mine.error}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={sending}>
+          {sending ? ib.sending : ib.send}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Author({ message }: { message: MessageView }) {
+  const a = message.author;
+  return a ? (
+    <Link to={profilePath(a.id)} className="font-semibold text-slate-900 hover:underline">
+      {a.nickname}
+    </Link>
+  ) : (
+    <span className="font-semibold text-slate-600">{ib.unknownAuthor}</span>
+  );
+}
+
+/** One message, with its own edit and report forms when asked for (`?redigera=`, `?anmal=`). */
+function Message({ message, mine, editing, reporting, failure }: { message: MessageView; mine: boolean; editing: boolean; reporting: boolean; failure: Failure }) {
+  const here = failure?.messageId === message.id ? failure : undefined;
+  const [params] = useSearchParams();
+  const link = (key: string) => {
+    const next = new URLSearchParams(params);
+    next.delete("redigera");
+    next.delete("anmal");
+    if (key) next.set(key, message.id);
+    const q = next.toString();
+    return `?${q}#message-${message.id}`;
+  };
+  return (
+    <li id={`message-${message.id}`} className={`flex gap-3 ${mine ? "flex-row-reverse" : ""}`} data-testid="message">
+      <span aria-hidden className="shrink-0">
+        <EdgeAvatar nickname={message.author?.nickname ?? ib.unknownAuthor} avatarUrl={message.author?.avatarUrl} edgeLevel={message.author?.edgeLevel ?? 0} size="sm" />
+      </span>
+      <div className={`min-w-0 max-w-[85%] space-y-1 ${mine ? "items-end text-right" : ""}`}>
+        <p className="text-xs text-slate-500">
+          <Author message={message} /> · <RelativeTime iso={message.createdAt} />
+          {message.editedAt && !message.deleted ? ` · ${ib.edited}` : ""}
+          {message.held ? <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">{ib.held}</span> : null}
+        </p>
+        <div className={`rounded-2xl px-4 py-2 text-left ${mine ? "bg-brand-50 text-slate-900" : "border border-slate-200 bg-white text-slate-900"}`}>
+          {message.deleted ? (
+            <p className="italic text-slate-500">{ib.deleted}</p>
+          ) : message.muted ? (
+            <p className="italic text-slate-500">{ib.mutedAuthor}</p>
+          ) : editing && message.can.edit ? (
+            <Form method="post" className="space-y-2" preventScrollReset>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="messageId" value={message.id} />
+              <label htmlFor={`edit-${message.id}`} className="sr-only">
+                {ib.editLabel}
+              </label>
+              <textarea id={`edit-${message.id}`} name="body" rows={3} maxLength={LIMITS.message} defaultValue={here?.values?.body ?? message.body ?? ""} className={FIELD} />
+              {here ? (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {here.error}
+                </p>
+              ) : null}
+              <div className="flex justify-end gap-2">
+                <Link to={link("")} className={buttonClass("secondary")} preventScrollReset>
+                  {ib.cancel}
+                </Link>
+                <Button type="submit">{ib.save}</Button>
+              </div>
+            </Form>
+          ) : (
+            <div className={`${COOKED_CLASSES} [overflow-wrap:anywhere]`} dangerouslySetInnerHTML={{ __html: message.html }} />
+          )}
+        </div>
+        {!message.deleted && !editing ? (
+          <div className={`flex flex-wrap gap-3 text-xs ${mine ? "justify-end" : ""}`}>
+            {message.can.edit ? (
+              <Link to={link("redigera")} className="font-semibold text-slate-600 hover:underline" preventScrollReset>
+                {ib.edit}
+              </Link>
+            ) : null}
+            {message.can.delete ? (
+              <Form method="post" preventScrollReset onSubmit={(e) => (window.confirm(ib.deleteConfirm) ? undefined : e.preventDefault())}>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="messageId" value={message.id} />
+                <button type="submit" className="font-semibold text-slate-600 hover:underline">
+                  {ib.delete}
+                </button>
+              </Form>
+            ) : null}
+            {message.can.report && !reporting ? (
+              <Link to={link("anmal")} className="font-semibold text-slate-600 hover:underline" preventScrollReset>
+                {ib.report}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        {reporting && message.can.report ? (
+          <Form method="post" className="space-y-2 rounded-xl border border-slate-200 bg-white p-3 text-left" preventScrollReset>
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="messageId" value={message.id} />
+            <fieldset className="space-y-1">
+              <legend className="text-sm font-semibold text-slate-900">{ib.reportTitle}</legend>
+              <p className="text-xs text-slate-600">{ib.reportHint}</p>
+              {REPORT_REASONS.map((reason) => (
+                <label key={reason} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input type="radio" name="reason" value={reason} required />
+                  {m.reasons[reason]}
+                </label>
+              ))}
+            </fieldset>
+            {here ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {here.error}
+              </p>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Link to={link("")} className={buttonClass("secondary")} preventScrollReset>
+                {ib.cancel}
+              </Link>
+              <Button type="submit">{ib.report}</Button>
+            </div>
+          </Form>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The conversation page. */
+export default function ConversationPage({ loaderData }: Route.ComponentProps) {
+  const { conversation: c, editing, reporting, wasUnread } = loaderData;
+  const viewer = useViewer();
+  const failure = useActionData() as Failure;
+  const revalidator = useRevalidator();
+  const others = c.participants.filter((p) => p.id !== viewer?.id);
+  const names = participantNames(others);
+  // A message in this conversation (another tab, another member, an edit): read it again.
+  useEventStream({ user: true }, {
+    message: (event) => {
+      if ((event as { conversationId?: string }).conversationId === c.id) void revalidator.revalidate();
+    },
+  });
+  // The header's badge counts this conversation no longer: after every load that read it (a
+  // message arriving live while the page is open is read by the revalidation, and the badge's own
+  // refresh on the same event may have counted it before that).
+  useEffect(() => {
+    if (wasUnread) window.dispatchEvent(new CustomEvent(INBOX_READ_EVENT, { detail: c.id }));
+  }, [loaderData, wasUnread, c.id]);
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <nav aria-label={ib.title}>
+        <Link to={INBOX_PATH} className="text-sm font-semibold text-brand-700 hover:underline">
+          ← {ib.title}
+        </Link>
+      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <ParticipantAvatars participants={others} />
+          <h1 className="truncate text-xl font-extrabold tracking-tight text-slate-900">{ib.conversationTitle(names)}</h1>
+        </div>
+        <div className="flex gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="hide" />
+            <button type="submit" className={buttonClass("secondary", "text-sm")}>
+              {ib.hide}
+            </button>
+          </Form>
+          {c.isGroup ? (
+            <Form method="post" onSubmit={(e) => (window.confirm(ib.leaveConfirm) ? undefined : e.preventDefault())}>
+              <input type="hidden" name="intent" value="leave" />
+              <button type="submit" className={buttonClass("secondary", "text-sm")}>
+                {ib.leave}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      {c.isGroup ? (
+        <p className="text-sm text-slate-600">
+          {ib.participants}: {c.participants.map((p) => p.nickname).join(", ")}
+        </p>
+      ) : null}
+      {c.olderBefore ? (
+        <Link to={conversationPath(c.id, c.olderBefore)} className={buttonClass("secondary", "w-full justify-center")}>
+          {ib.showOlder}
+        </Link>
+      ) : null}
+      <ol aria-label={ib.conversationTitle(names)} className="space-y-4">
+        {c.messages.map((msg) => (
+          <Message
+            key={msg.id}
+            message={msg}
+            mine={msg.author?.id === viewer?.id}
+            editing={editing === msg.id}
+            reporting={reporting === msg.id}
+            failure={failure}
+          />
+        ))}
+      </ol>
+      {c.heldForViewer > 0 ? <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{ib.heldForYou(c.heldForViewer)}</p> : null}
+      {c.paged ? (
+        <Link to={conversationPath(c.id)} className={buttonClass("secondary", "w-full justify-center")}>
+          {ib.showNewest}
+        </Link>
+      ) : c.canSend ? (
+        <Composer failure={failure} />
+      ) : (
+        <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{ib.cannotMessageInConversation}</p>
+      )}
+      {failure && failure.intent !== "send" && !failure.messageId ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

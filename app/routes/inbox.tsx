@@ -1,0 +1,99 @@
+/**
+ * `/forum/inkorg` 'Inkorg', members only (visitors are sent to the login page and come back):
+ * the member's private conversations, latest message first, each with the other participants'
+ * avatars and nicknames, the latest line ('Du: …' for one's own), its time and the unread count;
+ * 30 per page (`?sida=N`), and 'Nytt meddelande'. Rendered for the member alone (every part of
+ * it is personal); plain links, so it reads without JavaScript. Live: a new message reloads it.
+ * docs/decisions/055-private-messages.md.
+ *
+ * @module
+ */
+import { Link, useRevalidator } from "react-router";
+import { PenSquare } from "lucide-react";
+import { app, inbox as ib } from "../../domain/i18n/sv";
+import type { InboxRow } from "../../domain/messages";
+import { conversationPath, newMessagePath } from "../../domain/messages";
+import { requireViewer } from "../../server/accounts/session";
+import { inboxPage } from "../../server/messages/queries";
+import { servicesContext } from "../../server/platform/services";
+import { pageFrom, Pager } from "../components/forum/pager";
+import { RelativeTime } from "../components/forum/relative-time";
+import { ParticipantAvatars, participantNames } from "../components/inbox/participants";
+import { useEventStream } from "../components/notifications/live";
+import { buttonClass } from "../components/ui/button";
+import { NOINDEX } from "../lib/seo";
+import type { Route } from "./+types/inbox";
+
+/** The member's inbox page; visitors are redirected to log in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireViewer(services, request);
+  return inboxPage(services.db, viewer.id, pageFrom(new URL(request.url)));
+}
+
+/** Page title; never indexed. */
+export const meta: Route.MetaFunction = () => [{ title: `${ib.title} – ${app.name}` }, NOINDEX];
+
+function Row({ row }: { row: InboxRow }) {
+  const names = participantNames(row.others);
+  const unread = row.unreadCount > 0;
+  return (
+    <li>
+      <Link
+        to={conversationPath(row.id)}
+        className="flex items-start gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50"
+        aria-label={`${ib.withMembers(names)}${unread ? `, ${ib.unreadCount(row.unreadCount)}` : ""}`}
+      >
+        <ParticipantAvatars participants={row.others} />
+        <span className="min-w-0 flex-1 space-y-0.5">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={`truncate text-slate-900 ${unread ? "font-extrabold" : "font-semibold"}`}>{names}</span>
+            <RelativeTime iso={row.lastMessageAt} className="shrink-0 text-xs text-slate-500" />
+          </span>
+          <span className="flex items-center justify-between gap-2">
+            <span className={`line-clamp-1 text-sm [overflow-wrap:anywhere] ${unread ? "text-slate-900" : "text-slate-600"}`}>
+              {row.latestDeleted ? <em>{ib.deleted}</em> : row.latestLine ? `${row.latestMine ? `${ib.you}: ` : ""}${row.latestLine}` : ib.noMessagesYet}
+            </span>
+            {unread ? (
+              <span data-testid="conversation-unread" className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                {row.unreadCount > 9 ? "9+" : row.unreadCount}
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The 'Inkorg' page. */
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { rows, page, hasMore } = loaderData;
+  const revalidator = useRevalidator();
+  // A new message anywhere: the list from the server again (order, latest line, unread).
+  useEventStream({ user: true }, { message: () => void revalidator.revalidate() });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{ib.title}</h1>
+        <Link to={newMessagePath()} className={buttonClass("primary", "gap-2")}>
+          <PenSquare className="size-4" aria-hidden />
+          {ib.newMessage}
+        </Link>
+      </div>
+      {rows.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+          <p className="font-semibold text-slate-800">{ib.empty}</p>
+          <p className="mt-1 text-sm text-slate-600">{ib.emptyHint}</p>
+        </div>
+      ) : (
+        <ul aria-label={ib.title} className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+          {rows.map((row) => (
+            <Row key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} hasMore={hasMore} />
+    </div>
+  );
+}
