@@ -16,6 +16,7 @@
  * | notifications | about 500 000 (`new_thread`, as `createThread` writes them) |
  * | watchlist | `bench_member_2` follows members u1, u3 … u501 and watches the 200 most mentioned tickers |
  * | read points | `bench_member_2` has read 5 000 threads (a third of them part of the way) and both special threads halfway; their previous visit was a day ago |
+ * | private messages ('Inkorg') | 10 000 conversations (one in ten a group of 3–10), 1 000 000 messages; `bench_member_2` is in exactly 500 of them, one of exactly 5 000 messages ({@link SPECIAL_CONVERSATIONS}) |
  *
  * Activity follows power laws (a few members write, react and are followed most; a few threads
  * get most comments and reactions; the most reacted threads and comments are scattered over the
@@ -59,6 +60,7 @@ import { cook } from "../server/content/cook";
 import { openDatabase, type Database, type Db } from "../server/db/client";
 import { ensureDefaultCategories } from "../server/forum/default-categories";
 import { REACTION_TYPES, sqlArray } from "../domain/values";
+import { sameTextKey } from "../domain/messages";
 
 /** Password of the members `bench_member_1` … `bench_member_10`. */
 export const BENCH_PASSWORD = "Bench-Passw0rd-2026";
@@ -81,6 +83,16 @@ export const BENCH_WATCHER_TICKERS = 200;
  */
 export const BENCH_READER_THREADS = 5000;
 
+/** Conversations `bench_member_2` is in at scale 1 ('Inkorg' performance: the inbox's size). */
+export const BENCH_INBOX_CONVERSATIONS = 500;
+
+/**
+ * Two of `bench_member_2`'s one-to-one conversations (ids are `md5('cv' || index)::uuid`): `long`
+ * has exactly `messages` messages at scale 1 (the conversation page's case), `send` is the one
+ * bench/run.ts's `send` case writes in (so the long one keeps its size).
+ */
+export const SPECIAL_CONVERSATIONS = { long: { index: 1, messages: 5000 }, send: { index: 2 } } as const;
+
 /** The two threads with a fixed number of comments (ids are `md5('t' || index)::uuid`). */
 export const SPECIAL_THREADS = { hundred: { index: 1, comments: 100 }, thousand: { index: 2, comments: 1000 } } as const;
 
@@ -92,6 +104,8 @@ export const FULL_SIZE = {
   reactions: 2_000_000,
   follows: 200_000,
   notifications: 500_000,
+  conversations: 10_000,
+  messages: 1_000_000,
 } as const;
 
 /** Options of {@link generateDataset}. */
@@ -148,7 +162,19 @@ export function sizesAt(scale: number) {
     reactions: n(FULL_SIZE.reactions, 100),
     follows: n(FULL_SIZE.follows, 50),
     notifications: n(FULL_SIZE.notifications, 100),
+    ...messageSizes(n(FULL_SIZE.members, 40), n(FULL_SIZE.conversations, 40), n(FULL_SIZE.messages, 2000)),
   };
+}
+
+/**
+ * The message set's sizes: `bench_member_2`'s conversations (500 at scale 1: one in 20 of all, at
+ * least 4, each one-to-one with another partner, so fewer than the other members) and the long
+ * conversation's messages (5 000 at scale 1: one in 200, at least 100).
+ */
+function messageSizes(members: number, conversations: number, messages: number) {
+  const inbox = Math.min(BENCH_INBOX_CONVERSATIONS, Math.max(4, Math.round(conversations / 20)), members - 2);
+  const long = Math.min(SPECIAL_CONVERSATIONS.long.messages, Math.max(100, Math.round(messages / 200)));
+  return { conversations, messages, inboxConversations: inbox, longMessages: long };
 }
 
 const dataDir = new URL("../../shared/data/", import.meta.url);
@@ -239,14 +265,16 @@ export async function generateDataset(database: Database, options: GenerateOptio
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
   await step("staging tables", async () => {
-    for (const t of ["bench_sentences", "bench_tickers", "bench_categories", "bench_t", "bench_c"]) {
+    for (const t of ["bench_sentences", "bench_tickers", "bench_categories", "bench_t", "bench_c", "bench_pairs", "bench_cv"]) {
       await db.execute(sql.raw(`DROP TABLE IF EXISTS ${t}`));
     }
-    await db.execute(sql`CREATE UNLOGGED TABLE bench_sentences (i int PRIMARY KEY, s text NOT NULL, h text NOT NULL, tk text[] NOT NULL)`);
-    await db.execute(sql`CREATE UNLOGGED TABLE bench_tickers (i int PRIMARY KEY, t text NOT NULL, h text NOT NULL)`);
-    await insertJson(db, "bench_sentences", "i, s, h, tk", "(x->>0)::int, x->>1, x->>2, ARRAY(SELECT json_array_elements_text(x->3))",
-      sentences.map((r, k) => [k + 1, r.s, r.h, r.tk]));
-    await insertJson(db, "bench_tickers", "i, t, h", "(x->>0)::int, x->>1, x->>2", tickers.map((r, k) => [k + 1, r.t, r.h]));
+    // `k`: the text as the same-text rule of private messages normalises it (`sameTextKey`), so a
+    // message's `same_text` is the md5 of its parts' keys joined by spaces.
+    await db.execute(sql`CREATE UNLOGGED TABLE bench_sentences (i int PRIMARY KEY, s text NOT NULL, h text NOT NULL, tk text[] NOT NULL, k text NOT NULL)`);
+    await db.execute(sql`CREATE UNLOGGED TABLE bench_tickers (i int PRIMARY KEY, t text NOT NULL, h text NOT NULL, k text NOT NULL)`);
+    await insertJson(db, "bench_sentences", "i, s, h, tk, k", "(x->>0)::int, x->>1, x->>2, ARRAY(SELECT json_array_elements_text(x->3)), x->>4",
+      sentences.map((r, k) => [k + 1, r.s, r.h, r.tk, sameTextKey(r.s)]));
+    await insertJson(db, "bench_tickers", "i, t, h, k", "(x->>0)::int, x->>1, x->>2, x->>3", tickers.map((r, k) => [k + 1, r.t, r.h, sameTextKey(`$${r.t}`)]));
     await db.execute(sql`
       CREATE UNLOGGED TABLE bench_categories AS
       SELECT row_number() OVER (ORDER BY created_at DESC, id)::int AS i, id FROM categories`);
@@ -481,6 +509,130 @@ export async function generateDataset(database: Database, options: GenerateOptio
         LIMIT ${n(z.notifications)}`),
     );
 
+    // 'Inkorg' performance. Conversation k has id md5('cv' || k); bench_member_2 ('u2') is in
+    // conversations 1..I (1 and 2 one-to-one: SPECIAL_CONVERSATIONS), one in ten a group of 3–10
+    // members (never 1 or 2), the rest one-to-one with I distinct partners; the others are among
+    // the other members, one-to-one pairs drawn (popular members more often) and kept once per
+    // pair (`pair_key`: the two ids in code-point order, as the app sorts them). Conversation 1
+    // has L messages, the others share the rest by a power law, at least one each (largest
+    // remainders, so the total is exact). Messages are numbered 1..n, spread over the
+    // conversation's life (the last at its `last_message_at`); a fifth of the conversations end
+    // in a burst of 1–4 messages by one member that the others have not read yet (their
+    // `unread_count`, `read_seq` = n − burst), everyone else has read all.
+    const I = z.inboxConversations;
+    const L = z.longMessages;
+    const C = z.conversations;
+    const NM = z.messages;
+    await step(`private messages (${C} conversations, ${NM} messages; u2 in ${I}, one of ${L})`, async () => {
+      if (I >= M - 1 || NM < L + C - 1) throw new Error(`the message set does not fit ${M} members / ${NM} messages`);
+      // A member number other than u2's from 1..M-1; two coprime steps walk distinct members.
+      const notU2 = (x: ReturnType<typeof sql>) => sql`'u' || (CASE WHEN (${x}) >= 2 THEN (${x}) + 1 ELSE (${x}) END)`;
+      const coprime = (start: number) => {
+        let p = start;
+        while (gcd(p, M - 1) !== 1) p += 2;
+        return p;
+      };
+      // The planner's estimates for these generated sets are far off, and JIT compiling the plans
+      // took longer than running them (2.7 s of 2.7 s for the 1 000 conversations of scale 0.1).
+      await tx.execute(sql`SET LOCAL jit = off`);
+      const P = coprime(7919);
+      const P2 = coprime(104_729);
+      await tx.execute(sql`
+        CREATE UNLOGGED TABLE bench_pairs AS
+        SELECT row_number() OVER (ORDER BY c)::int AS r, a, b FROM (
+          SELECT DISTINCT ON (key) c, a, b FROM (
+            SELECT c, a, b, CASE WHEN a COLLATE "C" < b COLLATE "C" THEN a || ':' || b ELSE b || ':' || a END AS key
+            FROM (SELECT c, ${notU2(sql`1 + floor(${n(M - 1)} * bench_rand(c, 93) ^ 2)::int`)} AS a,
+                            ${notU2(sql`1 + floor(${n(M - 1)} * bench_rand(c, 94) ^ 1.5)::int`)} AS b
+                    FROM generate_series(1, ${n(Math.round(C * 1.3) + 100)}) c) x
+            WHERE a <> b) y
+          ORDER BY key, c) z`);
+      await tx.execute(sql`
+        CREATE UNLOGGED TABLE bench_cv AS
+        WITH slots AS (
+          SELECT k, k > 2 AND bench_rand(k, 91) < 0.1 AS is_group, LEAST(3 + floor(8 * bench_rand(k, 95))::int, ${n(M - 1)}) AS g,
+                 floor(${n(M - 1)} * bench_rand(k, 96))::bigint AS base
+            FROM generate_series(1, ${n(C)}) k),
+        ones AS (SELECT k, row_number() OVER (ORDER BY k)::int AS r FROM slots WHERE k > ${n(I)} AND NOT is_group),
+        sized AS (
+          SELECT k, 1 + b + CASE WHEN row_number() OVER (ORDER BY f DESC, k) <= ${n(NM - L - (C - 1))} - sum(b) OVER () THEN 1 ELSE 0 END AS n
+            FROM (SELECT k, floor(x)::int AS b, x - floor(x) AS f
+                    FROM (SELECT k, ${n(NM - L - (C - 1))} * w / sum(w) OVER () AS x
+                            FROM (SELECT k, bench_rand(k, 92) ^ 4 AS w FROM slots WHERE k > 1) w0) r) fl
+          UNION ALL SELECT 1, ${n(L)}),
+        made AS (
+          SELECT s.k, md5('cv' || s.k)::uuid AS id, s.is_group, z.n,
+                 CASE WHEN s.is_group THEN
+                        (CASE WHEN s.k <= ${n(I)} THEN ARRAY['u2'] ELSE ARRAY[]::text[] END) ||
+                        ARRAY(SELECT ${notU2(sql`1 + (s.base + j * ${n(P2)}) % ${n(M - 1)}`)} FROM generate_series(0, s.g - 1 - (s.k <= ${n(I)})::int) j ORDER BY j)
+                      WHEN s.k <= ${n(I)} THEN ARRAY['u2', ${notU2(sql`1 + (s.k::bigint * ${n(P)} + 17) % ${n(M - 1)}`)}]
+                      ELSE ARRAY[p.a, p.b] END AS mem,
+                 CASE s.k WHEN 1 THEN now() - interval '50 minutes' WHEN 2 THEN now() - interval '3 hours'
+                          ELSE now() - interval '365 days' * bench_rand(s.k, 97) ^ 2 END AS last_at
+            FROM slots s JOIN sized z ON z.k = s.k LEFT JOIN ones o ON o.k = s.k LEFT JOIN bench_pairs p ON p.r = o.r)
+        SELECT k, id, is_group, n, mem, last_at,
+               last_at - LEAST(interval '400 days', n * interval '40 minutes' * (0.25 + bench_rand(k, 98))) AS created_at,
+               CASE WHEN bench_rand(k, 99) < 0.2 THEN LEAST(n, 1 + floor(4 * bench_rand(k, 100))::int) ELSE 0 END AS tail,
+               1 + floor(cardinality(mem) * bench_rand(k, 101))::int AS burst,
+               1 + floor(cardinality(mem) * bench_rand(k, 102))::int AS creator
+          FROM made`);
+      const [check] = rows<{ missing: number; total: number; inbox: number; long: number }>(
+        await tx.execute(sql`
+          SELECT count(*) FILTER (WHERE mem[1] IS NULL OR mem[2] IS NULL OR n < 1)::int AS missing, coalesce(sum(n), 0)::int AS total,
+                 count(*) FILTER (WHERE 'u2' = ANY (mem))::int AS inbox, coalesce(max(n) FILTER (WHERE k = 1), 0)::int AS long
+            FROM bench_cv`),
+      );
+      if (check!.missing > 0 || check!.total !== NM || check!.inbox !== I || check!.long !== L) {
+        throw new Error(`message set staged wrong: ${JSON.stringify(check)} (want ${NM} messages, u2 in ${I}, ${L} in the long one)`);
+      }
+      await tx.execute(sql`
+        INSERT INTO conversations (id, created_by, is_group, pair_key, message_count, last_message_at, created_at)
+        SELECT id, mem[CASE WHEN tail >= n THEN burst ELSE creator END], is_group,
+               CASE WHEN is_group THEN NULL WHEN mem[1] COLLATE "C" < mem[2] COLLATE "C" THEN mem[1] || ':' || mem[2] ELSE mem[2] || ':' || mem[1] END,
+               n, last_at, created_at
+          FROM bench_cv ORDER BY k`);
+      await tx.execute(sql`
+        INSERT INTO conversation_members (conversation_id, user_id, unread_count, read_seq, last_message_at, joined_at)
+        SELECT cv.id, m.user_id,
+               CASE WHEN cv.tail > 0 AND m.pos <> cv.burst THEN cv.tail ELSE 0 END,
+               CASE WHEN cv.tail > 0 AND m.pos <> cv.burst THEN cv.n - cv.tail ELSE cv.n END,
+               cv.last_at, cv.created_at
+          FROM bench_cv cv CROSS JOIN LATERAL unnest(cv.mem) WITH ORDINALITY m(user_id, pos)
+         ORDER BY cv.k, m.pos`);
+      // Bodies as the comments': one sentence (three in ten two), one in twelve naming a $TICKER;
+      // one in 200 deleted (no text), one in 50 edited. same_text as the app hashes it (the parts' keys: bench_sentences.k).
+      await tx.execute(sql`
+        INSERT INTO messages (id, conversation_id, seq, author_id, body, body_html, same_text, created_at, edited_at, deleted_at)
+        SELECT md5('pm' || x.k || ':' || x.seq)::uuid, x.id, x.seq, x.author_id,
+               CASE WHEN x.del THEN '' ELSE x.body END, CASE WHEN x.del THEN '' ELSE x.html END,
+               CASE WHEN x.del THEN '' ELSE md5(x.key) END,
+               x.at, CASE WHEN NOT x.del AND bench_rand(x.h, 106) < 0.02 THEN x.at + interval '2 minutes' END,
+               CASE WHEN x.del THEN x.at + interval '10 minutes' END
+          FROM (
+            SELECT g.k, g.id, g.seq, g.h, g.author_id, g.at, g.del,
+                   s1.s || coalesce(' ' || s2.s, '') || coalesce(' $' || tk.t, '') AS body,
+                   '<p>' || s1.h || coalesce(' ' || s2.h, '') || coalesce(' ' || tk.h, '') || '</p>' AS html,
+                   s1.k || coalesce(' ' || s2.k, '') || coalesce(' ' || tk.k, '') AS key
+              FROM (
+                SELECT cv.k, cv.id, q.seq, q.h,
+                       cv.mem[CASE WHEN q.seq > cv.n - cv.tail THEN cv.burst WHEN q.seq = 1 THEN cv.creator
+                                   ELSE 1 + floor(cardinality(cv.mem) * bench_rand(q.h, 103))::int END] AS author_id,
+                       CASE WHEN q.seq = cv.n THEN cv.last_at
+                            ELSE cv.created_at + (cv.last_at - cv.created_at) * ((q.seq - 1) + 0.5 * bench_rand(q.h, 104)) / greatest(cv.n - 1, 1) END AS at,
+                       q.seq <= cv.n - cv.tail AND q.seq < cv.n AND bench_rand(q.h, 105) < 0.005 AS del,
+                       1 + floor(${n(S)} * bench_rand(q.h, 107))::int AS s1,
+                       CASE WHEN bench_rand(q.h, 108) < 0.3 THEN 1 + floor(${n(S)} * bench_rand(q.h, 109))::int END AS s2,
+                       CASE WHEN bench_rand(q.h, 110) < 0.08 THEN 1 + floor(${n(TK)} * bench_rand(q.h, 111) ^ 2)::int END AS tk
+                  FROM bench_cv cv
+                  CROSS JOIN LATERAL (SELECT seq, cv.k::bigint * 1000000 + seq AS h FROM generate_series(1, cv.n) seq) q
+              ) g
+              JOIN bench_sentences s1 ON s1.i = g.s1
+              LEFT JOIN bench_sentences s2 ON s2.i = g.s2
+              LEFT JOIN bench_tickers tk ON tk.i = g.tk
+          ) x`);
+      await tx.execute(sql`SET LOCAL jit = DEFAULT`);
+    });
+
     // What the triggers of 0001, 0004 and 0005 keep on profiles and categories.
     await step("profile and category counters, edge levels", async () => {
       await tx.execute(sql`
@@ -518,7 +670,7 @@ export async function generateDataset(database: Database, options: GenerateOptio
   });
 
   await step("drop staging tables", async () => {
-    for (const t of ["bench_sentences", "bench_tickers", "bench_categories", "bench_t", "bench_c"]) {
+    for (const t of ["bench_sentences", "bench_tickers", "bench_categories", "bench_t", "bench_c", "bench_pairs", "bench_cv"]) {
       await db.execute(sql.raw(`DROP TABLE IF EXISTS ${t}`));
     }
     await db.execute(sql`DROP FUNCTION IF EXISTS bench_rand(bigint, bigint)`);
@@ -526,7 +678,7 @@ export async function generateDataset(database: Database, options: GenerateOptio
   await step("vacuum analyze", () => db.execute(sql`VACUUM ANALYZE`));
 
   const htmlCheck = await checkCookedHtml(db, isKnownTicker);
-  log(`  body_html check: ${htmlCheck.matching}/${htmlCheck.sampled} sampled threads and comments equal cook(body).html`);
+  log(`  body_html check: ${htmlCheck.matching}/${htmlCheck.sampled} sampled threads, comments and messages equal cook(body).html`);
 
   const [counts] = rows<Record<string, number>>(
     await db.execute(sql`
@@ -535,7 +687,8 @@ export async function generateDataset(database: Database, options: GenerateOptio
              (SELECT count(*)::int FROM comments WHERE parent_id IS NOT NULL) AS replies,
              (SELECT count(*)::int FROM reactions) AS reactions, (SELECT count(*)::int FROM user_follows) AS follows,
              (SELECT count(*)::int FROM notifications) AS notifications, (SELECT count(*)::int FROM post_tickers) AS post_tickers,
-             (SELECT count(*)::int FROM thread_trending) AS thread_trending`),
+             (SELECT count(*)::int FROM thread_trending) AS thread_trending,
+             (SELECT count(*)::int FROM conversations) AS conversations, (SELECT count(*)::int FROM messages) AS messages`),
   );
   const totalSeconds = (performance.now() - started) / 1000;
   return { counts: counts!, steps, totalSeconds, htmlCheck };
@@ -546,7 +699,8 @@ async function checkCookedHtml(db: Db, isKnownTicker: (t: string) => boolean) {
   const sample = rows<{ body: string; body_html: string }>(
     await db.execute(sql`
       (SELECT body, body_html FROM threads ORDER BY id LIMIT 200)
-      UNION ALL (SELECT body, body_html FROM comments ORDER BY id LIMIT 300)`),
+      UNION ALL (SELECT body, body_html FROM comments ORDER BY id LIMIT 300)
+      UNION ALL (SELECT body, body_html FROM messages WHERE deleted_at IS NULL ORDER BY id LIMIT 200)`),
   );
   const matching = sample.filter((r) => cook(r.body, { isKnownTicker }).html === r.body_html).length;
   return { matching, sampled: sample.length };

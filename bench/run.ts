@@ -7,7 +7,9 @@
  * at 10 and 50 connections (two client threads that count answers without keeping their bodies,
  * bench/client-setup.cjs), logged out and logged in: forum home, a category, the 100- and
  * 1 000-comment threads, a profile, search ('SEB', 'utdelning', 'Ericss'), the notification
- * list, the watchlist page `/forum/bevakning` and the forum home's 'Bevakat' tab. Each row reports req/s, the
+ * list, the watchlist page `/forum/bevakning`, the forum home's 'Bevakat' tab, and the member's
+ * inbox `/forum/inkorg` (500 conversations), the newest page of a 5,000-message conversation and
+ * sending a message (`POST` of the conversation page's form, logged in only). Each row reports req/s, the
  * server's CPU ms per request (CPU time of the server's process tree during the case ÷
  * completed requests, so the cost shows even on a busy machine), p50, p97.5 and p99 latency,
  * errors, non-2xx answers and the server's peak RSS. The server may be a process tree (one
@@ -45,7 +47,12 @@
  *
  * A case whose route does not exist in the build (the notification list in an older build)
  * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
- * redirects a logged-out visitor to /auth/login; that row is reported as such and not loaded.
+ * redirects a logged-out visitor to /auth/login; it is not loaded logged out, and the report names
+ * it in a note under the table. A write case (`send`) posts the same form on every request, with
+ * the session cookie and `Origin` set to the server's origin (the server refuses a cross-origin
+ * write); its success is the redirect back to the conversation, so 3xx answers count as success.
+ * The bench server's `ACTION_LIMIT_MULTIPLIER` keeps the abuse limits counting (the check runs on
+ * every send) without refusing the bench member's thousands of messages an hour.
  *
  * `--smoke` generates the dataset at scale 0.002 into a fresh database (a new `bench_smoke_*`
  * database on `TEST_DATABASE_URL` when set, else a temporary PGlite folder) and exits 1 when any
@@ -64,7 +71,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { BENCH_PASSWORD, BENCH_READER_THREADS, benchEmail, generateDataset, SPECIAL_THREADS } from "./data";
+import { BENCH_PASSWORD, BENCH_READER_THREADS, benchEmail, generateDataset, SPECIAL_CONVERSATIONS, SPECIAL_THREADS } from "./data";
 import { serverProcesses, TreeSampler, treeCpuMs } from "./proc";
 import { runSoak, SOAK_MEMBERS, soakMarkdown } from "./soak";
 import { THREAD_PAGE_ROUTES, threadPageChunks, type Chunk } from "../tests/build/thread-page-assets";
@@ -130,7 +137,22 @@ interface Case {
   key: string;
   label: string;
   path: string;
+  /**
+   * A write: this form body (`application/x-www-form-urlencoded`) is POSTed to `path` on every
+   * request, logged in only; a redirect (3xx) is its success.
+   */
+  form?: string;
 }
+
+/** 'Inkorg' (app/routes/inbox.tsx) and one conversation (app/routes/conversation.tsx). */
+const INBOX_PATH = "/forum/inkorg";
+const conversationPath = (id: string) => `${INBOX_PATH}/${id}`;
+
+/** The cases that need the private message set of bench/data.ts. */
+const MESSAGE_CASES = ["inbox", "conversation", "send"];
+
+/** What the `send` case posts: an ordinary message (plain text, no link, no @mention). */
+const SEND_BODY = "Hej! Såg att rapporten kommer på tisdag. Tror du att de höjer utdelningen i år, eller behåller de pengarna för förvärv?";
 
 /** One measured row. */
 interface Row {
@@ -210,8 +232,12 @@ function fullTarget(): Target {
   return { databaseUrl, dataDir, describe: databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}`, cleanup: async () => {} };
 }
 
-/** Ids the cases need, read before the server starts (PGlite allows one process at a time). */
-async function readIds(target: Target) {
+/**
+ * Ids the cases need, read before the server starts (PGlite allows one process at a time).
+ *
+ * @param withMessages whether a case needs the private message set (throws when it is missing)
+ */
+async function readIds(target: Target, withMessages: boolean) {
   const database = await openDatabase(
     target.databaseUrl ? { databaseUrl: target.databaseUrl, poolSize: 1 } : { pgliteDir: path.join(target.dataDir, "pglite") },
   );
@@ -231,6 +257,26 @@ async function readIds(target: Target) {
                (SELECT count(*)::int FROM user_follows) AS follows, (SELECT count(*)::int FROM notifications) AS notifications`),
     );
     const [{ version }] = rows<{ version: string }>(await database.db.execute(sql`SELECT version()`)) as [{ version: string }];
+    // 'Inkorg': bench_member_2's (u2, the member signIn() uses) conversations, the long one and the
+    // one-to-one the send case writes in (bench/data.ts, SPECIAL_CONVERSATIONS).
+    const conversationId = (i: number) => sql`md5(${`cv${i}`})::uuid`;
+    const [{ has }] = rows<{ has: boolean }>(await database.db.execute(sql`SELECT to_regclass('public.messages') IS NOT NULL AS has`)) as [{ has: boolean }];
+    const [inbox] = has
+      ? rows<{ conversations: number; long_id: string | null; long_messages: number | null; send_id: string | null; all_conversations: number; messages: number }>(
+          await database.db.execute(sql`
+            SELECT (SELECT count(*)::int FROM conversation_members WHERE user_id = 'u2' AND left_at IS NULL AND NOT hidden) AS conversations,
+                   (SELECT c.id::text FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id AND m.user_id = 'u2'
+                     WHERE c.id = ${conversationId(SPECIAL_CONVERSATIONS.long.index)}) AS long_id,
+                   (SELECT message_count FROM conversations WHERE id = ${conversationId(SPECIAL_CONVERSATIONS.long.index)}) AS long_messages,
+                   (SELECT c.id::text FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id AND m.user_id = 'u2'
+                     WHERE c.id = ${conversationId(SPECIAL_CONVERSATIONS.send.index)} AND NOT c.is_group) AS send_id,
+                   (SELECT count(*)::int FROM conversations) AS all_conversations, (SELECT count(*)::int FROM messages) AS messages`),
+        )
+      : [];
+    if (withMessages && !(inbox?.long_id && inbox.send_id)) {
+      throw new Error("the private message set is missing: run `npm run bench:data` (bench/data.ts) into a fresh database first");
+    }
+    if (inbox) Object.assign(counts!, { conversations: inbox.all_conversations, messages: inbox.messages });
     // Threads the soak's members comment and react in: never the special ones (whose sizes the
     // cases need), and not written by a soak member (a reaction to one's own post is refused).
     // The generator's ids are md5 hashes; the reaction form accepts only RFC 9562
@@ -243,7 +289,7 @@ async function readIds(target: Target) {
           AND author_id NOT IN (${sql.join(SOAK_MEMBERS.map((m) => sql`${`u${m}`}`), sql`, `)})
         ORDER BY id LIMIT 8`),
     );
-    return { thread100: found[0]!, thread1000: found[1]!, otherThreads, counts: counts!, engine: version.split(" on ")[0]! };
+    return { thread100: found[0]!, thread1000: found[1]!, otherThreads, counts: counts!, engine: version.split(" on ")[0]!, inbox: inbox ?? null };
   } finally {
     await database.close();
   }
@@ -335,7 +381,16 @@ const CLIENT_SETUP = fileURLToPath(new URL("./client-setup.cjs", import.meta.url
  *   100 ms); `cpuMs`: the tree's CPU time during the load in ms; `processes`: most server
  *   processes seen
  */
-async function load(base: string, pathname: string, connections: number, duration: number, cookie: string | null, sampler: TreeSampler, pid: number) {
+async function load(
+  base: string,
+  pathname: string,
+  connections: number,
+  duration: number,
+  cookie: string | null,
+  sampler: TreeSampler,
+  pid: number,
+  form?: string,
+) {
   sampler.reset();
   sampler.start();
   const cpu0 = treeCpuMs(pid);
@@ -356,7 +411,13 @@ async function load(base: string, pathname: string, connections: number, duratio
       duration,
       // As a browser asks: compressed answers (what members download, and what the server's
       // compression and the anonymous cache's gzip path cost).
-      headers: { "accept-encoding": "gzip, deflate, br", ...(cookie ? { cookie } : {}) },
+      headers: {
+        "accept-encoding": "gzip, deflate, br",
+        ...(cookie ? { cookie } : {}),
+        // A write as the browser's form posts it: same origin, or the server refuses it (403).
+        ...(form !== undefined ? { "content-type": "application/x-www-form-urlencoded", origin: base } : {}),
+      },
+      ...(form !== undefined ? { method: "POST" as const, body: form } : {}),
     });
     const cpuMs = treeCpuMs(pid) - cpu0;
     sampler.sample();
@@ -431,21 +492,31 @@ interface Side {
  *
  * @returns the last answer (body read)
  */
-async function probePage(side: Side, pathname: string, loggedIn: boolean): Promise<Response> {
+async function probePage(side: Side, c: Case, loggedIn: boolean): Promise<Response> {
   const headers: Record<string, string> = loggedIn ? { cookie: side.cookie } : {};
-  let probe = await fetch(side.base + pathname, { headers, redirect: "manual" });
+  const init: RequestInit =
+    c.form === undefined
+      ? { headers, redirect: "manual" }
+      : { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded", origin: side.base }, body: c.form, redirect: "manual" };
+  let probe = await fetch(side.base + c.path, init);
   await probe.arrayBuffer();
   for (let retry = 0; retry < 2 && probe.status >= 500; retry += 1) {
     await new Promise((r) => setTimeout(r, 10_000));
-    probe = await fetch(side.base + pathname, { headers, redirect: "manual" });
+    probe = await fetch(side.base + c.path, init);
     await probe.arrayBuffer();
   }
   return probe;
 }
 
+/** Whether a probe answered as the case should: 200 for a page, a redirect back to the page for a write. */
+function answered(c: Case, probe: Response): boolean {
+  if (c.form === undefined) return probe.status === 200;
+  return probe.status >= 300 && probe.status < 400 && (probe.headers.get("location") ?? "").includes(c.path);
+}
+
 /** Loads one case on one server ({@link load}) and returns its row. */
 async function loadCase(side: Side, c: Case, loggedIn: boolean, connections: number, duration: number): Promise<Row> {
-  const { result, peak, cpuMs, processes } = await load(side.base, c.path, connections, duration, loggedIn ? side.cookie : null, side.sampler, side.pid);
+  const { result, peak, cpuMs, processes } = await load(side.base, c.path, connections, duration, loggedIn ? side.cookie : null, side.sampler, side.pid, c.form);
   return {
     case: c,
     loggedIn,
@@ -457,7 +528,8 @@ async function loadCase(side: Side, c: Case, loggedIn: boolean, connections: num
     p975: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    // A write answers with a redirect: its 3xx answers are successes, not failures.
+    non2xx: c.form === undefined ? result.non2xx : result.non2xx - result["3xx"],
     codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v?.count ?? 0])),
     completed: result.requests.total,
     rssMiB: peak,
@@ -498,7 +570,9 @@ function comparisonMarkdown(compared: Array<{ a: Row; b: Row | null }>, against:
 /**
  * Budgets at 50 connections, by case key and login state: members at visitor speed for the member
  * rows and the visitor's 100-comment thread, and the search budget for visitor search; the
- * members' 'Aktiva' tab at the home budget, their 'Olästa' tab (5,000 read threads) ≥ 300 req/s.
+ * members' 'Aktiva' tab at the home budget, their 'Olästa' tab (5,000 read threads) ≥ 300 req/s;
+ * 'Inkorg' (500 conversations) and a conversation's newest page (5,000 messages) ≥ 500 req/s,
+ * sending a message ≥ 200 req/s, each with p99 ≤ 150 ms.
  */
 function budgetFor(row: Row): { text: string; met: boolean } | null {
   if (row.connections !== 50 || row.status !== "ok") return null;
@@ -522,6 +596,8 @@ function budgetFor(row: Row): { text: string; met: boolean } | null {
   if (k === "profile") return budget(800);
   if (k.startsWith("search-")) return budget(500, 200);
   if (k === "notifications") return budget(500);
+  if (k === "inbox" || k === "conversation") return budget(500, 150);
+  if (k === "send") return budget(200, 150);
   return null;
 }
 
@@ -547,14 +623,12 @@ function markdown(report: {
   lines.push("<!-- bench:start -->");
   lines.push(`### ${date.slice(0, 10)}, load benchmark (\`npm run bench\`)`);
   lines.push("");
+  // Machine and dataset in one paragraph (docs/performance.md stays within its 300 lines).
   lines.push(
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
       `${report.engine}. Measured ${date}; load average (1 min) ${os.loadavg()[0]!.toFixed(1)} when the run ended. ` +
-      `autocannon (${CLIENT_THREADS} client threads, answers counted without keeping their bodies: bench/client-setup.cjs), the server and the database share the same ${cpu.length} cores.`,
-  );
-  lines.push("");
-  lines.push(
-    `Dataset (\`npm run bench:data\`): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
+      `autocannon (${CLIENT_THREADS} client threads, answers counted without keeping their bodies: bench/client-setup.cjs), the server and the database share the same ${cpu.length} cores. ` +
+      `Dataset (\`npm run bench:data\`): ${Object.entries(report.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(", ")}. ` +
       `Server: the production build (\`BUILD_DIR=${process.env.BUILD_DIR ?? "build-perf"}\`), ${serverDescription(report.processes)}, ${report.target.describe}, ` +
       `${report.target.databaseUrl ? "pg pool of 10 per process" : "embedded in the server process"}. Each case ${report.options.duration} s${report.options.against ? ", loaded twice, the faster load shown (A/B with `--against`: A B B A)" : ""}; "logged in" sends the session cookie of bench_member_2 ` +
       "got from `POST /api/login`.",
@@ -568,16 +642,21 @@ function markdown(report: {
   lines.push("");
   lines.push("| case | login | conn. | req/s | CPU ms/req | p50 ms | p97.5 ms | p99 ms | errors (incl. 10 s timeouts) | non-2xx | RSS MiB | budget (50 conn.) |");
   lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  // Pages that send a visitor to the login are named once, under the table, not as rows.
+  const loginOnly = [...new Set(report.rows.filter((r) => r.status === "login required").map((r) => r.case.label))];
+  const writes = [...new Set(report.rows.filter((r) => r.case.form !== undefined).map((r) => r.case.label))];
   for (const r of report.rows) {
     const b = budgetFor(r);
     const budget = b ? `${b.met ? "met" : "**missed**"}: ${b.text}` : "";
+    if (r.status === "login required") continue;
     if (r.status !== "ok") {
       lines.push(`| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${r.status} (${r.probeStatus}) | | | | | | | | |`);
       continue;
     }
     const none = (r.completed ?? 0) === 0;
     const latency = none ? "none completed | | " : `${fmt(r.p50)} | ${fmt(r.p975)} | ${fmt(r.p99)}`;
-    const other = Object.entries(r.codes ?? {}).filter(([code]) => !code.startsWith("2"));
+    // Not a success: anything but 2xx (and, for a write, its 3xx redirect).
+    const other = Object.entries(r.codes ?? {}).filter(([code]) => !code.startsWith("2") && !(r.case.form !== undefined && code.startsWith("3")));
     const non2xx = other.length > 0 ? `${fmt(r.non2xx)} (${other.map(([code, count]) => `${count}× ${code}`).join(", ")})` : fmt(r.non2xx);
     lines.push(
       `| ${r.case.label} | ${r.loggedIn ? "in" : "out"} | ${r.connections} | ${fmt(r.reqPerSec)} | ${fmt(r.cpuMsPerReq, 2)}${fewCompleted(r) ? " †" : ""} | ${latency} | ` +
@@ -602,8 +681,10 @@ function markdown(report: {
   }
   lines.push(`| of it, the first paint's modules (route manifest, ${a.js.files} files, gzip) | ${fmt(a.js.gz / 1024, 1)} KB (${fmt(a.js.raw / 1024, 1)} KB raw) | |`);
   lines.push(`| CSS for the thread page (${a.css.files} files, gzip) | ${fmt(a.css.gz / 1024, 1)} KB (${fmt(a.css.raw / 1024, 1)} KB raw) | ≤ 25 KB: ${a.css.gz / 1024 <= 25 ? "met" : "**missed**"} |`);
-  lines.push(`| server render of the 100-comment thread, logged out (median / p95 of 50 sequential requests) | ${fmt(report.render.out.median, 1)} / ${fmt(report.render.out.p95, 1)} ms | |`);
-  lines.push(`| the same, logged in | ${fmt(report.render.in.median, 1)} / ${fmt(report.render.in.p95, 1)} ms | |`);
+  lines.push(
+    `| server render of the 100-comment thread (median / p95 of 50 sequential requests) | logged out ${fmt(report.render.out.median, 1)} / ${fmt(report.render.out.p95, 1)} ms, ` +
+      `logged in ${fmt(report.render.in.median, 1)} / ${fmt(report.render.in.p95, 1)} ms | |`,
+  );
   lines.push(`| peak server RSS over all cases (sum over the server's ${report.processes.processes} process${report.processes.processes === 1 ? "" : "es"}) | ${fmt(report.peakRss)} MiB | ≤ 400 MiB: ${report.peakRss <= 400 ? "met" : "**missed**"} |`);
   lines.push("");
   lines.push(
@@ -611,7 +692,9 @@ function markdown(report: {
       "`/proc/<pid>/stat`) during the case ÷ the requests that completed; PostgreSQL's own CPU is not in it. " +
       "RSS: the highest sum of `VmRSS` over the tree, sampled every 100 ms (pages the processes share count once per process). " +
       "†: fewer than 10 answers per connection completed, so the CPU spent on the requests still in flight when the case ended " +
-      "(up to one per connection) makes the figure too high.",
+      "(up to one per connection) makes the figure too high." +
+      (loginOnly.length ? ` Redirect a visitor to the login, so loaded logged in only: ${loginOnly.join("; ")}.` : "") +
+      (writes.length ? ` Writes, loaded logged in only, their redirect (3xx) counted as success: ${writes.join("; ")}.` : ""),
   );
   lines.push(
     "First visit: Chromium opens the 100-comment thread with an empty cache and no input; every `.js` file it requests until the network is idle and 2 s more have passed is counted (bench/first-visit-js.ts). " +
@@ -669,7 +752,7 @@ async function main() {
   let otherServer: ChildProcess | undefined;
   let failures = 0;
   try {
-    const ids = await readIds(target);
+    const ids = await readIds(target, MESSAGE_CASES.some((k) => !options.only || options.only.includes(k)));
     const threadPath = (t: { id: string; category_id: string; title: string }) => canonicalThreadPath(t.category_id, t.id, t.title);
     const cases: Case[] = [
       { key: "home", label: "forum home", path: "/forum" },
@@ -687,6 +770,15 @@ async function main() {
       { key: "home-active", label: "forum home tab 'Aktiva'", path: "/forum?sortera=aktiva" },
       // bench_member_2 has read 5,000 threads (bench/data.ts); a visitor asking gets 'Senaste'.
       { key: "home-unread", label: `forum home tab 'Olästa' (${BENCH_READER_THREADS.toLocaleString("en")} read threads)`, path: "/forum?sortera=olasta" },
+      // bench_member_2's inbox and conversations (bench/data.ts): the send case writes last, in
+      // another conversation than the long one, so every run finds the same pages.
+      ...(ids.inbox?.long_id && ids.inbox.send_id
+        ? [
+            { key: "inbox", label: `inbox 'Inkorg' (${ids.inbox.conversations} conversations)`, path: INBOX_PATH },
+            { key: "conversation", label: `conversation, ${(ids.inbox.long_messages ?? 0).toLocaleString("en")} messages, newest page`, path: conversationPath(ids.inbox.long_id) },
+            { key: "send", label: "send a message (form POST → 302)", path: conversationPath(ids.inbox.send_id), form: new URLSearchParams({ intent: "send", body: SEND_BODY }).toString() },
+          ]
+        : []),
     ].filter((c) => !options.only || options.only.includes(c.key));
     const notificationsExist = await hasNotificationsRoute(buildDir);
 
@@ -736,15 +828,16 @@ async function main() {
     const results: Row[] = [];
     const compared: Array<{ a: Row; b: Row | null }> = [];
     for (const c of cases) {
-      for (const loggedIn of [false, true]) {
-        const probe = await probePage(here, c.path, loggedIn);
+      // A write is loaded logged in only (a visitor's post is refused).
+      for (const loggedIn of c.form === undefined ? [false, true] : [true]) {
+        const probe = await probePage(here, c, loggedIn);
         const location = probe.headers.get("location") ?? "";
         let status: Row["status"] = "ok";
         if (probe.status === 404 && c.key === "notifications" && !notificationsExist) status = "route missing";
         else if (!loggedIn && probe.status >= 300 && probe.status < 400 && location.includes("/auth/login")) status = "login required";
-        else if (probe.status !== 200) status = "failed probe";
+        else if (!answered(c, probe)) status = "failed probe";
         // The other build is compared where it answers the page as this one does.
-        const otherAnswers = there !== undefined && status === "ok" && (await probePage(there, c.path, loggedIn)).status === 200;
+        const otherAnswers = there !== undefined && status === "ok" && answered(c, await probePage(there, c, loggedIn));
         for (const connections of options.connections) {
           if (status !== "ok") {
             results.push({ case: c, loggedIn, connections, status, probeStatus: probe.status });

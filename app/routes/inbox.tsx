@@ -42,8 +42,8 @@ function Row({ row }: { row: InboxRow }) {
       <Link
         to={conversationPath(row.id)}
         className="flex items-start gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50"
-        aria-label={`${ib.withMembers(names)}${unread ? `, ${ib.unreadCount(row.unreadCount)}` : ""}`}
       >
+        {/* The link's name is what it shows (names, time, latest line), plus the unread count in words. */}
         <ParticipantAvatars participants={row.others} />
         <span className="min-w-0 flex-1 space-y-0.5">
           <span className="flex items-baseline justify-between gap-2">
@@ -55,8 +55,11 @@ function Row({ row }: { row: InboxRow }) {
               {row.latestDeleted ? <em>{ib.deleted}</em> : row.latestLine ? `${row.latestMine ? `${ib.you}: ` : ""}${row.latestLine}` : ib.noMessagesYet}
             </span>
             {unread ? (
-              <span data-testid="conversation-unread" className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
-                {row.unreadCount > 9 ? "9+" : row.unreadCount}
+              <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                <span data-testid="conversation-unread" aria-hidden>
+                  {row.unreadCount > 9 ? "9+" : row.unreadCount}
+                </span>
+                <span className="sr-only">{`, ${ib.unreadCount(row.unreadCount)}`}</span>
               </span>
             ) : null}
           </span>

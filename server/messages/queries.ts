@@ -61,7 +61,7 @@ export async function inboxPage(db: Db, viewerId: string, page = 1): Promise<Inb
           SELECT cm.conversation_id, cm.unread_count, cm.last_message_at
             FROM conversation_members cm
            WHERE cm.user_id = ${viewerId} AND cm.left_at IS NULL AND NOT cm.hidden
-           ORDER BY cm.last_message_at DESC, cm.conversation_id
+           ORDER BY cm.last_message_at DESC NULLS LAST, cm.conversation_id
            LIMIT ${sql.raw(String(INBOX_PAGE_SIZE + 1))} OFFSET ${sql.raw(String(offset))})
         SELECT mine.conversation_id, mine.unread_count, mine.last_message_at, c.is_group,
                (SELECT json_agg(json_build_object('id', p.id, 'nickname', p.nickname, 'avatarUrl', p.avatar_url, 'edgeLevel', p.edge_level)
@@ -78,7 +78,7 @@ export async function inboxPage(db: Db, viewerId: string, page = 1): Promise<Inb
                AND (NOT m.held OR m.author_id = ${viewerId})
                AND NOT EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = ${viewerId} AND mm.muted_id = m.author_id)
              ORDER BY m.seq DESC LIMIT 1) last ON true
-         ORDER BY mine.last_message_at DESC, mine.conversation_id`;
+         ORDER BY mine.last_message_at DESC NULLS LAST, mine.conversation_id`;
   // The first pages as prepared statements (one name per page: the page is in the text).
   const found = p <= 5 ? await preparedRows<InboxSqlRow>(db, `inbox-page:${offset}`, query) : await rows<InboxSqlRow>(db, query);
   const hasMore = found.length > INBOX_PAGE_SIZE;

@@ -2,7 +2,8 @@
  * Accessibility checked by a machine: axe-core
  * (`@axe-core/playwright`, WCAG 2.1 A and AA rules) runs on every page of the route table as the
  * role that sees it — visitor, member, moderator, admin — at 1280 px, and on the five main pages
- * (home, category, thread, profile, login) at 375 px, each in the light and the dark theme.
+ * (home, category, thread, profile, login) and the member's 'Inkorg' and a conversation at 375 px,
+ * each in the light and the dark theme.
  * No page may have a serious or critical violation. One browser context per
  * role, pages in sequence, so the whole file stays fast: the light pass runs every WCAG A/AA rule;
  * the same context then sets the `theme=dark` cookie and runs the pages again with only the rules
@@ -28,6 +29,8 @@ interface Fixture {
   threadId: string;
   /** The moderator's thread with a poll ('Omröstning') the author has not voted in. */
   pollPath: string;
+  /** A private conversation ('Inkorg') of the author and the moderator; the moderator reported the author's message in it. */
+  conversationPath: string;
 }
 let fx: Fixture;
 
@@ -61,7 +64,17 @@ test.beforeAll(async () => {
     maxRedirects: 0,
   });
   expect(poll.status()).toBe(302);
-  fx = { author, moderator, authorId, categoryId, threadPath, threadId, pollPath: poll.headers().location! };
+  // A conversation: the author writes, the moderator answers and reports the author's message
+  // (the report queue's 'Anmält privat meddelande').
+  const started = await author.api.post("/forum/inkorg/ny", { form: { to: moderator.nickname, body: "Hej! Köper du **Volvo** före rapporten?" }, maxRedirects: 0 });
+  expect(started.status()).toBe(302);
+  const [conversationPath, messageAnchor] = started.headers().location!.split("#") as [string, string];
+  expect(
+    (await moderator.api.post(conversationPath, { form: { intent: "send", body: "Nej, jag väntar.\n\n- Orderingång\n- Marginal" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
+  const messageId = messageAnchor.replace(/^message-/, "");
+  expect((await moderator.api.post(conversationPath, { form: { intent: "report", messageId, reason: "spam" }, maxRedirects: 0 })).status()).toBe(302);
+  fx = { author, moderator, authorId, categoryId, threadPath, threadId, pollPath: poll.headers().location!, conversationPath };
 });
 
 test.afterAll(async () => {
@@ -197,6 +210,10 @@ test("member pages have no serious or critical axe violations (1280 px, light an
     "/forum/konto",
     "/forum/konto/radera",
     "/forum/notifications",
+    // Private messages: the inbox, 'Nytt meddelande' and a conversation.
+    "/forum/inkorg",
+    "/forum/inkorg/ny",
+    fx.conversationPath,
     "/auth/set-password",
   ]);
   expect(found, found.join("\n")).toEqual([]);
@@ -218,7 +235,7 @@ test("the five main pages have no serious or critical axe violations at 375 px (
   const found = await audit(await visitor.newPage(), ["/forum", `/forum/kategori/${fx.categoryId}`, fx.threadPath, `/forum/profil/${fx.authorId}`, "/auth/login"]);
   await visitor.close();
   const member = await contextAs(browser, "author", 375);
-  found.push(...(await audit(await member.newPage(), ["/forum", fx.threadPath, `/forum/profil/${fx.authorId}`])));
+  found.push(...(await audit(await member.newPage(), ["/forum", fx.threadPath, `/forum/profil/${fx.authorId}`, "/forum/inkorg", fx.conversationPath])));
   await member.close();
   expect(found, found.join("\n")).toEqual([]);
 });

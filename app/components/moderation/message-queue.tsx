@@ -15,7 +15,7 @@ import { buttonClass } from "../ui/button";
 function Line({ message, strong }: { message: StaffMessageView; strong?: boolean }) {
   return (
     <div className={`rounded-lg px-3 py-2 text-sm ${strong ? "border border-red-200 bg-red-50" : "bg-slate-50"}`}>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         <span className="font-semibold text-slate-800">{message.authorNickname ?? ib.unknownAuthor}</span> · <RelativeTime iso={message.createdAt} />
       </p>
       {message.deleted ? (

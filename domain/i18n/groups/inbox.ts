@@ -12,7 +12,7 @@ export const inbox = {
   metaDescription: "Dina privata konversationer på Börssnack.",
   /** The header link; with the unread count for screen readers. */
   link: "Inkorg",
-  linkWithCount: (count: number) => `Inkorg, ${count} olästa ${count === 1 ? "konversation" : "konversationer"}`,
+  linkWithCount: (count: number) => `Inkorg, ${count} ${count === 1 ? "oläst konversation" : "olästa konversationer"}`,
   newMessage: "Nytt meddelande",
   sendMessage: "Skicka meddelande",
   empty: "Inga konversationer ännu",
