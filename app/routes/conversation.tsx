@@ -268,7 +268,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <ParticipantAvatars participants={others} />
-          <h1 className="truncate text-xl font-extrabold tracking-tight text-slate-900">{ib.conversationTitle(names)}</h1>
+          <h1 className="min-w-0 text-xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{ib.conversationTitle(names)}</h1>
         </div>
         <div className="flex gap-2">
           <Form method="post">

@@ -47,7 +47,7 @@ function Row({ row }: { row: InboxRow }) {
         <ParticipantAvatars participants={row.others} />
         <span className="min-w-0 flex-1 space-y-0.5">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={`truncate text-slate-900 ${unread ? "font-extrabold" : "font-semibold"}`}>{names}</span>
+            <span className={`min-w-0 text-slate-900 [overflow-wrap:anywhere] ${unread ? "font-extrabold" : "font-semibold"}`}>{names}</span>
             <RelativeTime iso={row.lastMessageAt} className="shrink-0 text-xs text-slate-500" />
           </span>
           <span className="flex items-center justify-between gap-2">
