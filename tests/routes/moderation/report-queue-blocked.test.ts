@@ -35,7 +35,7 @@ afterAll(() => forum?.close());
 
 /** The queue as staff see it, rendered with its loader's groups. */
 function renderQueue(groups: Awaited<ReturnType<typeof listReportGroups>>): string {
-  const Stub = createRoutesStub([{ path: "/admin/reports", Component: () => createElement(AdminReports, { loaderData: { groups } } as never) }]);
+  const Stub = createRoutesStub([{ path: "/admin/reports", Component: () => createElement(AdminReports, { loaderData: { groups, held: [], reported: [] } } as never) }]);
   return renderToString(createElement(Stub, { initialEntries: ["/admin/reports"] }));
 }
 
