@@ -46,7 +46,7 @@ function Row({ row }: { row: InboxRow }) {
         {/* The link's name is what it shows (names, time, latest line), plus the unread count in words. */}
         <ParticipantAvatars participants={row.others} />
         <span className="min-w-0 flex-1 space-y-0.5">
-          <span className="flex items-baseline justify-between gap-2">
+          <span className="flex flex-wrap items-baseline justify-between gap-x-2">
             <span className={`min-w-0 text-slate-900 [overflow-wrap:anywhere] ${unread ? "font-extrabold" : "font-semibold"}`}>{names}</span>
             <RelativeTime iso={row.lastMessageAt} className="shrink-0 text-xs text-slate-500" />
           </span>
