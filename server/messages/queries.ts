@@ -250,31 +250,30 @@ export async function heldMessages(db: Db, limit = 50): Promise<StaffMessageView
  * @returns {@link ReportedMessageView}s
  */
 export async function reportedMessages(db: Db, limit = 50): Promise<ReportedMessageView[]> {
-  const reported = await rows<MessageSqlRow & { conversation_id: string; reasons: ReportReason[]; details: Array<string | null>; n: number; first_at: string | Date }>(
+  // One query: each reported message with the messages before it as JSON (no query per report).
+  const reported = await rows<
+    MessageSqlRow & { conversation_id: string; reasons: ReportReason[]; details: Array<string | null>; n: number; first_at: string | Date; before: Array<MessageSqlRow & { conversation_id: string }> | null }
+  >(
     db,
-    sql`SELECT ${STAFF_COLUMNS}, r.reasons, r.details, r.n, r.first_at
+    sql`SELECT ${STAFF_COLUMNS}, r.reasons, r.details, r.n, r.first_at,
+               (SELECT json_agg(b ORDER BY b.seq) FROM (
+                  SELECT ${STAFF_COLUMNS} FROM messages m LEFT JOIN profiles p ON p.id = m.author_id
+                   WHERE m.conversation_id = r_m.conversation_id AND m.seq < r_m.seq AND NOT m.held
+                   ORDER BY m.seq DESC LIMIT ${REPORT_CONTEXT_MESSAGES}) b) AS before
           FROM (SELECT message_id, array_agg(DISTINCT reason) AS reasons, array_agg(details) AS details, count(*)::int AS n, min(created_at) AS first_at
                   FROM message_reports WHERE status = 'open' GROUP BY message_id) r
+          JOIN messages r_m ON r_m.id = r.message_id
           JOIN messages m ON m.id = r.message_id LEFT JOIN profiles p ON p.id = m.author_id
          ORDER BY r.first_at LIMIT ${limit}`,
   );
-  const out: ReportedMessageView[] = [];
-  for (const r of reported) {
-    const before = await rows<MessageSqlRow & { conversation_id: string }>(
-      db,
-      sql`SELECT ${STAFF_COLUMNS} FROM messages m LEFT JOIN profiles p ON p.id = m.author_id
-           WHERE m.conversation_id = ${r.conversation_id}::uuid AND m.seq < ${r.seq} AND NOT m.held
-           ORDER BY m.seq DESC LIMIT ${REPORT_CONTEXT_MESSAGES}`,
-    );
-    out.push({
-      message: staffMessage(r),
-      reasons: r.reasons,
-      reportCount: Number(r.n),
-      details: r.details.filter((d): d is string => Boolean(d)),
-      firstReportedAt: iso(r.first_at)!,
-      before: before.reverse().map(staffMessage),
-    });
-  }
+  const out: ReportedMessageView[] = reported.map((r) => ({
+    message: staffMessage(r),
+    reasons: r.reasons,
+    reportCount: Number(r.n),
+    details: r.details.filter((d): d is string => Boolean(d)),
+    firstReportedAt: iso(r.first_at)!,
+    before: (r.before ?? []).map(staffMessage),
+  }));
   return out;
 }
 

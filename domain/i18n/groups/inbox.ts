@@ -20,7 +20,6 @@ export const inbox = {
   you: "Du",
   unread: "Oläst",
   unreadCount: (count: number) => `${count} ${count === 1 ? "oläst" : "olästa"}`,
-  withMembers: (names: string) => `Konversation med ${names}`,
   groupOf: (count: number) => `Grupp med ${count} medlemmar`,
   noMessagesYet: "Inga meddelanden ännu",
   pageOf: (page: number) => `Sida ${page}`,
