@@ -48,7 +48,8 @@
  * A case whose route does not exist in the build (the notification list in an older build)
  * answers 404 and is reported as "route missing", not as a failure. A page that needs a login
  * redirects a logged-out visitor to /auth/login; it is not loaded logged out, and the report names
- * it in a note under the table. A write case (`send`) posts the same form on every request, with
+ * it in a note under the table. A write case (`send`) posts the same form on every request (its
+ * text ending in a random id, a new one each time: autocannon's `[<id>]`), with
  * the session cookie and `Origin` set to the server's origin (the server refuses a cross-origin
  * write); its success is the redirect back to the conversation, so 3xx answers count as success.
  * The bench server's `ACTION_LIMIT_MULTIPLIER` keeps the abuse limits counting (the check runs on
@@ -417,7 +418,8 @@ async function load(
         // A write as the browser's form posts it: same origin, or the server refuses it (403).
         ...(form !== undefined ? { "content-type": "application/x-www-form-urlencoded", origin: base } : {}),
       },
-      ...(form !== undefined ? { method: "POST" as const, body: form } : {}),
+      // A write's `[<id>]` becomes a new random id in every request (autocannon's idReplacement).
+      ...(form !== undefined ? { method: "POST" as const, body: form, idReplacement: true } : {}),
     });
     const cpuMs = treeCpuMs(pid) - cpu0;
     sampler.sample();
@@ -776,7 +778,10 @@ async function main() {
         ? [
             { key: "inbox", label: `inbox 'Inkorg' (${ids.inbox.conversations} conversations)`, path: INBOX_PATH },
             { key: "conversation", label: `conversation, ${(ids.inbox.long_messages ?? 0).toLocaleString("en")} messages, newest page`, path: conversationPath(ids.inbox.long_id) },
-            { key: "send", label: "send a message (form POST → 302)", path: conversationPath(ids.inbox.send_id), form: new URLSearchParams({ intent: "send", body: SEND_BODY }).toString() },
+            // Each message its own text (a random id at its end): a member does not send one text
+            // thousands of times an hour (the hourly limit stops them at 60; the same-text rule
+            // reads the sender's recent messages with the text).
+            { key: "send", label: "send a message (form POST → 302)", path: conversationPath(ids.inbox.send_id), form: `${new URLSearchParams({ intent: "send", body: SEND_BODY }).toString()}+[<id>]` },
           ]
         : []),
     ].filter((c) => !options.only || options.only.includes(c.key));

@@ -90,6 +90,8 @@ export interface MessageView {
   held: boolean;
   /** From a member the viewer mutes: collapsed. */
   muted: boolean;
+  /** The viewer wrote it (shown on their side). */
+  mine: boolean;
   /** What the viewer may do with it. */
   can: { edit: boolean; delete: boolean; report: boolean };
 }
@@ -100,6 +102,8 @@ export interface ConversationView {
   isGroup: boolean;
   /** Every current participant, the viewer included, by nickname. */
   participants: ParticipantView[];
+  /** The current participants but the viewer, by nickname (the page's heading and avatars). */
+  others: ParticipantView[];
   /** Oldest first. */
   messages: MessageView[];
   /** The `seq` to page back from ('Visa äldre'), or null at the start. */

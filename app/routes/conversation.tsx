@@ -9,8 +9,8 @@
  *
  * @module
  */
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { data, Form, Link, useActionData, useNavigation, useRevalidator, useSearchParams, useSubmit } from "react-router";
 import { app, inbox as ib, moderation as m } from "../../domain/i18n/sv";
 import { isUuid } from "../../domain/ids";
 import type { ConversationView, MessageView } from "../../domain/messages";
@@ -22,8 +22,10 @@ import { readForm } from "../../server/http/forms";
 import { markConversationRead } from "../../server/messages/commands";
 import { conversationAction } from "../../server/messages/form-action";
 import { conversationPage } from "../../server/messages/queries";
+import { memberRead, memberReadKey } from "../../server/cache/read-caches";
+import { sharePersonal } from "../../server/cache/share-personal";
 import { servicesContext } from "../../server/platform/services";
-import { publishCacheChange } from "../../server/realtime/events";
+import { publishMembersChange } from "../../server/realtime/events";
 import { getViewer } from "../../server/accounts/session";
 import { ParticipantAvatars, participantNames } from "../components/inbox/participants";
 import { INBOX_READ_EVENT } from "../components/inbox/inbox-link";
@@ -34,25 +36,47 @@ import { COOKED_CLASSES } from "../components/forum/post-body";
 import { useEventStream } from "../components/notifications/live";
 import { Button, buttonClass } from "../components/ui/button";
 import { EdgeAvatar } from "../components/ui/edge-level";
+import { Personal, usePersonal } from "../lib/personal";
 import { NOINDEX } from "../lib/seo";
-import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/conversation";
 
-/** The page, or 404 'Konversationen finns inte' for a non-participant. The newest page marks the conversation read. */
+/** The conversation as the personal part of the shared member render: its state is the member's {@link ConversationView}. */
+const CONVERSATION_PART = "conversation";
+
+/**
+ * The page, or 404 'Konversationen finns inte' for a non-participant. The newest page marks the
+ * conversation read. A plain member's page comes from the shared member render (decision 039):
+ * there `conversation` is null and the page cache sets the member's conversation, their kept read
+ * (decision 043), into {@link CONVERSATION_PART}; a member who gets something else than that part
+ * shows (not a participant: the 404; unread messages to mark read; a conversation they may no
+ * longer write in) gets the page rendered for them alone.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireViewer(services, request);
   const url = new URL(request.url);
   const fore = Number(url.searchParams.get("fore"));
   const before = Number.isSafeInteger(fore) && fore > 0 ? fore : null;
-  const found = isUuid(params.conversationId) ? await conversationPage(services.db, viewer, params.conversationId, before) : null;
+  const id = params.conversationId;
+  const editing = url.searchParams.get("redigera");
+  const reporting = url.searchParams.get("anmal");
+  const shared = sharePersonal(context, async (member) => {
+    if (!isUuid(id)) return null;
+    const { found } = await memberRead(services.memberReads, null, memberReadKey(member.id, "conversation", id, before), async () => ({
+      found: await conversationPage(services.db, member, id, before),
+    }));
+    if (!found || found.unread || found.view.paged !== (before !== null) || !found.view.canSend) return null;
+    return { [CONVERSATION_PART]: found.view };
+  });
+  if (shared.shared) return { conversation: null as ConversationView | null, paged: before !== null, editing, reporting, wasUnread: false, ...shared };
+  const found = isUuid(id) ? await conversationPage(services.db, viewer, id, before) : null;
   if (!found) throw data(ib.notFound, { status: 404 });
-  // Reading the newest page reads the conversation (without JavaScript too); every instance's
-  // session lookups forget the old inbox count.
-  if (found.unread && !found.view.paged && (await markConversationRead(services.db, viewer.id, params.conversationId))) {
-    await publishCacheChange(services.db, "member");
+  // Reading the newest page reads the conversation (without JavaScript too); every instance
+  // forgets the member's old inbox count and kept reads.
+  if (found.unread && !found.view.paged && (await markConversationRead(services.db, viewer.id, id))) {
+    await publishMembersChange(services.db, { reads: [viewer.id] });
   }
-  return { conversation: found.view, editing: url.searchParams.get("redigera"), reporting: url.searchParams.get("anmal"), wasUnread: found.unread };
+  return { conversation: found.view as ConversationView | null, paged: found.view.paged, editing, reporting, wasUnread: found.unread, canSend: found.view.canSend };
 }
 
 /** Every form of the page (`intent`), see server/messages/form-action.ts. */
@@ -62,13 +86,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return conversationAction(services, await getViewer(services, request), request, params.conversationId, form);
 }
 
-/** Page title with the other participants; never indexed. */
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const c: ConversationView | undefined = loaderData?.conversation;
-  return [{ title: `${c ? ib.conversationTitle(c.participants.map((p) => p.nickname).join(", ")) : ib.notFound} – ${app.name}` }, NOINDEX];
+/** The page's title for a conversation ('Konversation med …' with the other participants). */
+const titleOf = (c: ConversationView) => `${ib.conversationTitle(participantNames(c.others))} – ${app.name}`;
+
+/** Page title with the other participants ('Konversation' in the shared render: the page sets it once it knows them); never indexed. */
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const c = loaderData?.conversation;
+  return [{ title: c ? titleOf(c) : `${error ? ib.notFound : ib.conversation} – ${app.name}` }, NOINDEX];
 };
 
 type Failure = { ok: false; error: string; intent?: string; messageId?: string; values?: { body?: string } } | undefined;
+
+/** A message's own actions ('Redigera', 'Ta bort', 'Anmäl'): text links with a 32 px tall target. */
+const ACTION = "inline-flex min-h-8 items-center px-1.5 font-semibold text-slate-600 hover:underline";
 
 const FIELD =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
@@ -131,9 +161,37 @@ function Author({ message }: { message: MessageView }) {
   );
 }
 
+/** Sends a form through the router (a part's forms are plain `<form>`s: it is also rendered outside the data router). */
+type Post = (form: HTMLFormElement) => void;
+
+/** A plain POST form that the router sends when JavaScript runs; `confirm` asks first. */
+function PostForm({ post, confirm, className, children }: { post: Post; confirm?: string; className?: string; children: ReactNode }) {
+  return (
+    <form
+      method="post"
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!confirm || window.confirm(confirm)) post(e.currentTarget);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** The state a part renders with besides the conversation: the address's and the last answer's. */
+interface PartProps {
+  editing: string | null;
+  reporting: string | null;
+  failure: Failure;
+  post: Post;
+}
+
 /** One message, with its own edit and report forms when asked for (`?redigera=`, `?anmal=`). */
-function Message({ message, mine, editing, reporting, failure }: { message: MessageView; mine: boolean; editing: boolean; reporting: boolean; failure: Failure }) {
+function Message({ message, editing, reporting, failure, post }: { message: MessageView; editing: boolean; reporting: boolean } & Omit<PartProps, "editing" | "reporting">) {
   const here = failure?.messageId === message.id ? failure : undefined;
+  const mine = message.mine;
   const [params] = useSearchParams();
   const link = (key: string) => {
     const next = new URLSearchParams(params);
@@ -160,7 +218,7 @@ function Message({ message, mine, editing, reporting, failure }: { message: Mess
           ) : message.muted ? (
             <p className="italic text-slate-500">{ib.mutedAuthor}</p>
           ) : editing && message.can.edit ? (
-            <Form method="post" className="space-y-2" preventScrollReset>
+            <PostForm post={post} className="space-y-2">
               <input type="hidden" name="intent" value="edit" />
               <input type="hidden" name="messageId" value={message.id} />
               <label htmlFor={`edit-${message.id}`} className="sr-only">
@@ -178,43 +236,43 @@ function Message({ message, mine, editing, reporting, failure }: { message: Mess
                 </Link>
                 <Button type="submit">{ib.save}</Button>
               </div>
-            </Form>
+            </PostForm>
           ) : (
             <div className={`${COOKED_CLASSES} [overflow-wrap:anywhere]`} dangerouslySetInnerHTML={{ __html: message.html }} />
           )}
         </div>
         {!message.deleted && !editing ? (
-          <div className={`flex flex-wrap gap-3 text-xs ${mine ? "justify-end" : ""}`}>
+          <div className={`flex flex-wrap gap-x-1 text-xs ${mine ? "justify-end" : ""}`}>
             {message.can.edit ? (
-              <Link to={link("redigera")} className="font-semibold text-slate-600 hover:underline" preventScrollReset>
+              <Link to={link("redigera")} className={ACTION} preventScrollReset>
                 {ib.edit}
               </Link>
             ) : null}
             {message.can.delete ? (
-              <Form method="post" preventScrollReset onSubmit={(e) => (window.confirm(ib.deleteConfirm) ? undefined : e.preventDefault())}>
+              <PostForm post={post} confirm={ib.deleteConfirm}>
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="messageId" value={message.id} />
-                <button type="submit" className="font-semibold text-slate-600 hover:underline">
+                <button type="submit" className={ACTION}>
                   {ib.delete}
                 </button>
-              </Form>
+              </PostForm>
             ) : null}
             {message.can.report && !reporting ? (
-              <Link to={link("anmal")} className="font-semibold text-slate-600 hover:underline" preventScrollReset>
+              <Link to={link("anmal")} className={ACTION} preventScrollReset>
                 {ib.report}
               </Link>
             ) : null}
           </div>
         ) : null}
         {reporting && message.can.report ? (
-          <Form method="post" className="space-y-2 rounded-xl border border-slate-200 bg-white p-3 text-left" preventScrollReset>
+          <PostForm post={post} className="space-y-2 rounded-xl border border-slate-200 bg-white p-3 text-left">
             <input type="hidden" name="intent" value="report" />
             <input type="hidden" name="messageId" value={message.id} />
             <fieldset className="space-y-1">
               <legend className="text-sm font-semibold text-slate-900">{ib.reportTitle}</legend>
               <p className="text-xs text-slate-600">{ib.reportHint}</p>
               {REPORT_REASONS.map((reason) => (
-                <label key={reason} className="flex items-center gap-2 text-sm text-slate-800">
+                <label key={reason} className="flex min-h-8 items-center gap-2 text-sm text-slate-800">
                   <input type="radio" name="reason" value={reason} required />
                   {m.reasons[reason]}
                 </label>
@@ -231,59 +289,37 @@ function Message({ message, mine, editing, reporting, failure }: { message: Mess
               </Link>
               <Button type="submit">{ib.report}</Button>
             </div>
-          </Form>
+          </PostForm>
         ) : null}
       </div>
     </li>
   );
 }
 
-/** The conversation page. */
-export default function ConversationPage({ loaderData }: Route.ComponentProps) {
-  const { conversation: c, editing, reporting, wasUnread } = loaderData;
-  const viewer = useViewer();
-  const failure = useActionData() as Failure;
-  const revalidator = useRevalidator();
-  const others = c.participants.filter((p) => p.id !== viewer?.id);
-  const names = participantNames(others);
-  // A message in this conversation (another tab, another member, an edit): read it again.
-  useEventStream({ user: true }, {
-    message: (event) => {
-      if ((event as { conversationId?: string }).conversationId === c.id) void revalidator.revalidate();
-    },
-  });
-  // The header's badge counts this conversation no longer: after every load that read it (a
-  // message arriving live while the page is open is read by the revalidation, and the badge's own
-  // refresh on the same event may have counted it before that).
-  useEffect(() => {
-    if (wasUnread) window.dispatchEvent(new CustomEvent(INBOX_READ_EVENT, { detail: c.id }));
-  }, [loaderData, wasUnread, c.id]);
+/** Everything of the page that is the member's: heading, 'Dölj'/'Lämna', the messages and paging. */
+function Conversation({ c, editing, reporting, failure, post }: { c: ConversationView } & PartProps) {
+  const names = participantNames(c.others);
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <nav aria-label={ib.title}>
-        <Link to={INBOX_PATH} className="text-sm font-semibold text-brand-700 hover:underline">
-          ← {ib.title}
-        </Link>
-      </nav>
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
-          <ParticipantAvatars participants={others} />
+          <ParticipantAvatars participants={c.others} />
           <h1 className="min-w-0 text-xl font-extrabold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{ib.conversationTitle(names)}</h1>
         </div>
         <div className="flex gap-2">
-          <Form method="post">
+          <PostForm post={post}>
             <input type="hidden" name="intent" value="hide" />
             <button type="submit" className={buttonClass("secondary", "text-sm")}>
               {ib.hide}
             </button>
-          </Form>
+          </PostForm>
           {c.isGroup ? (
-            <Form method="post" onSubmit={(e) => (window.confirm(ib.leaveConfirm) ? undefined : e.preventDefault())}>
+            <PostForm post={post} confirm={ib.leaveConfirm}>
               <input type="hidden" name="intent" value="leave" />
               <button type="submit" className={buttonClass("secondary", "text-sm")}>
                 {ib.leave}
               </button>
-            </Form>
+            </PostForm>
           ) : null}
         </div>
       </div>
@@ -299,22 +335,62 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ol aria-label={ib.conversationTitle(names)} className="space-y-4">
         {c.messages.map((msg) => (
-          <Message
-            key={msg.id}
-            message={msg}
-            mine={msg.author?.id === viewer?.id}
-            editing={editing === msg.id}
-            reporting={reporting === msg.id}
-            failure={failure}
-          />
+          <Message key={msg.id} message={msg} editing={editing === msg.id} reporting={reporting === msg.id} failure={failure} post={post} />
         ))}
       </ol>
       {c.heldForViewer > 0 ? <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{ib.heldForYou(c.heldForViewer)}</p> : null}
-      {c.paged ? (
-        <Link to={conversationPath(c.id)} className={buttonClass("secondary", "w-full justify-center")}>
+    </>
+  );
+}
+
+/** The conversation page. */
+export default function ConversationPage({ loaderData }: Route.ComponentProps) {
+  const { editing, reporting, wasUnread, paged } = loaderData;
+  const failure = useActionData() as Failure;
+  const revalidator = useRevalidator();
+  const submit = useSubmit();
+  // The member's conversation (in a shared page: the state the server set in).
+  const c = usePersonal(CONVERSATION_PART, loaderData.conversation);
+  const id = c?.id;
+  const title = c ? titleOf(c) : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  // A message in this conversation (another tab, another member, an edit): read it again.
+  useEventStream({ user: true }, {
+    message: (event) => {
+      if ((event as { conversationId?: string }).conversationId === id) void revalidator.revalidate();
+    },
+  });
+  // The header's badge counts this conversation no longer: after every load that read it (a
+  // message arriving live while the page is open is read by the revalidation, and the badge's own
+  // refresh on the same event may have counted it before that).
+  useEffect(() => {
+    if (wasUnread && id) window.dispatchEvent(new CustomEvent(INBOX_READ_EVENT, { detail: id }));
+  }, [loaderData, wasUnread, id]);
+  const post: Post = (form) => void submit(form, { method: "post", preventScrollReset: true });
+  const canSend = "canSend" in loaderData ? loaderData.canSend : true;
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <nav aria-label={ib.title}>
+        <Link to={INBOX_PATH} className="text-sm font-semibold text-brand-700 hover:underline">
+          ← {ib.title}
+        </Link>
+      </nav>
+      <Personal name={CONVERSATION_PART} value={loaderData.conversation}>
+        {(conversation) =>
+          conversation ? (
+            <Conversation c={conversation} editing={editing} reporting={reporting} failure={failure} post={post} />
+          ) : (
+            <div hidden id="conversation-place" />
+          )
+        }
+      </Personal>
+      {paged && id ? (
+        <Link to={conversationPath(id)} className={buttonClass("secondary", "w-full justify-center")}>
           {ib.showNewest}
         </Link>
-      ) : c.canSend ? (
+      ) : paged ? null : canSend ? (
         <Composer failure={failure} />
       ) : (
         <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{ib.cannotMessageInConversation}</p>

@@ -2,33 +2,49 @@
  * `/forum/inkorg` 'Inkorg', members only (visitors are sent to the login page and come back):
  * the member's private conversations, latest message first, each with the other participants'
  * avatars and nicknames, the latest line ('Du: …' for one's own), its time and the unread count;
- * 30 per page (`?sida=N`), and 'Nytt meddelande'. Rendered for the member alone (every part of
- * it is personal); plain links, so it reads without JavaScript. Live: a new message reloads it.
- * docs/decisions/055-private-messages.md.
+ * 30 per page (`?sida=N`), and 'Nytt meddelande'. A plain member's page comes from the shared
+ * member render (docs/decisions/039) with the list as their one personal part, its state their
+ * kept read (decision 043: every message write empties it); plain links, so it reads without
+ * JavaScript. Live: a new message reloads it. docs/decisions/055-private-messages.md.
  *
  * @module
  */
 import { Link, useRevalidator } from "react-router";
 import { PenSquare } from "lucide-react";
 import { app, inbox as ib } from "../../domain/i18n/sv";
-import type { InboxRow } from "../../domain/messages";
+import type { InboxPage, InboxRow } from "../../domain/messages";
 import { conversationPath, newMessagePath } from "../../domain/messages";
 import { requireViewer } from "../../server/accounts/session";
 import { inboxPage } from "../../server/messages/queries";
+import { memberRead, memberReadKey } from "../../server/cache/read-caches";
+import { sharePersonal } from "../../server/cache/share-personal";
 import { servicesContext } from "../../server/platform/services";
 import { pageFrom, Pager } from "../components/forum/pager";
 import { RelativeTime } from "../components/forum/relative-time";
 import { ParticipantAvatars, participantNames } from "../components/inbox/participants";
 import { useEventStream } from "../components/notifications/live";
 import { buttonClass } from "../components/ui/button";
+import { Personal } from "../lib/personal";
 import { NOINDEX } from "../lib/seo";
 import type { Route } from "./+types/inbox";
 
-/** The member's inbox page; visitors are redirected to log in. */
+/** The list as the personal part of the shared member render: its state is the member's {@link InboxPage}. */
+const INBOX_LIST_PART = "inbox-list";
+
+/**
+ * The member's inbox page (`inbox`); visitors are redirected to log in. In the shared member
+ * render `inbox` is null and the page cache sets each member's list into {@link INBOX_LIST_PART}.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireViewer(services, request);
-  return inboxPage(services.db, viewer.id, pageFrom(new URL(request.url)));
+  const page = pageFrom(new URL(request.url));
+  // The same kept read for the member's own render and the shared render's part.
+  const read = (member: { id: string }, cookie: string | null) =>
+    memberRead(services.memberReads, cookie, memberReadKey(member.id, "inbox", page), () => inboxPage(services.db, member.id, page));
+  const shared = sharePersonal(context, async (member) => ({ [INBOX_LIST_PART]: await read(member, null) }));
+  if (shared.shared) return { inbox: null as InboxPage | null, ...shared };
+  return { inbox: (await read(viewer, request.headers.get("cookie"))) as InboxPage | null };
 }
 
 /** Page title; never indexed. */
@@ -69,21 +85,10 @@ function Row({ row }: { row: InboxRow }) {
   );
 }
 
-/** The 'Inkorg' page. */
-export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { rows, page, hasMore } = loaderData;
-  const revalidator = useRevalidator();
-  // A new message anywhere: the list from the server again (order, latest line, unread).
-  useEventStream({ user: true }, { message: () => void revalidator.revalidate() });
+/** The list, the empty note or the pager: the member's part of the page. */
+function InboxList({ inbox: { rows, page, hasMore } }: { inbox: InboxPage }) {
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{ib.title}</h1>
-        <Link to={newMessagePath()} className={buttonClass("primary", "gap-2")}>
-          <PenSquare className="size-4" aria-hidden />
-          {ib.newMessage}
-        </Link>
-      </div>
+    <>
       {rows.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
           <p className="font-semibold text-slate-800">{ib.empty}</p>
@@ -97,6 +102,27 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={page} hasMore={hasMore} />
+    </>
+  );
+}
+
+/** The 'Inkorg' page. */
+export default function InboxRoute({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // A new message anywhere: the list from the server again (order, latest line, unread).
+  useEventStream({ user: true }, { message: () => void revalidator.revalidate() });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{ib.title}</h1>
+        <Link to={newMessagePath()} className={buttonClass("primary", "gap-2")}>
+          <PenSquare className="size-4" aria-hidden />
+          {ib.newMessage}
+        </Link>
+      </div>
+      <Personal name={INBOX_LIST_PART} value={loaderData.inbox}>
+        {(inbox) => (inbox ? <InboxList inbox={inbox} /> : <div hidden id="inbox-list-place" />)}
+      </Personal>
     </div>
   );
 }

@@ -201,6 +201,8 @@ export interface LimitSubject {
   ip: string;
   /** The member's effective role; moderators and admins are exempt ({@link exemptFromActionLimits}). */
   role?: Role;
+  /** When the member's account was made (ms since the epoch), if known: else the first-day rules read it. */
+  joinedAtMs?: number;
 }
 
 /** The per-action limits of one server instance, backed by the shared table. */
@@ -278,7 +280,8 @@ export function createActionLimits(
             if (subject.userId) applying.push([rule, ip]);
           } else if (subject.userId) {
             if (rule.scope === "newMember") {
-              young ??= await isNewAccount(subject.userId).catch(() => false);
+              young ??=
+                subject.joinedAtMs !== undefined ? Date.now() - subject.joinedAtMs < NEW_ACCOUNT_MS : await isNewAccount(subject.userId).catch(() => false);
               if (!young) continue;
             }
             applying.push([rule, subject.userId]);
@@ -290,22 +293,10 @@ export function createActionLimits(
         return new RateLimitedError(rule.message(wait), wait, al.title);
       };
       const longest = (errors: RateLimitedError[]) => errors.reduce((a, b) => (b.retryAfterS > a.retryAfterS ? b : a));
-      // 1. Check every rule without spending anything (the rules' reads side by side:
-      // a member's search waited for four round trips one after the other).
+      // Every rule spends its point side by side (one round trip); when any refuses, every point
+      // this request took is given back, the refusing rule's too, so a refused write costs
+      // nothing: a refusal by the per-address ceiling does not spend the member's first-day quota.
       const over: RateLimitedError[] = [];
-      await Promise.all(
-        applying.map(async ([rule, key]) => {
-          try {
-            const res = await limiter(rule).get(key);
-            if (res && res.consumedPoints >= rule.points * multiplier) over.push(refuse(rule, res));
-          } catch (error) {
-            console.error(`[limits] ${rule.name}:`, (error as Error).message);
-          }
-        }),
-      );
-      if (over.length) throw longest(over);
-      // 2. All allow: consume. A concurrent request may have taken the last point in between;
-      // then the points this request already took are given back and it is refused.
       const taken: Array<[ActionRule, string]> = [];
       await Promise.all(
         applying.map(async ([rule, key]) => {

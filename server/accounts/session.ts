@@ -42,6 +42,8 @@ export interface Viewer {
   mutedIds: ReadonlySet<string>;
   /** Conversations with messages the member has not read ('Inkorg' badge), read with the profile. */
   inboxUnread: number;
+  /** When the account was made (ms since the epoch), for the first-day limits; absent: the limits read it. */
+  joinedAtMs?: number;
 }
 
 /**
@@ -205,6 +207,7 @@ async function readViewer(services: Services, headers: Headers): Promise<Viewer 
     blocked: Boolean(profile.blocked),
     mutedIds: new Set(profile.mutedIds ?? []),
     inboxUnread: Number(profile.inboxUnread ?? 0),
+    joinedAtMs: new Date(session.user.createdAt).getTime(),
   };
 }
 

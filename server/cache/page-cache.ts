@@ -49,7 +49,7 @@ const BROTLI_QUALITY = 6, GZIP_LEVEL = 6;
 const COMPRESS_MIN_BYTES = 1024, COMPRESSIBLE = /^text\/|[/+](?:json|xml|javascript)\b/i;
 const BYPASS_PATHS = /^\/(api|auth|admin|uploads|healthz)(\/|$|\.)/;
 /** The pages whose loaders declare personal parts (the route table's paths, SPEC §2). */
-const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+(?:\/(?!feed\.atom$)[^/]+)?)?|profil\/[^/]+|sok|notifications)\/?$/;
+const PAGE_PATHS = /^\/(?:forum\/?)?$|^\/forum\/(?:kategori\/[^/]+(?:\/trad\/[^/]+(?:\/(?!feed\.atom$)[^/]+)?)?|profil\/[^/]+|sok|notifications|inkorg(?:\/(?!ny\/?$)[^/]+)?)\/?$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?borssnack\.session_token=/;
 const FLASH_COOKIE = /(?:^|;\s*)borssnack_flash=/;
 const FRESH = new RegExp(`(?:^|;\\s*)${FRESH_COOKIE}=`);

@@ -18,9 +18,11 @@ import onHeaders from "on-headers";
  *   follows): every page cache, the search cache, the shared page data, the shared member
  *   renders, members' kept reads and the session lookups;
  * - `member`: only what the caches keep per member (the session lookup with role and muted
- *   members, the kept notification list): `viewerCache` and `memberReads`.
+ *   members, the kept notification list): `viewerCache` and `memberReads`, everyone's;
+ * - `own`: nothing here; the write's events say whose caches every instance forgets (a private
+ *   message, server/realtime/events.ts `cacheEffect`). The writer's answer is marked fresh.
  */
-export type CacheChange = "pages" | "member";
+export type CacheChange = "pages" | "member" | "own";
 
 /** The changes of the request being handled; absent outside a tracked request (CLI, jobs, tests). */
 const current = new AsyncLocalStorage<Set<CacheChange>>();

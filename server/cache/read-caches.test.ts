@@ -4,7 +4,7 @@
  * before a clear, and within the byte bound.
  */
 import { describe, expect, it } from "vitest";
-import { createMemberReads, createReadCache, memberRead, notificationListKey } from "./read-caches";
+import { createMemberReads, createReadCache, memberOfKey, memberRead, memberReadKey, notificationListKey } from "./read-caches";
 
 /** A read that counts its calls and answers `{ n }` with the call's number. */
 function counter() {
@@ -24,6 +24,26 @@ describe("member reads", () => {
     expect(await memberRead(cache, null, notificationListKey("b"), read)).toEqual({ n: 2 });
     cache.clear();
     expect(await memberRead(cache, null, a, read)).toEqual({ n: 3 });
+  });
+
+  it("forgets the entries a change names, keeps the rest, and does not keep a read the forgetting overtook", async () => {
+    const cache = createMemberReads();
+    let n = 0;
+    const read = () => Promise.resolve({ n: ++n });
+    await cache.get(memberReadKey("anna", "inbox", 1), read);
+    await cache.get(memberReadKey("anna", "conversation", "c1", null), read);
+    await cache.get(memberReadKey("bertil", "inbox", 1), read);
+    expect(memberOfKey(memberReadKey("anna", "conversation", "c1", 4))).toBe("anna");
+    let finish!: (v: { n: number }) => void;
+    const slow = cache.get(notificationListKey("cecilia"), () => new Promise<{ n: number }>((r) => (finish = r)));
+    cache.forget((key) => memberOfKey(key) === "anna");
+    finish({ n: 100 });
+    expect(await slow).toEqual({ n: 100 });
+    expect(await cache.get(memberReadKey("bertil", "inbox", 1), read)).toEqual({ n: 3 });
+    expect(await cache.get(memberReadKey("anna", "inbox", 1), read)).toEqual({ n: 4 });
+    // Cecilia's read began before the forgetting: answered, not kept (gone after its 1 ms).
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await cache.get(notificationListKey("cecilia"), read)).toEqual({ n: 5 });
   });
 
   it("reads the database itself for a member who has just written, and without a cache", async () => {

@@ -25,6 +25,8 @@ export interface ReadCache {
   clear(): void;
   /** Forgets one key (a session that ended); a read under way is answered but not kept. */
   delete(key: string): void;
+  /** Forgets the entries `match` picks (walking all: for a few thousand); reads under way are not kept. */
+  forget(match: (key: string, value: object) => boolean): void;
   /** Entries held, for tests. */
   size(): number;
 }
@@ -63,6 +65,11 @@ export function createReadCache(options: { ttlMs: number; max: number; maxBytes?
       generation += 1;
       lru.delete(key);
     },
+    forget(match) {
+      generation += 1;
+      const picked = [...lru.entries()].filter(([key, value]) => match(key, value)).map(([key]) => key);
+      for (const key of picked) lru.delete(key);
+    },
     size: () => lru.size,
   };
 }
@@ -100,10 +107,18 @@ export function threadPageKey(categoryId: string, threadId: string, page: number
   return `thread|${categoryId}/${threadId}/${page}`;
 }
 
-/** @returns the cache key of a member's notifications page list */
-export function notificationListKey(userId: string): string {
-  return `notifications|${userId}`;
+/** @returns the key of a member's kept read, `<member id>|<what>|…` ({@link memberOfKey} finds the member) */
+export function memberReadKey(userId: string, ...what: Array<string | number | null>): string {
+  return [userId, ...what].join("|");
 }
+
+/** @returns the member a {@link memberReadKey} belongs to */
+export function memberOfKey(key: string): string {
+  return key.slice(0, key.indexOf("|"));
+}
+
+/** @returns the cache key of a member's notifications page list */
+export const notificationListKey = (userId: string): string => memberReadKey(userId, "notifications");
 
 /** @returns whether a `Cookie` header is a member's who wrote in the last {@link FRESH_AFTER_WRITE_S} s */
 export function wroteJustNowByCookie(cookie: string | null | undefined): boolean {

@@ -1235,7 +1235,9 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
-    index("messages_author_created_idx").on(t.authorId, t.createdAt),
+    // The same-text rule's lookup (a sender's recent messages with one text) and the author's
+    // messages in a data export or deletion.
+    index("messages_author_same_text_idx").on(t.authorId, t.sameText, t.createdAt),
     index("messages_held_idx").on(t.createdAt).where(sql`${t.held}`),
     check("messages_seq_positive", sql`${t.seq} >= 1`),
     check("messages_body_length", sql`char_length(${t.body}) <= ${sql.raw(String(LIMITS.message))}`),

@@ -23,7 +23,7 @@ import { startPushTrigger } from "../push/jobs";
 import { createPageCache, type MemberRender, type PageCache } from "../cache/page-cache";
 import { noindexEverything } from "../seo/robots";
 import { cacheEffect, publishCacheChange, REALTIME_CHANNEL } from "../realtime/events";
-import { createMemberReads, createReadCache, createSharedPageData, markWriter } from "../cache/read-caches";
+import { createMemberReads, createReadCache, createSharedPageData, markWriter, memberOfKey } from "../cache/read-caches";
 import { trackWrites, type CacheChange } from "../cache/page-writes";
 import { privateAnswers } from "../security/private-answers";
 import { personalContext } from "../cache/share-personal";
@@ -197,7 +197,16 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
         clearMemberCaches();
       },
     }));
-    const apply = (change: CacheChange) => (change === "pages" ? cache.clear() : clearMemberCaches());
+    const apply = (change: Exclude<CacheChange, "own">) => (change === "pages" ? cache.clear() : clearMemberCaches());
+    // A private message's participants: their kept reads (keys name the member) and, when their
+    // inbox count changed, their session lookups.
+    const forgetMembers = (reads: readonly string[], viewers: readonly string[]) => {
+      const readers = new Set(reads);
+      memberReads.forget((key) => readers.has(memberOfKey(key)));
+      if (viewers.length === 0) return;
+      const lookups = new Set(viewers);
+      viewerCache.forget((_key, value) => lookups.has((value as { viewer: { id: string } | null }).viewer?.id ?? ""));
+    };
     // Another instance's (or worker's) writes, realtime events and logouts. Retried until it
     // connects; pages cached while it was down are dropped once it is back,
     // and /healthz says `degraded` meanwhile.
@@ -207,6 +216,7 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
         (payload) => {
           const effect = cacheEffect(payload);
           if (effect.kind === "session") viewerCache.delete(effect.session);
+          else if (effect.kind === "members") forgetMembers(effect.reads, effect.viewers);
           else apply(effect.kind);
         },
         () => cache.clear(),
@@ -220,7 +230,9 @@ export function createApp(services: Services, options: { dev?: boolean } = {}): 
       trackWrites({
         onHeaders: (req, res) => markWriter(req, res),
         onChange: (changes) => {
-          const change: CacheChange = changes.has("pages") ? "pages" : "member";
+          // `own` alone: the write's events do the forgetting, on every instance.
+          if (!changes.has("pages") && !changes.has("member")) return;
+          const change = changes.has("pages") ? "pages" : "member";
           apply(change);
           publishCacheChange(services.db, change).catch(() => {});
         },

@@ -5,8 +5,11 @@
  * held or reported message. Only participants reach a conversation: anyone else, staff included,
  * gets the same 404 as for a conversation that does not exist.
  *
- * A message changes no shared page; it changes its members' own state (the session lookup's
- * inbox count), so each write declares `member` (server/cache/page-writes.ts).
+ * A message changes no shared page; it changes its participants' own state (their kept reads of
+ * the inbox and the conversation, and the session lookup's inbox count of those whose count
+ * moved). Each write says so in its transaction, with its `message` event or a members change
+ * (server/realtime/events.ts), which every instance acts on, and declares `own`
+ * (server/cache/page-writes.ts): no one else's caches are emptied.
  *
  * @module
  */
@@ -27,10 +30,13 @@ import type { Db, Tx } from "../db/client";
 import { recordModeration } from "../moderation/log";
 import { channelOfKind } from "../notifications/settings";
 import { ForumError, pgCode } from "../platform/errors";
-import { publishEvent } from "../realtime/events";
+import { preparedRows } from "../db/prepared";
+import { notifySql, publishEvent, publishMembersChange, type RealtimeEvent } from "../realtime/events";
 import { defineWrite, parseWith, type WriteActor, type WriteScope } from "../writes/pipeline";
 
 const MEMBER: readonly CacheChange[] = ["member"];
+/** The write's `message` event (or members change) tells every instance whose kept reads to forget. */
+const OWN: readonly CacheChange[] = ["own"];
 const NOTHING: readonly CacheChange[] = [];
 
 type Q = Db | Tx;
@@ -60,23 +66,34 @@ async function isNewAccount(db: Q, actorId: string): Promise<boolean> {
   return row ? Date.now() - new Date(row.created_at).getTime() < NEW_ACCOUNT_MS : false;
 }
 
+/** The same-text key of a message, or null for a text too short for the rule ('Tack!' to several members is not spam). */
+function sameTextOf(body: string): string | null {
+  return sameTextKey(body).length < 10 ? null : sameTextHash(body);
+}
+
+/** @throws {ForumError} 429 'Du har redan skickat samma text till flera medlemmar…' when `elsewhere` reached {@link SAME_TEXT_CONVERSATIONS} */
+function refuseSameText(elsewhere: number): void {
+  if (elsewhere >= SAME_TEXT_CONVERSATIONS) throw new ForumError(429, ib.sameTextToMany, ib.sendFailed);
+}
+
 /**
  * The same-text rule: refuses a text the sender already sent in {@link SAME_TEXT_CONVERSATIONS}
- * other conversations within {@link SAME_TEXT_WINDOW_S} (texts under 10 characters are exempt:
- * 'Tack!' to several members is not spam).
+ * other conversations within {@link SAME_TEXT_WINDOW_S} (texts under 10 characters are exempt).
  *
  * @throws {ForumError} 429 'Du har redan skickat samma text till flera medlemmar…'
  */
 async function refuseSameTextToMany(db: Q, actorId: string, body: string, conversationId: string | null): Promise<void> {
-  if (sameTextKey(body).length < 10) return;
-  const [row] = await rows<{ n: number }>(
+  const key = sameTextOf(body);
+  if (!key) return;
+  const [row] = await preparedRows<{ n: number }>(
     db,
+    "message-same-text",
     sql`SELECT count(DISTINCT conversation_id)::int AS n FROM messages
-         WHERE author_id = ${actorId} AND same_text = ${sameTextHash(body)}
+         WHERE author_id = ${actorId} AND same_text = ${key}
            AND created_at > now() - make_interval(secs => ${SAME_TEXT_WINDOW_S})
            AND conversation_id IS DISTINCT FROM ${conversationId}::uuid`,
   );
-  if ((row?.n ?? 0) >= SAME_TEXT_CONVERSATIONS) throw new ForumError(429, ib.sameTextToMany, ib.sendFailed);
+  refuseSameText(row?.n ?? 0);
 }
 
 /** A participant's view of a conversation, as the policy steps load it. */
@@ -87,6 +104,8 @@ interface Membership {
   memberIds: string[];
   /** For a one-to-one: whether the other member mutes the actor; null when their account is gone. */
   other: { mutesSender: boolean } | null;
+  /** Other conversations the actor sent the asked text to within the same-text window (0 when none was asked). */
+  sameTextElsewhere: number;
 }
 
 /**
@@ -95,12 +114,17 @@ interface Membership {
  * @throws {ForumError} 404 'Konversationen finns inte' when it does not exist or the actor is not a
  *   current member (the same answer either way)
  */
-async function membership(db: Q, actorId: string, conversationId: string, title: string): Promise<Membership> {
+async function membership(db: Q, actorId: string, conversationId: string, title: string, sameText: string | null = null): Promise<Membership> {
   if (!isUuid(conversationId)) throw new ForumError(404, ib.notFound, title);
-  const found = await rows<{ is_group: boolean; user_id: string; left: boolean; mutes: boolean }>(
+  // With the same-text count of a message about to be sent (one round trip for both checks).
+  const found = await preparedRows<{ is_group: boolean; user_id: string; left: boolean; mutes: boolean; same_text_elsewhere: number }>(
     db,
+    "message-membership",
     sql`SELECT c.is_group, cm.user_id, cm.left_at IS NOT NULL AS left,
-               EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = cm.user_id AND mm.muted_id = ${actorId}) AS mutes
+               EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = cm.user_id AND mm.muted_id = ${actorId}) AS mutes,
+               (SELECT count(DISTINCT m.conversation_id)::int FROM messages m
+                 WHERE m.author_id = ${actorId} AND m.same_text = ${sameText}::text
+                   AND m.created_at > now() - make_interval(secs => ${SAME_TEXT_WINDOW_S}) AND m.conversation_id <> c.id) AS same_text_elsewhere
           FROM conversations c JOIN conversation_members cm ON cm.conversation_id = c.id
          WHERE c.id = ${conversationId}::uuid`,
   );
@@ -113,6 +137,7 @@ async function membership(db: Q, actorId: string, conversationId: string, title:
     isGroup: Boolean(me.is_group),
     memberIds: current.map((r) => r.user_id),
     other: other ? { mutesSender: Boolean(other.mutes) } : null,
+    sameTextElsewhere: Number(me.same_text_elsewhere ?? 0),
   };
 }
 
@@ -160,10 +185,18 @@ const refuseBlocked = (actor: WriteActor) => {
  * batched 'Privat meddelande' notification (kind `private_message`, none when set to `off`) and
  * tells their open pages (`message` event). A held message reaches only the sender's pages.
  *
+ * One statement (a prepared one) does all the rows and queues both events: a send in a busy
+ * conversation holds the conversation's row only from that statement to the commit, and a send
+ * outside a transaction is atomic without BEGIN and COMMIT (decision 055, "Speed"). The events'
+ * payloads are built in SQL; they parse as {@link RealtimeEvent}s (`notifications` with the
+ * members told, `message` with `viewers`: the members told, and the sender when they had unread
+ * messages here).
+ *
+ * @param q the write's transaction, or the database for a send that is this statement alone
  * @returns {@link SentMessage}
  */
 export async function appendMessage(
-  tx: Tx,
+  q: Q,
   actor: Pick<WriteActor, "id" | "nickname">,
   conversationId: string,
   memberIds: readonly string[],
@@ -171,29 +204,54 @@ export async function appendMessage(
   cooked: Cooked,
   held: boolean,
 ): Promise<SentMessage> {
-  const [conv] = await rows<{ seq: number }>(
-    tx,
-    sql`UPDATE conversations SET message_count = message_count + 1, last_message_at = now() WHERE id = ${conversationId}::uuid RETURNING message_count AS seq`,
+  const [row] = await preparedRows<{ id: string; seq: number }>(
+    q,
+    "append-message",
+    sql`WITH bump AS (
+          UPDATE conversations SET message_count = message_count + 1, last_message_at = now()
+           WHERE id = ${conversationId}::uuid RETURNING message_count AS seq),
+        msg AS (
+          INSERT INTO messages (conversation_id, seq, author_id, body, body_html, same_text, held)
+          SELECT ${conversationId}::uuid, bump.seq, ${actor.id}, ${body}, ${cooked.html}, ${sameTextHash(body)}, ${held}::boolean FROM bump
+          RETURNING id, seq),
+        mine AS (
+          UPDATE conversation_members cm SET read_seq = bump.seq, unread_count = 0, hidden = false, last_message_at = now()
+            FROM bump, conversation_members before
+           WHERE cm.conversation_id = ${conversationId}::uuid AND cm.user_id = ${actor.id}
+             AND before.conversation_id = cm.conversation_id AND before.user_id = cm.user_id
+          RETURNING before.unread_count > 0 AS had_unread),
+        released AS (
+          UPDATE messages SET held = false
+           WHERE NOT ${held}::boolean AND conversation_id = ${conversationId}::uuid AND held AND author_id IS DISTINCT FROM ${actor.id}),
+        told AS (
+          UPDATE conversation_members cm SET unread_count = cm.unread_count + 1, hidden = false, last_message_at = now()
+           WHERE NOT ${held}::boolean AND cm.conversation_id = ${conversationId}::uuid AND cm.user_id <> ${actor.id} AND cm.left_at IS NULL
+             AND NOT EXISTS (SELECT 1 FROM member_mutes mm WHERE mm.muter_id = cm.user_id AND mm.muted_id = ${actor.id})
+          RETURNING cm.user_id),
+        noted AS (
+          INSERT INTO notifications AS n (user_id, actor_id, type, reference_id, actor_nickname, count)
+          SELECT told.user_id, ${actor.id}, 'private_message', ${conversationId}::uuid, ${actor.nickname}, 1
+            FROM told WHERE ${channelOfKind(sql`told.user_id`, "private_message")} <> 'off'
+          ON CONFLICT (user_id, reference_id) WHERE type = 'private_message' AND read = false
+          DO UPDATE SET count = n.count + 1, actor_id = EXCLUDED.actor_id, actor_nickname = EXCLUDED.actor_nickname,
+                        created_at = now(), seq = DEFAULT
+          RETURNING n.seq),
+        facts AS (
+          SELECT COALESCE((SELECT json_agg(user_id) FROM told), '[]'::json) AS told,
+                 COALESCE((SELECT had_unread FROM mine), false) AS had_unread,
+                 (SELECT min(seq) FROM noted) AS "from", (SELECT max(seq) FROM noted) AS "to")
+        SELECT msg.id, msg.seq,
+               CASE WHEN facts."from" IS NOT NULL THEN ${notifySql(
+                 sql`json_build_object('kind', 'notifications', 'from', facts."from", 'to', facts."to", 'memberIds', facts.told)::text`,
+               )} END AS notified,
+               ${notifySql(
+                 sql`json_build_object('kind', 'message', 'conversationId', ${conversationId}::text,
+                       'memberIds', CASE WHEN ${held}::boolean THEN json_build_array(${actor.id}::text) ELSE ${JSON.stringify(memberIds)}::json END,
+                       'viewers', CASE WHEN facts.had_unread THEN (json_build_array(${actor.id}::text)::jsonb || facts.told::jsonb)::json ELSE facts.told END)::text`,
+               )} AS queued
+          FROM msg, facts`,
   );
-  const seq = Number(conv!.seq);
-  const [msg] = await rows<{ id: string }>(
-    tx,
-    sql`INSERT INTO messages (conversation_id, seq, author_id, body, body_html, same_text, held)
-        VALUES (${conversationId}::uuid, ${seq}, ${actor.id}, ${body}, ${cooked.html}, ${sameTextHash(body)}, ${held}) RETURNING id`,
-  );
-  await tx.execute(
-    sql`UPDATE conversation_members SET read_seq = ${seq}, unread_count = 0, hidden = false, last_message_at = now()
-         WHERE conversation_id = ${conversationId}::uuid AND user_id = ${actor.id}`,
-  );
-  if (held) {
-    await publishEvent(tx, { kind: "message", conversationId, memberIds: [actor.id] });
-    return { conversationId, messageId: msg!.id, seq, held };
-  }
-  await tx.execute(sql`UPDATE messages SET held = false WHERE conversation_id = ${conversationId}::uuid AND held AND author_id IS DISTINCT FROM ${actor.id}`);
-  const told = await deliver(tx, actor, conversationId);
-  await notifyRecipients(tx, actor, conversationId, told);
-  await publishEvent(tx, { kind: "message", conversationId, memberIds: [...memberIds] });
-  return { conversationId, messageId: msg!.id, seq, held };
+  return { conversationId, messageId: row!.id, seq: Number(row!.seq), held };
 }
 
 /** Counts a visible message unread for the other current members who do not mute its author; returns them. */
@@ -322,7 +380,7 @@ export const startConversationWrite = defineWrite({
     const held = await heldFor(tx, actor, cooked);
     return appendMessage(tx, actor, conversationId!, memberIds, body, cooked, held);
   },
-  changes: () => MEMBER,
+  changes: () => OWN,
 });
 
 /** What a reply in a conversation posts. */
@@ -343,16 +401,20 @@ export const sendMessageWrite = defineWrite({
   access: refuseBlocked,
   parse: (raw: SendRaw) => ({ conversationId: String(raw.conversationId ?? ""), ...parseWith(messageSchema, raw, { title: ib.sendFailed }) }),
   policy: async ({ db, actor }: WriteScope, input): Promise<Membership> => {
-    const member = await membership(db, actor.id, input.conversationId, ib.sendFailed);
+    const member = await membership(db, actor.id, input.conversationId, ib.sendFailed, sameTextOf(input.body));
     if (!maySendIn(member)) throw new ForumError(403, ib.cannotMessageInConversation, ib.sendFailed);
-    await refuseSameTextToMany(db, actor.id, input.body, input.conversationId);
+    refuseSameText(member.sameTextElsewhere);
     return member;
   },
   limits: "message",
-  prepare: ({ db }, { body }): Promise<Cooked> => cookForStorage(db, body),
-  transaction: async (tx, { actor }, { body }, member, cooked) =>
-    appendMessage(tx, actor, member.conversationId, member.memberIds, body, cooked, await heldFor(tx, actor, cooked)),
-  changes: () => MEMBER,
+  prepare: async ({ db, actor }, { body }) => {
+    const cooked = await cookForStorage(db, body);
+    return { cooked, held: await heldFor(db, actor, cooked) };
+  },
+  // appendMessage is one statement: no BEGIN and COMMIT around it.
+  oneStatement: true,
+  transaction: async (tx, { actor }, { body }, member, { cooked, held }) => appendMessage(tx, actor, member.conversationId, member.memberIds, body, cooked, held),
+  changes: () => OWN,
 });
 
 /**
@@ -382,10 +444,11 @@ export const editMessageWrite = defineWrite({
       sql`UPDATE messages SET body = ${body}, body_html = ${cooked.html}, same_text = ${sameTextHash(body)}, held = ${hold}, edited_at = now()
            WHERE id = ${msg.messageId}::uuid`,
     );
-    await publishEvent(tx, { kind: "message", conversationId: msg.conversationId, memberIds: hold ? [actor.id] : msg.memberIds });
+    // No one's inbox count changes (`viewers` empty).
+    await publishEvent(tx, { kind: "message", conversationId: msg.conversationId, memberIds: hold ? [actor.id] : msg.memberIds, viewers: [] });
     return { conversationId: msg.conversationId };
   },
-  changes: () => MEMBER,
+  changes: () => OWN,
 });
 
 /**
@@ -406,10 +469,10 @@ export const deleteMessageWrite = defineWrite({
   limits: "edit",
   transaction: async (tx, _scope, _id, msg) => {
     await eraseMessage(tx, msg.messageId);
-    await publishEvent(tx, { kind: "message", conversationId: msg.conversationId, memberIds: msg.memberIds });
+    await publishEvent(tx, { kind: "message", conversationId: msg.conversationId, memberIds: msg.memberIds, viewers: [] });
     return { conversationId: msg.conversationId };
   },
-  changes: () => MEMBER,
+  changes: () => OWN,
 });
 
 /** Removes a message's text for everyone; its row (and place in the conversation) stays. */
@@ -421,8 +484,8 @@ async function eraseMessage(tx: Tx, messageId: string): Promise<void> {
 
 /**
  * Marks a conversation read for the actor: `{ conversationId }` → `{ changed }`; its 'Privat
- * meddelande' notifications are read too. 404 for a non-member. Declares `member` only when
- * something was unread.
+ * meddelande' notifications are read too. 404 for a non-member. Tells every instance to forget the
+ * actor's kept reads and session lookup only when something was unread.
  */
 export const readConversationWrite = defineWrite({
   name: "read-conversation",
@@ -432,9 +495,10 @@ export const readConversationWrite = defineWrite({
   limits: "read",
   transaction: async (tx, { actor }, id) => {
     const changed = await markConversationRead(tx, actor.id, id);
+    if (changed) await publishMembersChange(tx, { reads: [actor.id] });
     return { changed };
   },
-  changes: (value) => (value.changed ? MEMBER : NOTHING),
+  changes: (value) => (value.changed ? OWN : NOTHING),
 });
 
 /**
@@ -472,8 +536,9 @@ export const hideConversationWrite = defineWrite({
   transaction: async (tx, { actor }, id) => {
     await markConversationRead(tx, actor.id, id);
     await tx.execute(sql`UPDATE conversation_members SET hidden = true WHERE conversation_id = ${id}::uuid AND user_id = ${actor.id}`);
+    await publishMembersChange(tx, { reads: [actor.id] });
   },
-  changes: () => MEMBER,
+  changes: () => OWN,
 });
 
 /**
@@ -493,9 +558,9 @@ export const leaveConversationWrite = defineWrite({
   transaction: async (tx, { actor }, id, member) => {
     await markConversationRead(tx, actor.id, id);
     await tx.execute(sql`UPDATE conversation_members SET left_at = now(), unread_count = 0 WHERE conversation_id = ${id}::uuid AND user_id = ${actor.id}`);
-    await publishEvent(tx, { kind: "message", conversationId: id, memberIds: member.memberIds });
+    await publishEvent(tx, { kind: "message", conversationId: id, memberIds: member.memberIds, viewers: [actor.id] });
   },
-  changes: () => MEMBER,
+  changes: () => OWN,
 });
 
 /**

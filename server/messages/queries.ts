@@ -194,6 +194,7 @@ export async function conversationPage(
       deleted: Boolean(r.deleted),
       held: Boolean(r.held),
       muted,
+      mine: r.author_id === viewer.id,
       can,
     };
   });
@@ -203,6 +204,7 @@ export async function conversationPage(
       id: conversationId,
       isGroup: Boolean(head.is_group),
       participants,
+      others: participants.filter((p) => p.id !== viewer.id),
       messages,
       olderBefore: found.length > MESSAGES_PAGE_SIZE ? messages[0]!.seq : null,
       paged: before !== null && upTo <= Number(head.message_count),

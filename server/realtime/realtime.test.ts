@@ -178,8 +178,17 @@ describe("live stream (SPEC §4 Notification)", () => {
     expect(sessionKey("theme=dark")).toBeNull();
     expect(cacheEffect(JSON.stringify({ kind: "member" }))).toEqual({ kind: "member" });
     expect(cacheEffect(JSON.stringify({ kind: "session-ended", session: key }))).toEqual({ kind: "session", session: key });
+    // A private message, a conversation read, a private message's notification: only those
+    // members' kept reads, and the session lookups of `viewers` (a message's default: all of them).
+    expect(cacheEffect(JSON.stringify({ kind: "message", conversationId: "c", memberIds: ["a", "b"], viewers: ["b"] }))).toEqual({ kind: "members", reads: ["a", "b"], viewers: ["b"] });
+    expect(cacheEffect(JSON.stringify({ kind: "message", conversationId: "c", memberIds: ["a"] }))).toEqual({ kind: "members", reads: ["a"], viewers: ["a"] });
+    expect(cacheEffect(JSON.stringify({ kind: "members", reads: ["a"], viewers: [] }))).toEqual({ kind: "members", reads: ["a"], viewers: [] });
+    expect(cacheEffect(JSON.stringify({ kind: "notifications", from: 1, to: 2, memberIds: ["b"] }))).toEqual({ kind: "members", reads: ["b"], viewers: [] });
+    // Ids that are not a list of strings: the safe side (everyone's member caches, or everything).
+    expect(cacheEffect(JSON.stringify({ kind: "message", conversationId: "c", memberIds: "a" }))).toEqual({ kind: "member" });
+    expect(cacheEffect(JSON.stringify({ kind: "notifications", from: 1, to: 2, memberIds: [1] }))).toEqual({ kind: "pages" });
     // Anything else — a comment, a notification, an unknown or broken message — empties every cache.
-    for (const other of [JSON.stringify({ kind: "pages" }), JSON.stringify({ kind: "comment" }), "not json"]) {
+    for (const other of [JSON.stringify({ kind: "pages" }), JSON.stringify({ kind: "comment" }), JSON.stringify({ kind: "notifications", from: 1, to: 2 }), "not json"]) {
       expect(cacheEffect(other)).toEqual({ kind: "pages" });
     }
     await expect(publishEvent(forum.services.db, { kind: "session-ended", session: key! })).resolves.toBeUndefined();

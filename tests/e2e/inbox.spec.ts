@@ -193,6 +193,58 @@ test("A writes from B's profile; B's badge and A's conversation update live; B r
   await Promise.all([a.api.dispose(), b.api.dispose(), c.api.dispose()]);
 });
 
+test("a participant's inbox and conversation come from the shared member render, hydrate cleanly and their forms work; anyone else gets the 404", async ({ browser }) => {
+  const a = await memberByHttp(env.baseURL, env.mailbox, "Delasa");
+  const b = await memberByHttp(env.baseURL, env.mailbox, "Delasb");
+  const c = await memberByHttp(env.baseURL, env.mailbox, "Delasc");
+  const first = "Från den delade sidan.";
+  const path = await startConversation(a, b, first);
+  const reply = "Mitt svar, som jag tar bort.";
+  // B's reply reads the conversation for B: nothing of it is unread, so B's page is the shared one.
+  await send(b, path, reply);
+  const state = await stateOf(b);
+  const cookies = state.cookies.filter((cookie) => cookie.name !== "borssnack_fresh");
+  const bApi = await playwrightRequest.newContext({ baseURL: env.baseURL, storageState: { ...state, cookies } });
+  const page1 = await bApi.get(path);
+  expect(page1.headers()["x-cache"]).toBe("SHARED");
+  const html = await page1.text();
+  expect(html).toContain(first);
+  expect(html).toContain(a.nickname);
+  const list = await bApi.get(INBOX_PATH);
+  expect(list.headers()["x-cache"]).toBe("SHARED");
+  expect(await list.text()).toContain(reply);
+  await bApi.dispose();
+  // Not a participant: the same 404 as for no conversation, made for them alone, nothing of it in it.
+  const outsider = await c.api.get(path);
+  expect(outsider.status()).toBe(404);
+  expect(outsider.headers()["x-cache"]).not.toBe("SHARED");
+  const theirs = await outsider.text();
+  expect(theirs).not.toContain(first);
+  expect(theirs).not.toContain(a.nickname);
+
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: { ...state, cookies } });
+  const page = await ctx.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|Minified React error #4(18|19|22|23|25)/i.test(message.text())) problems.push(message.text());
+  });
+  const answer = await page.goto(path);
+  expect(answer!.headers()["x-cache"]).toBe("SHARED");
+  await expect(page.getByRole("heading", { level: 1, name: ib.conversationTitle(a.nickname) })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(ib.conversationTitle(a.nickname)));
+  await streamReady(page);
+  await markWindow(page);
+  // 'Ta bort' in the member's part is a plain form the router sends: no reload.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await messages(page).filter({ hasText: reply }).getByRole("button", { name: ib.delete, exact: true }).click();
+  await expect(messages(page).filter({ hasText: ib.deleted })).toBeVisible();
+  await expect(messages(page).filter({ hasText: reply })).toHaveCount(0);
+  expect(await sameWindow(page)).toBe(true);
+  expect(problems).toEqual([]);
+  await ctx.close();
+});
+
 test("without JavaScript: the inbox, a conversation and 'Nytt meddelande' read and send as plain forms", async ({ browser }) => {
   const a = await memberByHttp(env.baseURL, env.mailbox, "Brevvan");
   const b = await memberByHttp(env.baseURL, env.mailbox, "Utanjs");

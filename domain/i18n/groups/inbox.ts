@@ -27,6 +27,8 @@ export const inbox = {
   newerConversations: "Nyare konversationer",
   // The conversation page.
   conversationTitle: (names: string) => `Konversation med ${names}`,
+  /** A conversation page's title before its participants are known (the shared member render). */
+  conversation: "Konversation",
   participants: "Deltagare",
   showOlder: "Visa äldre",
   showNewest: "Visa senaste",

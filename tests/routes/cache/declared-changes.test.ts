@@ -2,8 +2,9 @@
  * What each write run by a route action declares for the caches (server/cache/page-writes.ts,
  * `WriteSpec.changes`): the real action inside a tracked request, as server/http/app.ts runs it, and
  * the set `onChange` receives once the answer is finished. A write that changes what pages show
- * declares `pages`; a member's own read marks `member` (only when one changed); activity pings,
- * unused post images, queued admin mail and dismissed reports nothing.
+ * declares `pages`; a member's own read marks `member` (only when one changed); a private message
+ * `own` (its event names whose caches every instance forgets); activity pings, unused post images,
+ * queued admin mail and dismissed reports nothing.
  */
 import { EventEmitter } from "node:events";
 import sharp from "sharp";
@@ -13,6 +14,8 @@ import * as adminMessages from "../../../app/routes/admin-messages";
 import * as adminReports from "../../../app/routes/admin-reports";
 import * as adminRoles from "../../../app/routes/admin-roles";
 import * as adminUsers from "../../../app/routes/admin-users";
+import * as conversationPage from "../../../app/routes/conversation";
+import * as inboxNew from "../../../app/routes/inbox-new";
 import * as apiNotifications from "../../../app/routes/api-notifications";
 import * as apiPostImages from "../../../app/routes/api-post-images";
 import * as apiPresence from "../../../app/routes/api-presence";
@@ -86,6 +89,20 @@ describe("declared cache changes of the converted route actions", () => {
     const page = () => callRoute(forum, notificationsPage.action, { url: "/forum/notifications", form: { intent: "read-all" }, cookie: reader.cookie });
     expect((await declared(page)).changes).toEqual(["member"]);
     expect((await declared(page)).changes).toEqual([]);
+  });
+
+  it("private messages: 'own', never everyone's caches; a read of nothing unread: nothing", async () => {
+    const a = await member();
+    const b = await member();
+    const start = () => callRoute(forum, inboxNew.action, { url: "/forum/inkorg/ny", form: { to: b.member.nickname, body: "Hej där!" }, cookie: a.cookie });
+    const started = await declared(start);
+    expect(started).toMatchObject({ answer: { status: 302 }, changes: ["own"] });
+    const id = /inkorg\/([0-9a-f-]{36})/.exec(started.answer.location ?? "")![1]!;
+    const at = (who: { cookie: string }, form: Record<string, string>) => () =>
+      callRoute(forum, conversationPage.action, { url: `/forum/inkorg/${id}`, params: { conversationId: id }, form, cookie: who.cookie });
+    expect(await declared(at(b, { intent: "send", body: "Svar!" }))).toMatchObject({ answer: { status: 302 }, changes: ["own"] });
+    expect(await declared(at(a, { intent: "read" }))).toMatchObject({ answer: { status: 200 }, changes: ["own"] });
+    expect(await declared(at(a, { intent: "read" }))).toMatchObject({ answer: { status: 200 }, changes: [] });
   });
 
   it("an activity ping and an uploaded post image: nothing", async () => {

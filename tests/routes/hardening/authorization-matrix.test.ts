@@ -1886,7 +1886,7 @@ const ROWS: Row[] = [
           ? null
           : unwrap(await runWrite(startConversationWrite, { db: db(), actor: asActor(poster) }, { to: people[who].nickname, body: unique("Till dig") })).value.conversationId;
       const answer = await call(inboxPage.loader, who, { url: "/forum/inkorg" });
-      const listed: string[] = answer.status === 200 ? answer.body.rows.map((r: { id: string }) => r.id) : [];
+      const listed: string[] = answer.status === 200 ? answer.body.inbox.rows.map((r: { id: string }) => r.id) : [];
       const ownersOnly = who === "owner" ? listed.includes(ownersId) : !listed.includes(ownersId);
       return { answer, effect: mine !== null && listed.includes(mine) && ownersOnly };
     },

@@ -12,12 +12,16 @@
  * - notifications: one unread 'private_message' row per conversation whose count grows, none when
  *   the member set it to 'Av', read when the conversation is read, never with the message text;
  * - account deletion: the deleted member's messages keep their place as 'Okänd' without text; the
- *   data export carries the member's conversations.
+ *   data export carries the member's conversations;
+ * - the shared member render: one render of the inbox and of a conversation, each participant's
+ *   own state set in, anyone else's page made for them alone; and what a send tells every
+ *   instance to forget (its participants' kept reads, the session lookups whose count moved).
  *
  * Limits, held messages, reports, 'Vem får starta en konversation med dig', mutes and blocks are
  * in ./safety.test.ts.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as conversation from "../../../app/routes/conversation";
 import * as inbox from "../../../app/routes/inbox";
@@ -26,7 +30,11 @@ import { inbox as ib, notifications as n } from "../../../domain/i18n/sv";
 import { conversationPath, INBOX_PATH, type ConversationView, type InboxRow, type MessageView } from "../../../domain/messages";
 import { notificationHref, notificationText } from "../../../domain/notifications";
 import { DEFAULT_NOTIFICATION_CHANNELS } from "../../../domain/values";
-import { getViewer } from "../../../server/accounts/session";
+import { personalParts } from "../../../domain/personal";
+import { getViewer, type Viewer } from "../../../server/accounts/session";
+import { GENERIC_RENDER_HEADER, genericRenderSecret, personalContext } from "../../../server/cache/share-personal";
+import { servicesContext } from "../../../server/platform/services";
+import { cacheEffect, parseEvent, REALTIME_CHANNEL } from "../../../server/realtime/events";
 import { conversationMembers, conversations, messages, notifications } from "../../../server/db/schema";
 import { saveNotificationSettings } from "../../../server/notifications/settings";
 import { deleteMember } from "../../../server/privacy/delete-account";
@@ -72,9 +80,9 @@ describe("a one-to-one conversation", () => {
     expect(id).not.toBe("");
 
     const bertilsInbox = await callRoute(forum, inbox.loader, { url: "/forum/inkorg", cookie: cookies[bertil.id] });
-    expect(bertilsInbox.body.rows).toHaveLength(1);
-    expect(bertilsInbox.body.rows[0]).toMatchObject({ id, unreadCount: 1, latestLine: "Hej! Hur tänker du om Volvo?", latestMine: false });
-    expect(bertilsInbox.body.rows[0].others.map((o: { nickname: string }) => o.nickname)).toEqual(["Pm_Anna"]);
+    expect(bertilsInbox.body.inbox.rows).toHaveLength(1);
+    expect(bertilsInbox.body.inbox.rows[0]).toMatchObject({ id, unreadCount: 1, latestLine: "Hej! Hur tänker du om Volvo?", latestMine: false });
+    expect(bertilsInbox.body.inbox.rows[0].others.map((o: { nickname: string }) => o.nickname)).toEqual(["Pm_Anna"]);
     expect(await inboxUnread(bertil)).toBe(1);
 
     const page = await callRoute(forum, conversation.loader, { url: `/forum/inkorg/${id}`, params: { conversationId: id }, cookie: cookies[bertil.id] });
@@ -169,7 +177,7 @@ async function view(who: TestMember, id: string): Promise<ConversationView> {
 const messageIn = (v: ConversationView, messageId: string): MessageView => v.messages.find((m) => m.id === messageId)!;
 
 /** The rows of `who`'s inbox. */
-const inboxRows = async (who: TestMember): Promise<InboxRow[]> => (await callRoute(forum, inbox.loader, { url: INBOX_PATH, cookie: cookies[who.id] })).body.rows;
+const inboxRows = async (who: TestMember): Promise<InboxRow[]> => (await callRoute(forum, inbox.loader, { url: INBOX_PATH, cookie: cookies[who.id] })).body.inbox.rows;
 
 /** `who`'s 'Privat meddelande' notifications (of the given conversations when any), oldest first. */
 const pmNotes = async (who: TestMember, ...conversationIds: string[]) =>
@@ -435,5 +443,86 @@ describe("account deletion and the data export", () => {
     expect(JSON.stringify(after)).not.toContain("Mitt första meddelande");
     // And the membership rows of the deleted member are gone.
     expect(await db().select().from(conversationMembers).where(eq(conversationMembers.userId, leaving.id))).toEqual([]);
+  });
+});
+
+describe("the shared member render and what a message tells every instance", () => {
+  /** A generic render of `url` through `route`'s loader: its data and the readers it declared. */
+  async function generic(route: typeof inbox | typeof conversation, url: string, params: Record<string, string> = {}) {
+    const parts = personalParts<Viewer>();
+    const context = new RouterContextProvider();
+    context.set(servicesContext, forum.services);
+    context.set(personalContext, parts);
+    const request = new Request(`http://localhost:3000${url}`, { headers: { [GENERIC_RENDER_HEADER]: genericRenderSecret() } });
+    const data = (await route.loader({ request, context, params } as never)) as Record<string, unknown>;
+    const as = async (m: TestMember): Promise<Viewer> =>
+      (await getViewer(forum.services, new Request("http://localhost:3000/forum", { headers: { cookie: cookies[m.id]! } })))!;
+    const states = async (m: TestMember) => parts.readers[0]!(await as(m), { fresh: true, ip: "203.0.113.9" });
+    return { data, states };
+  }
+
+  /** Two members who have not written to each other yet. */
+  async function pair(a: string, b: string): Promise<[TestMember, TestMember]> {
+    const made = [await createMember(forum, { nickname: a }), await createMember(forum, { nickname: b })] as [TestMember, TestMember];
+    for (const m of made) cookies[m.id] = await sessionCookie(forum, m);
+    return made;
+  }
+
+  it("sets each participant's own conversation and inbox into one render; anyone else, and unread messages, get the page made for them alone", async () => {
+    const [anna, g5] = await pair("Pm_Delad_A", "Pm_Delad_B");
+    const started = await callRoute(forum, inboxNew.action, { url: "/forum/inkorg/ny", form: { to: g5.nickname, body: "Delad sida: hej!" }, cookie: cookies[anna.id] });
+    const id = conversationIdOf(started.location);
+    const page = await generic(conversation, conversationPath(id), { conversationId: id });
+    // The render for the generic member shows no conversation and does not 404.
+    expect(page.data).toMatchObject({ shared: true, conversation: null, paged: false });
+    const annas = (await page.states(anna))!.conversation as ConversationView;
+    expect(annas.messages.map((m) => [m.body === null ? "" : "mine-editable", m.mine])).toEqual([["mine-editable", true]]);
+    expect(annas.others.map((p) => p.nickname)).toEqual([g5.nickname]);
+    // G5 has the message unread: their page marks it read, so it is made for them alone; so is an
+    // outsider's (the 404), learning nothing.
+    expect(await page.states(g5)).toBeNull();
+    expect(await page.states(cecilia)).toBeNull();
+    expect((await open(g5, id)).status).toBe(200);
+    const g5s = (await page.states(g5))!.conversation as ConversationView;
+    expect(g5s.messages.map((m) => m.mine)).toEqual([false]);
+    expect(g5s.others.map((p) => p.nickname)).toEqual([anna.nickname]);
+
+    const list = await generic(inbox, INBOX_PATH);
+    expect(list.data).toMatchObject({ shared: true, inbox: null });
+    const rows = ((await list.states(anna))!["inbox-list"] as { rows: InboxRow[] }).rows;
+    expect(rows.find((r) => r.id === id)).toMatchObject({ latestMine: true, unreadCount: 0 });
+  });
+
+  it("a send tells every instance whose kept reads and session lookups to forget: the participants, no one else", async () => {
+    const [anna, g6] = await pair("Pm_Event_A", "Pm_Event_B");
+    const started = await callRoute(forum, inboxNew.action, { url: "/forum/inkorg/ny", form: { to: g6.nickname, body: "Första." }, cookie: cookies[anna.id] });
+    const id = conversationIdOf(started.location);
+    const heard: string[] = [];
+    const stop = await forum.services.database.listen(REALTIME_CHANNEL, (payload) => void heard.push(payload));
+    try {
+      const send = (who: TestMember, body: string) =>
+        callRoute(forum, conversation.action, { url: conversationPath(id), params: { conversationId: id }, form: { intent: "send", body }, cookie: cookies[who.id] });
+      expect((await send(anna, "Andra.")).status).toBe(302);
+      await expect.poll(() => heard.length).toBe(2);
+      // The notification for G6 and the message, built by the send's one statement.
+      const [note, message] = heard.map((p) => [parseEvent(p), cacheEffect(p)] as const);
+      expect(note![0]).toMatchObject({ kind: "notifications" });
+      expect(note![1]).toEqual({ kind: "members", reads: [g6.id], viewers: [] });
+      const sent = message![0] as { kind: string; conversationId: string; memberIds: string[] };
+      expect(sent).toMatchObject({ kind: "message", conversationId: id });
+      expect(new Set(sent.memberIds)).toEqual(new Set([anna.id, g6.id]));
+      // G6's inbox count moved; Anna's did not (she had nothing unread there).
+      expect(message![1]).toEqual({ kind: "members", reads: sent.memberIds, viewers: [g6.id] });
+      // G6 answers without reading first: their own count moves too.
+      heard.length = 0;
+      expect((await send(g6, "Svar utan att läsa.")).status).toBe(302);
+      await expect.poll(() => heard.length).toBe(2);
+      const after = cacheEffect(heard[1]!) as { kind: string; reads: string[]; viewers: string[] };
+      expect(after.kind).toBe("members");
+      expect(new Set(after.reads)).toEqual(new Set([anna.id, g6.id]));
+      expect(new Set(after.viewers)).toEqual(new Set([anna.id, g6.id]));
+    } finally {
+      await stop();
+    }
   });
 });

@@ -111,7 +111,7 @@ async function view(who: TestMember, id: string): Promise<ConversationView> {
 
 /** `who`'s inbox row of a conversation, if listed. */
 const inboxRow = async (who: TestMember, id: string): Promise<InboxRow | undefined> =>
-  ((await call(inbox.loader, who, { url: INBOX_PATH })).body.rows as InboxRow[]).find((r) => r.id === id);
+  ((await call(inbox.loader, who, { url: INBOX_PATH })).body.inbox.rows as InboxRow[]).find((r) => r.id === id);
 
 /** `who`'s 'Privat meddelande' notifications of a conversation. */
 const pmNotes = (who: TestMember, conversationId: string) =>
