@@ -180,6 +180,25 @@ function PostForm({ post, confirm, className, children }: { post: Post; confirm?
   );
 }
 
+/** The end of a message's own form ('Redigera', 'Anmäl'): its refusal, 'Avbryt' (a link back) and the submit button. */
+function FormEnd({ error, cancel, submit }: { error: string | undefined; cancel: string; submit: string }) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Link to={cancel} className={buttonClass("secondary")} preventScrollReset>
+          {ib.cancel}
+        </Link>
+        <Button type="submit">{submit}</Button>
+      </div>
+    </>
+  );
+}
+
 /** The state a part renders with besides the conversation: the address's and the last answer's. */
 interface PartProps {
   editing: string | null;
@@ -225,17 +244,7 @@ function Message({ message, editing, reporting, failure, post }: { message: Mess
                 {ib.editLabel}
               </label>
               <textarea id={`edit-${message.id}`} name="body" rows={3} maxLength={LIMITS.message} defaultValue={here?.values?.body ?? message.body ?? ""} className={FIELD} />
-              {here ? (
-                <p role="alert" className="text-sm font-medium text-red-700">
-                  {here.error}
-                </p>
-              ) : null}
-              <div className="flex justify-end gap-2">
-                <Link to={link("")} className={buttonClass("secondary")} preventScrollReset>
-                  {ib.cancel}
-                </Link>
-                <Button type="submit">{ib.save}</Button>
-              </div>
+              <FormEnd error={here?.error} cancel={link("")} submit={ib.save} />
             </PostForm>
           ) : (
             <div className={`${COOKED_CLASSES} [overflow-wrap:anywhere]`} dangerouslySetInnerHTML={{ __html: message.html }} />
@@ -278,17 +287,7 @@ function Message({ message, editing, reporting, failure, post }: { message: Mess
                 </label>
               ))}
             </fieldset>
-            {here ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {here.error}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Link to={link("")} className={buttonClass("secondary")} preventScrollReset>
-                {ib.cancel}
-              </Link>
-              <Button type="submit">{ib.report}</Button>
-            </div>
+            <FormEnd error={here?.error} cancel={link("")} submit={ib.report} />
           </PostForm>
         ) : null}
       </div>

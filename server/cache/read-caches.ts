@@ -1,11 +1,9 @@
 /**
- * Short-lived caches of database reads, emptied on every write (docs/decisions/017, 038, 043):
- * search results for every reader (1 s: a report morning's identical searches run once), page
- * data shared by members (10 s: a thread page's posts, the categories, a page of a list) and a
- * member's own reads (10 s: their notification list). Concurrent misses of a key wait for the one
- * read in flight (lru-cache's `fetch`); a read a clear overtook is answered but not kept; failures
- * are not kept. A member who has just written reads the database itself for
- * {@link FRESH_AFTER_WRITE_S} s ({@link FRESH_COOKIE}), even on a worker that has not heard of it.
+ * Short-lived caches of database reads, emptied on writes (docs/decisions/017, 038, 043): search
+ * results (1 s), page data members share (10 s: a thread page's posts, a page of a list) and
+ * members' own reads (10 s: notifications, inbox, conversations). Concurrent misses of a key wait
+ * for the one read in flight; a read a clear overtook, or a failure, is not kept. A member who has
+ * just written reads the database for {@link FRESH_AFTER_WRITE_S} s ({@link FRESH_COOKIE}).
  *
  * @module
  */
@@ -14,12 +12,7 @@ import { LRUCache } from "lru-cache";
 
 /** A cache of one server instance. */
 export interface ReadCache {
-  /**
-   * The cached value for `key`, or the result of `compute()` (run once for concurrent callers).
-   *
-   * @param key what identifies the read, e.g. `thread|<category>/<thread>/1`
-   * @param compute runs the read; its rejection is passed on and not cached
-   */
+  /** The value kept for `key`, or `compute()`'s (once for concurrent callers; a rejection passed on, not kept). */
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Empties the cache (on writes). */
   clear(): void;
@@ -32,12 +25,9 @@ export interface ReadCache {
 }
 
 /**
- * Creates a read cache.
- *
- * @param options `ttlMs`: how long an entry is served (ms); `max`: entries kept (least recently
- *   used out first); `maxBytes` with `sizeOf`: also at most this many bytes in all, an entry
- *   counted as `sizeOf(value)` bytes (≥ 1)
- * @returns the {@link ReadCache}
+ * @param options `ttlMs`: an entry's life (ms); `max`: entries (least recently used out first);
+ *   `maxBytes` with `sizeOf`: at most this many bytes, an entry counted as `sizeOf(value)` (≥ 1)
+ * @returns a {@link ReadCache}
  */
 export function createReadCache(options: { ttlMs: number; max: number; maxBytes?: number; sizeOf?: (value: object) => number }): ReadCache {
   let generation = 0;
