@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!found || found.unread || found.view.paged !== (before !== null) || !found.view.canSend) return null;
     return { [CONVERSATION_PART]: found.view };
   });
-  if (shared.shared) return { conversation: null as ConversationView | null, paged: before !== null, editing, reporting, wasUnread: false, ...shared };
+  if (shared.shared) return { id, conversation: null as ConversationView | null, paged: before !== null, editing, reporting, wasUnread: false, ...shared };
   const found = isUuid(id) ? await conversationPage(services.db, viewer, id, before) : null;
   if (!found) throw data(ib.notFound, { status: 404 });
   // Reading the newest page reads the conversation (without JavaScript too); every instance
@@ -76,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (found.unread && !found.view.paged && (await markConversationRead(services.db, viewer.id, id))) {
     await publishMembersChange(services.db, { reads: [viewer.id] });
   }
-  return { conversation: found.view as ConversationView | null, paged: found.view.paged, editing, reporting, wasUnread: found.unread, canSend: found.view.canSend };
+  return { id, conversation: found.view as ConversationView | null, paged: found.view.paged, editing, reporting, wasUnread: found.unread, canSend: found.view.canSend };
 }
 
 /** Every form of the page (`intent`), see server/messages/form-action.ts. */
@@ -344,13 +344,14 @@ function Conversation({ c, editing, reporting, failure, post }: { c: Conversatio
 
 /** The conversation page. */
 export default function ConversationPage({ loaderData }: Route.ComponentProps) {
-  const { editing, reporting, wasUnread, paged } = loaderData;
+  // The address's id (not the member's state): what is outside the part must render the same in
+  // the shared render as in the browser.
+  const { id, editing, reporting, wasUnread, paged } = loaderData;
   const failure = useActionData() as Failure;
   const revalidator = useRevalidator();
   const submit = useSubmit();
   // The member's conversation (in a shared page: the state the server set in).
   const c = usePersonal(CONVERSATION_PART, loaderData.conversation);
-  const id = c?.id;
   const title = c ? titleOf(c) : null;
   useEffect(() => {
     if (title) document.title = title;
@@ -385,11 +386,11 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           )
         }
       </Personal>
-      {paged && id ? (
+      {paged ? (
         <Link to={conversationPath(id)} className={buttonClass("secondary", "w-full justify-center")}>
           {ib.showNewest}
         </Link>
-      ) : paged ? null : canSend ? (
+      ) : canSend ? (
         <Composer failure={failure} />
       ) : (
         <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{ib.cannotMessageInConversation}</p>

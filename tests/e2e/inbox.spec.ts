@@ -229,6 +229,15 @@ test("a participant's inbox and conversation come from the shared member render,
   page.on("console", (message) => {
     if (message.type() === "error" && /hydrat|Minified React error #4(18|19|22|23|25)/i.test(message.text())) problems.push(message.text());
   });
+  // An older page ('Visa äldre' to before the reply), shared too: 'Visa senaste' is in the sent
+  // markup, not only after hydration.
+  const older = await page.goto(`${path}?fore=2`);
+  expect(older!.headers()["x-cache"]).toBe("SHARED");
+  expect(await older!.text()).toContain(ib.showNewest);
+  await expect(messages(page).filter({ hasText: first })).toBeVisible();
+  await page.getByRole("link", { name: ib.showNewest }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(messages(page).filter({ hasText: reply })).toBeVisible();
   const answer = await page.goto(path);
   expect(answer!.headers()["x-cache"]).toBe("SHARED");
   await expect(page.getByRole("heading", { level: 1, name: ib.conversationTitle(a.nickname) })).toBeVisible();
